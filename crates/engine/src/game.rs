@@ -1,0 +1,187 @@
+//! The contract every game implements, and the one way to change a state: [`apply`].
+
+use crate::outcome::Outcome;
+use crate::rng::Rng;
+use crate::seat::{PerSeat, Seat};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+/// One action per seat for a single step: `Some` for each seat that must act now, `None` for the others.
+pub type Joint<A> = PerSeat<Option<A>>;
+
+/// A game's rules: a valid position plus everything needed to move it on.
+///
+/// A game moves by *joint actions*: at every step the state says which seats must decide and
+/// what kind of decision each faces ([`Game::decision`]); one action from each of those seats is
+/// applied at once with [`apply`]. Secret simultaneous picks, follow-up decisions in the middle of
+/// a resolution and plain turns (one seat deciding) are all the same mechanism.
+///
+/// Implementors write the rules once: [`Game::check`] says whether one seat's action is allowed,
+/// [`Game::legal_actions`] lists the allowed ones, and [`Game::resolve`] carries out a joint
+/// action that [`apply`] has already checked. Randomness lives in the state and is seeded from
+/// the setup, so a setup plus its joint actions always replays to the same state.
+pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
+    /// Plain data describing a game before it starts, every hidden thing explicit (deck order, hands, seed, options).
+    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// Why a setup was refused.
+    type SetupError: Debug + Display + PartialEq;
+    /// One seat's choice.
+    type Action: Clone + Debug + PartialEq + Eq + Hash + Ord + Serialize + DeserializeOwned;
+    /// The kind of decision a seat faces now (pick a card, choose a position, …).
+    type Decision: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// Why one seat's action was refused.
+    type Reason: Clone + Debug + Display + PartialEq;
+    /// Something that happened while resolving; events are public information for every seat.
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// Everything one seat may see, and nothing more.
+    type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+
+    /// The game's name as used in records and on the command line, e.g. `"punish"`.
+    const NAME: &'static str;
+
+    /// Checks a setup and builds the starting state.
+    fn from_setup(setup: &Self::Setup) -> Result<Self, Self::SetupError>;
+
+    /// How many seats play.
+    fn seat_count(&self) -> usize;
+
+    /// What `seat` must decide now, or `None` when it does not act in this step.
+    fn decision(&self, seat: Seat) -> Option<Self::Decision>;
+
+    /// Every action `seat` may take now; empty when it does not act.
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+
+    /// Whether `seat` may take `action` now, and if not, why. Only called for seats that act.
+    fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), Self::Reason>;
+
+    /// Carries out a joint action that [`apply`] has checked, returning what happened.
+    ///
+    /// Never call this directly: it may assume every action is legal.
+    fn resolve(&mut self, joint: &Joint<Self::Action>) -> Vec<Self::Event>;
+
+    /// What `seat` may see of the state.
+    fn view_for(&self, seat: Seat) -> Self::View;
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A full state consistent with `view`, with everything the viewer cannot see drawn at random.
+    ///
+    /// This is how computer players reason about hidden cards without peeking: they search over
+    /// states sampled from their own view. `view_for(seat)` of the result must equal `view`.
+    fn determinize(view: &Self::View, rng: &mut Rng) -> Self;
+
+    /// The same position with everything `observer` cannot see re-drawn at random (other seats'
+    /// hands and secret picks, the deck order), used by the conformance suite to prove that views
+    /// do not depend on hidden information. Unlike [`Game::determinize`] it starts from the true state.
+    fn resample_hidden(&self, observer: Seat, rng: &mut Rng) -> Self;
+
+    /// For search: scores per seat in `[0, 1]` once play from `root` has reached a point worth
+    /// scoring, or `None` to keep playing. By default, the end of the game.
+    fn search_payoff(&self, root: &Self) -> Option<PerSeat<f64>> {
+        let _ = root;
+        self.outcome().map(|o| o.payoff(self.seat_count()))
+    }
+
+    /// A cheap estimate of how well `seat` stands, in `[0, 1]`, for simple one-step players.
+    fn heuristic(&self, seat: Seat) -> f64 {
+        match self.outcome() {
+            Some(o) => o.payoff(self.seat_count())[seat],
+            None => 0.5,
+        }
+    }
+}
+
+/// Why a joint action was refused. The state is left exactly as it was.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum IllegalAction<R> {
+    /// The game is already over.
+    GameOver,
+    /// The joint action has a slot count different from the number of seats.
+    WrongSeatCount {
+        /// Seats in the game.
+        expected: usize,
+        /// Slots in the joint action.
+        got: usize,
+    },
+    /// A seat that must act gave no action.
+    MissingAction {
+        /// The silent seat.
+        seat: Seat,
+    },
+    /// A seat that does not act now gave an action.
+    NotYourTurn {
+        /// The seat that spoke out of turn.
+        seat: Seat,
+    },
+    /// The game's rules refuse this seat's action.
+    Refused {
+        /// The seat whose action was refused.
+        seat: Seat,
+        /// The rule that refuses it.
+        reason: R,
+    },
+}
+
+impl<R: Display> Display for IllegalAction<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IllegalAction::GameOver => write!(f, "the game is already over"),
+            IllegalAction::WrongSeatCount { expected, got } => {
+                write!(f, "expected one slot per seat ({expected}), got {got}")
+            }
+            IllegalAction::MissingAction { seat } => write!(f, "{seat} must act but gave no action"),
+            IllegalAction::NotYourTurn { seat } => write!(f, "{seat} does not act now"),
+            IllegalAction::Refused { seat, reason } => write!(f, "{seat}: {reason}"),
+        }
+    }
+}
+
+/// Checks a joint action without changing anything.
+pub fn check_joint<G: Game>(state: &G, joint: &Joint<G::Action>) -> Result<(), IllegalAction<G::Reason>> {
+    if state.outcome().is_some() {
+        return Err(IllegalAction::GameOver);
+    }
+    if joint.len() != state.seat_count() {
+        return Err(IllegalAction::WrongSeatCount { expected: state.seat_count(), got: joint.len() });
+    }
+    for (seat, action) in joint.iter() {
+        match (state.decision(seat).is_some(), action) {
+            (true, None) => return Err(IllegalAction::MissingAction { seat }),
+            (false, Some(_)) => return Err(IllegalAction::NotYourTurn { seat }),
+            (true, Some(action)) => state
+                .check(seat, action)
+                .map_err(|reason| IllegalAction::Refused { seat, reason })?,
+            (false, None) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Applies a joint action: checks every seat's part, then resolves it and returns the events.
+/// On any error nothing changes.
+pub fn apply<G: Game>(state: &mut G, joint: &Joint<G::Action>) -> Result<Vec<G::Event>, IllegalAction<G::Reason>> {
+    check_joint(state, joint)?;
+    Ok(state.resolve(joint))
+}
+
+/// The seats that must act now.
+pub fn acting_seats<G: Game>(state: &G) -> Vec<Seat> {
+    Seat::all(state.seat_count()).filter(|s| state.decision(*s).is_some()).collect()
+}
+
+/// A joint action with each acting seat's action chosen by `pick` from its legal actions.
+/// Returns `None` if an acting seat has no legal action (a broken game).
+pub fn joint_from<G: Game>(state: &G, mut pick: impl FnMut(Seat, Vec<G::Action>) -> G::Action) -> Option<Joint<G::Action>> {
+    let mut joint = PerSeat::filled(state.seat_count(), None);
+    for seat in acting_seats(state) {
+        let legal = state.legal_actions(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        joint[seat] = Some(pick(seat, legal));
+    }
+    Some(joint)
+}

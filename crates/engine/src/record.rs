@@ -1,0 +1,75 @@
+//! Game records: a setup plus the joint actions played, replayable bit for bit.
+
+use crate::game::{Game, IllegalAction, Joint, apply};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A whole game as data: which game, how it was set up, and every joint action in order.
+///
+/// As JSON: `{"game": "punish", "setup": {…}, "actions": [[{…}, null], …]}`; each entry of
+/// `actions` has one slot per seat, `null` for a seat that did not act in that step.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound(serialize = "G::Setup: Serialize, G::Action: Serialize"))]
+#[serde(bound(deserialize = "G::Setup: Deserialize<'de>, G::Action: Deserialize<'de>"))]
+pub struct GameRecord<G: Game> {
+    /// The game's name ([`Game::NAME`]).
+    pub game: String,
+    /// The starting setup.
+    pub setup: G::Setup,
+    /// The joint actions, in the order they were applied.
+    pub actions: Vec<Joint<G::Action>>,
+}
+
+/// Why a record could not be replayed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplayError<G: Game> {
+    /// The record names another game.
+    WrongGame {
+        /// The game the record names.
+        found: String,
+    },
+    /// The setup is invalid.
+    Setup(G::SetupError),
+    /// Step `step` (counted from 1) is illegal in the position reached so far.
+    Step {
+        /// The first bad step, counted from 1.
+        step: usize,
+        /// Why it is illegal.
+        error: IllegalAction<G::Reason>,
+    },
+}
+
+impl<G: Game> fmt::Display for ReplayError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::WrongGame { found } => write!(f, "this record is for game {found:?}, not {:?}", G::NAME),
+            ReplayError::Setup(e) => write!(f, "the setup is invalid: {e}"),
+            ReplayError::Step { step, error } => write!(f, "step {step} is illegal: {error}"),
+        }
+    }
+}
+
+impl<G: Game> GameRecord<G> {
+    /// A record with no actions yet.
+    pub fn new(setup: G::Setup) -> Self {
+        GameRecord { game: G::NAME.to_string(), setup, actions: Vec::new() }
+    }
+
+    /// Plays the record from its setup and returns the final state.
+    pub fn replay(&self) -> Result<G, ReplayError<G>> {
+        self.replay_with(|_, _| {})
+    }
+
+    /// Plays the record, calling `each` with every step's index (from 0) and events.
+    pub fn replay_with(&self, mut each: impl FnMut(usize, &[G::Event])) -> Result<G, ReplayError<G>> {
+        if self.game != G::NAME {
+            return Err(ReplayError::WrongGame { found: self.game.clone() });
+        }
+        let mut state = G::from_setup(&self.setup).map_err(ReplayError::Setup)?;
+        for (i, joint) in self.actions.iter().enumerate() {
+            let events = apply(&mut state, joint).map_err(|error| ReplayError::Step { step: i + 1, error })?;
+            each(i, &events);
+        }
+        Ok(state)
+    }
+}

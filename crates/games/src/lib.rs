@@ -1,0 +1,7 @@
+//! The rules engines of the Pocket Dojo collection, one module folder per game.
+//!
+//! Each game implements [`dojo_engine::Game`]; see the module of each game for a summary of its
+//! rules and parameters.
+#![deny(missing_docs)]
+
+pub mod punish;

@@ -1,0 +1,119 @@
+//! # PUNISH
+//!
+//! A two-player duel in *measures* of four *breaths*. Each breath both players pick one action
+//! card in secret and reveal together; cards resolve by the priority printed on them (Guard 1,
+//! Rush 2, Dodge 3, Strike 4, Punish 5), so a fast cheap hit can finish a player before their
+//! big one lands. Two identical attacks CLASH and deal nothing; Punish leaves its player
+//! EXHAUSTED for the next breath. After each measure the played and revealed cards are shuffled
+//! back, hands refill to five, two cards are revealed out of play, and damaged players recover a
+//! heart. Reaching zero hearts loses the game; matches are best of three.
+//!
+//! | parameter | value |
+//! |---|---|
+//! | players | 2 |
+//! | deck | 15 action cards, 3 each of Guard, Rush, Dodge, Strike, Punish |
+//! | hand | 5 |
+//! | revealed out of play | 2 per measure |
+//! | breaths per measure | 4 (3 with Blitz) |
+//! | hearts | 3 (option, 1–9) |
+//! | match | best of 3 (option: any odd number to 9) |
+//! | optional rules | Blindfolded, Feint, Blitz; heart recovery can be turned off |
+//!
+//! Every decision the rules text leaves open is written down in `notes.md` beside this file
+//! ([`INTERPRETATION_NOTES`]), which the rules page shows as well.
+
+mod card;
+mod event;
+pub mod scenario;
+mod setup;
+mod state;
+mod view;
+
+pub use card::{CARD_FACES, COPIES, Card, CardFace, Cards, DECK_SIZE, HAND_SIZE, OUT_OF_PLAY};
+pub use event::{Blocker, Event};
+pub use setup::{Options, Setup, SetupError, Statuses};
+pub use state::{Decision, Phase, Play, Punish, Refusal, Reveal};
+pub use view::PunishView;
+
+use dojo_engine::{Game, Joint, Outcome, PerSeat, Rng, Seat};
+
+/// PUNISH's interpretation notes (Markdown): every open point of the rules and how we decided it.
+pub const INTERPRETATION_NOTES: &str = include_str!("notes.md");
+
+impl Game for Punish {
+    type Setup = Setup;
+    type SetupError = SetupError;
+    type Action = Play;
+    type Decision = Decision;
+    type Reason = Refusal;
+    type Event = Event;
+    type View = PunishView;
+
+    const NAME: &'static str = "punish";
+
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+        Punish::start(setup)
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn decision(&self, seat: Seat) -> Option<Decision> {
+        if seat.index() >= 2 || !self.acts(seat.index()) {
+            return None;
+        }
+        Some(match self.phase {
+            Phase::Planning => Decision::Plan { breath: self.plans[seat.index()].len() as u8 + 1 },
+            _ => Decision::Play { breath: self.breath },
+        })
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Play> {
+        self.legal_plays(seat.index())
+    }
+
+    fn check(&self, seat: Seat, action: &Play) -> Result<(), Refusal> {
+        self.check_play(seat.index(), action)
+    }
+
+    fn resolve(&mut self, joint: &Joint<Play>) -> Vec<Event> {
+        self.step([joint.0[0], joint.0[1]])
+    }
+
+    fn view_for(&self, seat: Seat) -> PunishView {
+        view::view_for(self, seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::MatchOver).then(|| Outcome::winner(*self.game_winners.last().expect("a finished match has a game winner")))
+    }
+
+    fn determinize(view: &PunishView, rng: &mut Rng) -> Self {
+        view::determinize(view, rng)
+    }
+
+    fn resample_hidden(&self, observer: Seat, rng: &mut Rng) -> Self {
+        view::resample_hidden(self, observer, rng)
+    }
+
+    /// Games of a match are independent, so search scores the game being played.
+    fn search_payoff(&self, root: &Self) -> Option<PerSeat<f64>> {
+        let decided = root.game_winners.len();
+        self.game_winners.get(decided).map(|w| Outcome::winner(*w).payoff(2))
+    }
+
+    fn heuristic(&self, seat: Seat) -> f64 {
+        let s = seat.index();
+        if let Some(o) = self.outcome() {
+            return o.payoff(2)[seat];
+        }
+        let max = f64::from(self.options.hearts);
+        let hearts = (f64::from(self.hearts[s]) - f64::from(self.hearts[1 - s])) / max;
+        let wins = (f64::from(self.wins[s]) - f64::from(self.wins[1 - s])) / f64::from(self.options.wins_needed());
+        (0.5 + 0.3 * hearts + 0.2 * wins).clamp(0.0, 1.0)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,126 @@
+//! Worked examples as data: a setup, the plays of each step with a line of narration, and what
+//! must be true after each step. The rules' examples are tests and can be watched on the site.
+
+use super::card::Card;
+use super::setup::Setup;
+use super::state::{Play, Punish};
+use dojo_engine::{Game, Joint, PerSeat, Seat, apply};
+use serde::{Deserialize, Serialize};
+
+/// A scripted match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scenario {
+    /// Short identifier, used in links (`#example-1`).
+    pub id: String,
+    /// Title shown on the rules page.
+    pub title: String,
+    /// What the example shows, in a sentence or two.
+    pub summary: String,
+    /// Names for the two players, as the example calls them.
+    pub players: [String; 2],
+    /// The starting setup.
+    pub setup: Setup,
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+}
+
+/// One joint play of a scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    /// Each player's play; `null` for a player who cannot act.
+    pub plays: [Option<Play>; 2],
+    /// What happens, in our words.
+    pub narration: String,
+    /// What must hold afterwards.
+    #[serde(default)]
+    pub expect: Expect,
+}
+
+/// Facts checked after a step; absent fields are not checked.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Expect {
+    /// Hearts of each player.
+    pub hearts: Option<[u8; 2]>,
+    /// Whether each player is EXHAUSTED for the next breath.
+    pub exhausted: Option<[bool; 2]>,
+    /// The measure now being played.
+    pub measure: Option<u16>,
+    /// The cards revealed out of play.
+    pub revealed: Option<Vec<Card>>,
+    /// Whether the step's attacks clashed.
+    pub clash: Option<bool>,
+    /// The winner of the game, once it is over.
+    pub game_winner: Option<Seat>,
+}
+
+/// The rules' worked examples, in order.
+pub fn rules_examples() -> Vec<Scenario> {
+    [include_str!("scenarios/example-1.json"), include_str!("scenarios/example-2.json"), include_str!("scenarios/example-3.json")]
+        .iter()
+        .map(|text| serde_json::from_str(text).expect("built-in scenario files are valid"))
+        .collect()
+}
+
+impl Step {
+    /// The step as a joint action.
+    pub fn joint(&self) -> Joint<Play> {
+        PerSeat(self.plays.to_vec())
+    }
+}
+
+impl Scenario {
+    /// Plays the scenario, checking every expectation. Returns the final state, or the first
+    /// failure in words.
+    pub fn run(&self) -> Result<Punish, String> {
+        let mut state = Punish::from_setup(&self.setup).map_err(|e| format!("{}: setup refused: {e}", self.id))?;
+        for (i, step) in self.steps.iter().enumerate() {
+            let events = apply(&mut state, &step.joint()).map_err(|e| format!("{} step {}: {e}", self.id, i + 1))?;
+            step.expect.check(&state, &events).map_err(|e| format!("{} step {}: {e}", self.id, i + 1))?;
+        }
+        Ok(state)
+    }
+}
+
+impl Expect {
+    fn check(&self, state: &Punish, events: &[super::Event]) -> Result<(), String> {
+        let seats = [Seat(0), Seat(1)];
+        if let Some(want) = self.hearts {
+            let got = seats.map(|s| state.hearts(s));
+            if got != want {
+                return Err(format!("hearts are {got:?}, expected {want:?}"));
+            }
+        }
+        if let Some(want) = self.exhausted {
+            let got = seats.map(|s| state.statuses(s).exhausted);
+            if got != want {
+                return Err(format!("exhausted is {got:?}, expected {want:?}"));
+            }
+        }
+        if let Some(want) = self.measure {
+            if state.measure() != want {
+                return Err(format!("measure is {}, expected {want}", state.measure()));
+            }
+        }
+        if let Some(want) = &self.revealed {
+            let (mut got, mut want) = (state.revealed().to_vec(), want.clone());
+            got.sort();
+            want.sort();
+            if got != want {
+                return Err(format!("revealed cards are {got:?}, expected {want:?}"));
+            }
+        }
+        if let Some(want) = self.clash {
+            let got = events.iter().any(|e| matches!(e, super::Event::Clash { .. }));
+            if got != want {
+                return Err(format!("clash is {got}, expected {want}"));
+            }
+        }
+        if let Some(want) = self.game_winner {
+            if state.game_winners().first() != Some(&want) {
+                return Err(format!("game winner is {:?}, expected {want}", state.game_winners().first()));
+            }
+        }
+        Ok(())
+    }
+}

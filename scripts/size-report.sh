@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Size budget for the first page load: gzip -9 size of every file in dist/, where the first
+# download is index.html plus every file it references (loader JS, wasm, CSS, icon) and the
+# JS snippets those import.
+# On-demand files (e.g. a PDF worker) are listed but not counted. Fails above BUDGET bytes.
+set -euo pipefail
+# shellcheck source=scripts/env.sh
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+DIST="${1:-$REPO/dist}"
+BUDGET=256000 # 250 KB
+
+INDEX="$DIST/index.html"
+[[ -f $INDEX ]] || { echo "size-report: $INDEX missing; run 'trunk build --release' first" >&2; exit 1; }
+
+# refs FILE REL: does FILE reference REL (quoted or not: minified HTML drops quotes)?
+refs() {
+  local re
+  # shellcheck disable=SC2016 # literal regex metacharacters, escaped for grep -E
+  re=$(printf '%s' "$2" | sed 's/[][\.*^$()+?{}|]/\\&/g')
+  grep -qE "[\"'=/ ]$re([\"' >?#]|$)" "$1"
+}
+
+# First download: index.html, what it references, and what those JS files import
+# (wasm-bindgen snippets), repeated until nothing new turns up.
+mapfile -d '' files < <(cd "$DIST" && find . -type f -printf '%P\0' | sort -z)
+declare -A first=([index.html]=1)
+grew=1
+while ((grew)); do
+  grew=0
+  for rel in "${files[@]}"; do
+    [[ -n ${first[$rel]:-} ]] && continue
+    for src in "${!first[@]}"; do
+      if [[ $src == *.html || $src == *.js ]] && refs "$DIST/$src" "$rel"; then
+        first[$rel]=1 grew=1
+        break
+      fi
+    done
+  done
+done
+
+total=0 wasm=0
+printf '%10s %10s  %-6s %s\n' raw gzip-9 first file
+for rel in "${files[@]}"; do
+  raw=$(wc -c <"$DIST/$rel")
+  z=$(gzip -9 -c "$DIST/$rel" | wc -c)
+  in=no
+  if [[ -n ${first[$rel]:-} ]]; then
+    in=yes total=$((total + z))
+    [[ $rel == *.wasm ]] && wasm=$((wasm + z))
+  fi
+  printf '%10d %10d  %-6s %s\n' "$raw" "$z" "$in" "$rel"
+done
+
+echo "first_download_gzip_bytes: $total"
+echo "wasm_gzip_bytes: $wasm"
+if ((total > BUDGET)); then
+  echo "size-report: FAIL: first download is $total bytes gzipped, over the $BUDGET-byte (250 KB) budget" >&2
+  exit 1
+fi

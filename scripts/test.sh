@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Full check (README command 2, also run by .ci/run): tools, format, lints, unit tests,
+# release build, size budget, browser tests. Stops at the first failure.
+set -euo pipefail
+# shellcheck source=scripts/env.sh
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$REPO"
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-auto}"
+
+current="" results=() t0=$SECONDS
+on_exit() {
+  local rc=$?
+  echo
+  echo "==== summary ===="
+  ((${#results[@]})) && printf '  %s\n' "${results[@]}"
+  if ((rc == 0)); then
+    echo "ALL CHECKS PASSED ($((SECONDS - t0)) s)"
+  else
+    echo "  FAILED: $current (exit $rc)"
+    echo "CHECKS FAILED"
+  fi
+}
+trap on_exit EXIT
+
+# step NAME CMD...: run one check with a banner, and record its time.
+step() {
+  current=$1
+  shift
+  local start=$SECONDS
+  echo
+  echo "==== $current ===="
+  "$@"
+  results+=("ok   $current ($((SECONDS - start)) s)")
+}
+
+step "setup" bash scripts/setup.sh
+step "cargo fmt" cargo fmt --all --check
+step "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
+step "cargo test" cargo test --workspace
+step "trunk build --release" trunk build --release
+step "size budget" bash scripts/size-report.sh
+step "browser tests" node --test tests/e2e/
+current=""

@@ -1,0 +1,131 @@
+// Browser-test helpers for `node --test tests/e2e/`: a static server for dist/ with SPA
+// fallback, the system Chromium driven by playwright-core, and a page that records errors.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+export const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const DIST = process.env.E2E_DIST ? resolve(process.env.E2E_DIST) : join(REPO, 'dist');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+};
+
+async function isFile(path) {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serve `root` (default dist/) on a free 127.0.0.1 port. Unknown paths without a file
+ * extension answer index.html (SPA fallback); unknown files are 404.
+ * @returns {Promise<{url: string, close: () => Promise<void>}>} url has no trailing slash.
+ */
+export async function startServer(root = DIST) {
+  const base = resolve(root);
+  assert.ok(await isFile(join(base, 'index.html')), `${base}/index.html missing: run \`trunk build --release\` first`);
+  const server = createServer(async (req, res) => {
+    try {
+      const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      let file = normalize(join(base, pathname));
+      if (file !== base && !file.startsWith(base + sep)) {
+        res.writeHead(403).end('forbidden');
+        return;
+      }
+      if (!(await isFile(file))) {
+        if (await isFile(join(file, 'index.html'))) file = join(file, 'index.html');
+        else if (extname(pathname) === '') file = join(base, 'index.html');
+        else {
+          res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${pathname}`);
+          return;
+        }
+      }
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'content-length': body.length,
+        'cache-control': 'no-store',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch (err) {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err));
+    }
+  });
+  await new Promise((ok, fail) => server.once('error', fail).listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
+}
+
+/** Headless system Chromium (never downloads a browser). */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/**
+ * A fresh context (downloads accepted) and page. Every console error, uncaught page error
+ * (including wasm panics) and failed request is recorded in `page.problems`.
+ */
+export async function openPage(browser, url) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  const problems = [];
+  page.problems = problems;
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const where = msg.location()?.url;
+    problems.push(`console error: ${msg.text()}${where ? ` (at ${where})` : ''}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.stack || err.message}`));
+  page.on('requestfailed', (req) =>
+    problems.push(`request failed: ${req.method()} ${req.url()} (${req.failure()?.errorText})`),
+  );
+  page.on('response', (resp) => {
+    if (resp.status() >= 400) problems.push(`HTTP ${resp.status()}: ${resp.url()}`);
+  });
+  if (url) await page.goto(url);
+  return page;
+}
+
+/** Fail the test listing everything `openPage` recorded for this page. */
+export function assertClean(page) {
+  const problems = page.problems ?? [];
+  assert.equal(problems.length, 0, `page had ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
+}
