@@ -1,1 +1,19 @@
-//! placeholder
+//! Computer opponents for any Pocket Dojo game.
+//!
+//! The strong player is Monte Carlo tree search for simultaneous moves with regret matching at
+//! every node (SM-MCTS-RM, after Lanctot, Lisý & Winands 2014), run over states *sampled from
+//! the bot's own view* ([`dojo_engine::Game::determinize`]) so it never reads hidden cards. Its
+//! answer is a mixed [`Strategy`], which the caller samples: simultaneous games punish
+//! predictable play. [`Level`] trades strength for speed and adds deliberate mistakes.
+//!
+//! [`Policy`] also provides the two yardsticks the bot is measured against: a uniformly random
+//! player and a greedy one-step player.
+#![deny(missing_docs)]
+
+mod policy;
+mod search;
+mod strategy;
+
+pub use policy::{Level, Policy, play_match};
+pub use search::{SearchConfig, search};
+pub use strategy::Strategy;

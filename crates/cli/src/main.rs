@@ -1,1 +1,111 @@
-fn main() {}
+//! `dojo`: the Pocket Dojo command line.
+//!
+//! ```text
+//! dojo replay FILE                    replay a game record (JSON), print the final state as JSON
+//! dojo simulate GAME [--seed N] [--level easy|medium|hard|random]
+//!                                     play a match and print its game record as JSON
+//! dojo bench GAME [--seconds S]       random playouts per second
+//! dojo bot-eval GAME [--matches N] [--level L] [--seed N]
+//!                                     the bot's win rates against random and greedy players
+//! ```
+//! Measuring commands end with plain `name: value` lines for scripts. Errors go to stderr with
+//! exit code 2.
+
+mod bench;
+mod eval;
+mod replay;
+
+use std::process::ExitCode;
+
+/// Parsed `--flag value` pairs after the positional arguments.
+pub struct Flags(Vec<(String, String)>);
+
+impl Flags {
+    fn parse(args: &[String]) -> Result<(Vec<String>, Flags), String> {
+        let mut positional = Vec::new();
+        let mut flags = Vec::new();
+        let mut it = args.iter();
+        while let Some(arg) = it.next() {
+            if let Some(name) = arg.strip_prefix("--") {
+                let value = it.next().ok_or_else(|| format!("--{name} needs a value"))?;
+                flags.push((name.to_string(), value.clone()));
+            } else {
+                positional.push(arg.clone());
+            }
+        }
+        Ok((positional, Flags(flags)))
+    }
+
+    /// The value of `--name` parsed as `T`, or `default`.
+    pub fn get<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
+        match self.0.iter().rev().find(|(n, _)| n == name) {
+            Some((_, v)) => v.parse().map_err(|_| format!("--{name}: cannot read {v:?}")),
+            None => Ok(default),
+        }
+    }
+
+    /// Fails on flags not in `known`.
+    pub fn only(&self, known: &[&str]) -> Result<(), String> {
+        match self.0.iter().find(|(n, _)| !known.contains(&n.as_str())) {
+            Some((n, _)) => Err(format!("unknown option --{n} (known: {})", known.iter().map(|k| format!("--{k}")).collect::<Vec<_>>().join(", "))),
+            None => Ok(()),
+        }
+    }
+}
+
+const USAGE: &str = "usage:
+  dojo replay FILE
+  dojo simulate punish [--seed N] [--level easy|medium|hard|random]
+  dojo bench punish [--seconds S]
+  dojo bot-eval punish [--matches N] [--level easy|medium|hard] [--seed N]";
+
+fn need_game(positional: &[String]) -> Result<(), String> {
+    match positional.get(1).map(String::as_str) {
+        Some("punish") => Ok(()),
+        Some(other) => Err(format!("unknown game {other:?}; games with a rules engine so far: punish")),
+        None => Err(format!("which game?\n{USAGE}")),
+    }
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let (positional, flags) = Flags::parse(args)?;
+    match positional.first().map(String::as_str) {
+        Some("replay") => {
+            flags.only(&[])?;
+            let path = positional.get(1).ok_or(format!("replay needs a FILE\n{USAGE}"))?;
+            replay::run(path)
+        }
+        Some("simulate") => {
+            need_game(&positional)?;
+            flags.only(&["seed", "level"])?;
+            eval::simulate(flags.get("seed", 1)?, &flags.get("level", "hard".to_string())?)
+        }
+        Some("bench") => {
+            need_game(&positional)?;
+            flags.only(&["seconds"])?;
+            bench::run(flags.get("seconds", 3.0)?);
+            Ok(())
+        }
+        Some("bot-eval") => {
+            need_game(&positional)?;
+            flags.only(&["matches", "level", "seed"])?;
+            eval::bot_eval(flags.get("matches", 1000)?, &flags.get("level", "hard".to_string())?, flags.get("seed", 1)?)
+        }
+        Some("help") | Some("--help") | None => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command {other:?}\n{USAGE}")),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("dojo: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! Simultaneous-move Monte Carlo tree search with regret matching, over sampled states.
+
+use crate::strategy::Strategy;
+use dojo_engine::{Game, Joint, PerSeat, Rng, Seat, acting_seats};
+
+/// How hard the search works.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Simulations from the root, each on a freshly sampled state.
+    pub iterations: usize,
+    /// Share of uniform exploration mixed into the searching seat's regret-matching strategy.
+    pub exploration: f64,
+    /// Share of uniform play mixed into the other seats' strategies: the search then answers an
+    /// opponent who sometimes errs (a robust response) rather than a perfect one. At the
+    /// exploration value it is plain self-play search.
+    pub opponent_exploration: f64,
+    /// Steps after which a random playout stops and scores the position heuristically.
+    pub playout_limit: usize,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig { iterations: 2000, exploration: 0.15, opponent_exploration: 0.15, playout_limit: 400 }
+    }
+}
+
+/// Regret-matching statistics of one seat at one node, keyed by action (the legal actions of a
+/// sampled opponent differ from sample to sample, so actions come and go).
+struct SeatStats<A> {
+    actions: Vec<A>,
+    regret: Vec<f64>,
+    average: Vec<f64>,
+}
+
+impl<A: PartialEq + Clone> SeatStats<A> {
+    fn new() -> Self {
+        SeatStats { actions: Vec::new(), regret: Vec::new(), average: Vec::new() }
+    }
+
+    fn slot(&mut self, action: &A) -> usize {
+        match self.actions.iter().position(|a| a == action) {
+            Some(i) => i,
+            None => {
+                self.actions.push(action.clone());
+                self.regret.push(0.0);
+                self.average.push(0.0);
+                self.actions.len() - 1
+            }
+        }
+    }
+
+    /// Regret matching over `legal` (slots), mixed with exploration.
+    fn strategy(&self, slots: &[usize], exploration: f64) -> (Vec<f64>, Vec<f64>) {
+        let positive: f64 = slots.iter().map(|&i| self.regret[i].max(0.0)).sum();
+        let n = slots.len() as f64;
+        let sigma: Vec<f64> = slots.iter().map(|&i| if positive > 0.0 { self.regret[i].max(0.0) / positive } else { 1.0 / n }).collect();
+        let explored = sigma.iter().map(|p| (1.0 - exploration) * p + exploration / n).collect();
+        (sigma, explored)
+    }
+}
+
+struct Node<A> {
+    seats: Vec<SeatStats<A>>,
+    children: Vec<(Joint<A>, usize)>,
+}
+
+/// The search tree, rebuilt for each decision.
+struct Tree<A> {
+    nodes: Vec<Node<A>>,
+}
+
+impl<A: PartialEq + Clone> Tree<A> {
+    fn add(&mut self, seats: usize) -> usize {
+        self.nodes.push(Node { seats: (0..seats).map(|_| SeatStats::new()).collect(), children: Vec::new() });
+        self.nodes.len() - 1
+    }
+}
+
+fn playout<G: Game>(state: &mut G, root: &G, limit: usize, rng: &mut Rng) -> PerSeat<f64> {
+    for _ in 0..limit {
+        if let Some(payoff) = state.search_payoff(root) {
+            return payoff;
+        }
+        let Some(joint) = dojo_engine::joint_from(state, |_, legal| legal[rng.below(legal.len())].clone()) else { break };
+        if dojo_engine::apply(state, &joint).is_err() {
+            break;
+        }
+    }
+    state.search_payoff(root).unwrap_or_else(|| PerSeat::from_fn(state.seat_count(), |s| state.heuristic(s)))
+}
+
+/// What one simulation needs besides the tree and the state.
+struct Context<'a, G> {
+    root: &'a G,
+    searcher: Seat,
+    config: &'a SearchConfig,
+}
+
+fn simulate<G: Game>(tree: &mut Tree<G::Action>, node: usize, state: &mut G, cx: &Context<G>, rng: &mut Rng) -> PerSeat<f64> {
+    let (root, config) = (cx.root, cx.config);
+    if let Some(payoff) = state.search_payoff(root) {
+        return payoff;
+    }
+    let acting = acting_seats(state);
+    let mut joint: Joint<G::Action> = PerSeat::filled(state.seat_count(), None);
+    // Per acting seat: the slots of its legal actions, the chosen index, the strategies.
+    let mut choices: Vec<(Seat, Vec<usize>, usize, Vec<f64>, Vec<f64>)> = Vec::with_capacity(acting.len());
+    for seat in acting {
+        let legal = state.legal_actions(seat);
+        let stats = &mut tree.nodes[node].seats[seat.index()];
+        let slots: Vec<usize> = legal.iter().map(|a| stats.slot(a)).collect();
+        let exploration = if seat == cx.searcher { config.exploration } else { config.opponent_exploration };
+        let (sigma, explored) = stats.strategy(&slots, exploration);
+        let pick = rng.weighted(&explored);
+        joint[seat] = Some(legal[pick].clone());
+        choices.push((seat, slots, pick, sigma, explored));
+    }
+    let existing = tree.nodes[node].children.iter().find(|(j, _)| *j == joint).map(|(_, c)| *c);
+    if dojo_engine::apply(state, &joint).is_err() {
+        return PerSeat::from_fn(state.seat_count(), |s| state.heuristic(s));
+    }
+    let payoff = match existing {
+        Some(child) => simulate(tree, child, state, cx, rng),
+        None => {
+            let child = tree.add(state.seat_count());
+            tree.nodes[node].children.push((joint, child));
+            playout(state, root, config.playout_limit, rng)
+        }
+    };
+    for (seat, slots, pick, sigma, explored) in choices {
+        let u = payoff[seat];
+        let stats = &mut tree.nodes[node].seats[seat.index()];
+        for (k, &slot) in slots.iter().enumerate() {
+            let estimate = if k == pick { u / explored[k] } else { 0.0 };
+            stats.regret[slot] += estimate - u;
+            stats.average[slot] += sigma[k];
+        }
+    }
+    payoff
+}
+
+/// Searches from `view` (what `seat` sees) and returns a mixed strategy over `seat`'s legal
+/// actions. Reads nothing but the view: every simulation starts from a state sampled from it.
+/// Returns an empty strategy when `seat` has nothing to decide.
+pub fn search<G: Game>(view: &G::View, seat: Seat, config: &SearchConfig, rng: &mut Rng) -> Strategy<G::Action> {
+    let sample = G::determinize(view, rng);
+    let legal = sample.legal_actions(seat);
+    if legal.len() <= 1 {
+        return Strategy::from_weights(legal.into_iter().map(|a| (a, 1.0)).collect());
+    }
+    let mut tree = Tree { nodes: Vec::with_capacity(config.iterations + 1) };
+    let root = tree.add(sample.seat_count());
+    for _ in 0..config.iterations {
+        let start = G::determinize(view, rng);
+        let mut state = start.clone();
+        simulate(&mut tree, root, &mut state, &Context { root: &start, searcher: seat, config }, rng);
+    }
+    let stats = &tree.nodes[root].seats[seat.index()];
+    Strategy::from_weights(legal.iter().map(|a| (a.clone(), stats.actions.iter().position(|b| b == a).map_or(0.0, |i| stats.average[i]))).collect())
+}

@@ -1,0 +1,124 @@
+//! The bot on games whose right answers are known, and its promise to read only its view.
+
+use dojo_bot::{Level, Policy, SearchConfig, play_match, search};
+use dojo_engine::{Game, Joint, Outcome, PerSeat, Rng, Seat};
+use dojo_games::punish::{Options, Punish, Setup};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One-shot matrix game: both seats pick a row/column; payoffs to seat 0 from `table`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Matrix {
+    table: Vec<Vec<f64>>,
+    result: Option<f64>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Never;
+impl fmt::Display for Never {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("never")
+    }
+}
+
+impl Game for Matrix {
+    type Setup = Vec<Vec<f64>>;
+    type SetupError = Never;
+    type Action = usize;
+    type Decision = ();
+    type Reason = Never;
+    type Event = ();
+    type View = Matrix;
+    const NAME: &'static str = "matrix";
+    fn from_setup(table: &Vec<Vec<f64>>) -> Result<Self, Never> {
+        Ok(Matrix { table: table.clone(), result: None })
+    }
+    fn seat_count(&self) -> usize {
+        2
+    }
+    fn decision(&self, _: Seat) -> Option<()> {
+        self.result.is_none().then_some(())
+    }
+    fn legal_actions(&self, seat: Seat) -> Vec<usize> {
+        if self.result.is_some() {
+            return vec![];
+        }
+        if seat == Seat(0) { (0..self.table.len()).collect() } else { (0..self.table[0].len()).collect() }
+    }
+    fn check(&self, seat: Seat, a: &usize) -> Result<(), Never> {
+        if self.legal_actions(seat).contains(a) { Ok(()) } else { Err(Never) }
+    }
+    fn resolve(&mut self, j: &Joint<usize>) -> Vec<()> {
+        self.result = Some(self.table[j.0[0].unwrap()][j.0[1].unwrap()]);
+        vec![]
+    }
+    fn view_for(&self, _: Seat) -> Matrix {
+        self.clone()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.result.map(|r| if r > 0.5 { Outcome::winner(Seat(0)) } else if r < 0.5 { Outcome::winner(Seat(1)) } else { Outcome::Draw })
+    }
+    fn determinize(v: &Matrix, _: &mut Rng) -> Self {
+        v.clone()
+    }
+    fn resample_hidden(&self, _: Seat, _: &mut Rng) -> Self {
+        self.clone()
+    }
+    fn search_payoff(&self, _: &Self) -> Option<PerSeat<f64>> {
+        self.result.map(|r| PerSeat(vec![r, 1.0 - r]))
+    }
+}
+
+fn self_play(iterations: usize) -> SearchConfig {
+    SearchConfig { iterations, ..SearchConfig::default() }
+}
+
+#[test]
+fn rock_paper_scissors_is_played_close_to_uniformly() {
+    let rps = vec![vec![0.5, 0.0, 1.0], vec![1.0, 0.5, 0.0], vec![0.0, 1.0, 0.5]];
+    let game = Matrix::from_setup(&rps).unwrap();
+    let s = search::<Matrix>(&game.view_for(Seat(0)), Seat(0), &self_play(20_000), &mut Rng::new(1));
+    for (action, p) in &s.weights {
+        assert!((p - 1.0 / 3.0).abs() < 0.08, "action {action} has probability {p}: {s:?}");
+    }
+}
+
+#[test]
+fn a_dominant_row_is_found_and_a_mixed_equilibrium_is_mixed() {
+    // Row 1 beats row 0 whatever the column.
+    let dominant = vec![vec![0.2, 0.4], vec![0.6, 0.9]];
+    let s = search::<Matrix>(&Matrix::from_setup(&dominant).unwrap().view_for(Seat(0)), Seat(0), &self_play(5_000), &mut Rng::new(2));
+    assert_eq!(s.most_likely(), 1);
+    assert!(s.weights[0].1 > 0.9, "{s:?}");
+    // Matching pennies with unequal stakes: the row player's equilibrium is (1/3, 2/3).
+    let pennies = vec![vec![1.0, 0.0], vec![0.0, 0.5]];
+    let s = search::<Matrix>(&Matrix::from_setup(&pennies).unwrap().view_for(Seat(0)), Seat(0), &self_play(30_000), &mut Rng::new(3));
+    let p0 = s.weights.iter().find(|(a, _)| *a == 0).unwrap().1;
+    assert!((p0 - 1.0 / 3.0).abs() < 0.1, "{s:?}");
+}
+
+#[test]
+fn the_bot_decides_from_its_view_alone() {
+    // Two true states that differ only in what Player 1 cannot see give the same decision.
+    let state = Punish::from_setup(&Setup::deal(11, Options::default())).unwrap();
+    let other = state.resample_hidden(Seat(0), &mut Rng::new(99));
+    assert_ne!(state, other, "the opponent's hand and the deck were re-drawn");
+    assert_eq!(state.view_for(Seat(0)), other.view_for(Seat(0)));
+    let config = Level::Medium.search_config();
+    let a = search::<Punish>(&state.view_for(Seat(0)), Seat(0), &config, &mut Rng::new(5));
+    let b = search::<Punish>(&other.view_for(Seat(0)), Seat(0), &config, &mut Rng::new(5));
+    assert_eq!(a, b);
+}
+
+#[test]
+fn the_easy_bot_already_beats_random_play_more_often_than_not() {
+    let mut wins = 0.0;
+    let matches = 40;
+    for m in 0..matches {
+        let mut rng = Rng::new(m);
+        let setup = Setup::deal(m, Options::default());
+        let (policies, bot) = if m % 2 == 0 { ([Policy::Bot(Level::Easy), Policy::Random], 0) } else { ([Policy::Random, Policy::Bot(Level::Easy)], 1) };
+        wins += play_match::<Punish>(&setup, &policies, &mut rng).unwrap().0[bot];
+    }
+    assert!(wins / matches as f64 > 0.55, "easy bot won {wins} of {matches}");
+}

@@ -1,0 +1,52 @@
+//! `dojo replay FILE`: read a game record and print the final state.
+
+use dojo_engine::{Game, GameRecord};
+use dojo_games::punish::Punish;
+use serde_json::json;
+
+/// Reads the record at `path`, replays it and prints `{ "outcome": …, "state": … }` as JSON.
+pub fn run(path: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    println!("{}", replay_text(&text)?);
+    Ok(())
+}
+
+/// Replays a record given as JSON text; the error names the first bad step.
+pub fn replay_text(text: &str) -> Result<String, String> {
+    let head: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("malformed record: {e}"))?;
+    match head.get("game").and_then(|g| g.as_str()) {
+        Some("punish") => {}
+        Some(other) => return Err(format!("unknown game {other:?} in the record")),
+        None => return Err("malformed record: no \"game\" field".into()),
+    }
+    let record: GameRecord<Punish> = serde_json::from_value(head).map_err(|e| format!("malformed record: {e}"))?;
+    let state = record.replay().map_err(|e| e.to_string())?;
+    let out = json!({ "outcome": state.outcome(), "steps": record.actions.len(), "state": state });
+    serde_json::to_string_pretty(&out).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"{"game":"punish","setup":{"options":{"best_of":1},"seed":1,
+        "hands":[["Rush","Guard","Guard","Strike","Dodge"],["Punish","Rush","Guard","Strike","Dodge"]],
+        "revealed":["Punish","Dodge"],"deck":["Rush","Strike","Punish"]},
+        "actions":[[{"card":"Rush"},{"card":"Punish"}]]}"#;
+
+    #[test]
+    fn a_good_record_prints_the_final_state() {
+        let out: serde_json::Value = serde_json::from_str(&replay_text(GOOD).unwrap()).unwrap();
+        assert_eq!(out["outcome"], json!({"Won": [1]}));
+        assert_eq!(out["state"]["hearts"], json!([0, 2]));
+    }
+
+    #[test]
+    fn errors_name_the_problem_and_the_first_bad_step() {
+        let bad_step = GOOD.replace(r#"[[{"card":"Rush"},{"card":"Punish"}]]"#, r#"[[{"card":"Guard"},{"card":"Dodge"}],[{"card":"Punish"},{"card":"Rush"}]]"#);
+        assert_eq!(replay_text(&bad_step).unwrap_err(), "step 2 is illegal: Player 1: Punish is not in their hand");
+        assert!(replay_text("{").unwrap_err().starts_with("malformed record"));
+        assert!(replay_text(&GOOD.replace("\"punish\"", "\"chess\"")).unwrap_err().contains("unknown game"));
+        assert!(replay_text(&GOOD.replace("\"Punish\",\"Dodge\"]", "\"Punish\"]")).unwrap_err().contains("setup is invalid"));
+    }
+}
