@@ -49,7 +49,7 @@ else
   fi
   start=$SECONDS
   "${sudo[@]}" apt-get update -qq
-  "${sudo[@]}" apt-get install -y -qq "${missing[@]}"
+  "${sudo[@]}" apt-get install -y -qq -o Dpkg::Use-Pty=0 "${missing[@]}"
   echo "done: apt packages ($((SECONDS - start)) s)"
 fi
 

@@ -22,7 +22,8 @@ refs() {
 
 # First download: index.html, what it references, and what those JS files import
 # (wasm-bindgen snippets), repeated until nothing new turns up.
-mapfile -d '' files < <(cd "$DIST" && find . -type f -printf '%P\0' | sort -z)
+# (.stage is Trunk's scratch area during a build.)
+mapfile -d '' files < <(cd "$DIST" && find . -path ./.stage -prune -o -type f -printf '%P\0' | sort -z)
 declare -A first=([index.html]=1)
 grew=1
 while ((grew)); do

@@ -39,5 +39,5 @@ step "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
 step "cargo test" cargo test --workspace
 step "trunk build --release" trunk build --release
 step "size budget" bash scripts/size-report.sh
-step "browser tests" node --test tests/e2e/
+step "browser tests" node --test --test-reporter=spec tests/e2e/
 current=""

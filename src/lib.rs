@@ -1,1 +1,42 @@
-//! placeholder
+//! The Pocket Dojo site: a Leptos single-page app that plays, prints and teaches tiny fighting
+//! card games. Pages live in [`routes`], shared pieces in [`components`]; game logic comes from
+//! the `dojo-*` crates and is wrapped here, never rewritten.
+#![deny(missing_docs)]
+
+pub mod browser;
+pub mod catalog;
+pub mod components;
+pub mod markdown;
+pub mod routes;
+pub mod session;
+
+use leptos::prelude::*;
+use leptos_router::components::{A, Route, Router, Routes};
+use leptos_router::path;
+
+/// The whole site: header, the routed page, footer.
+#[component]
+pub fn App() -> impl IntoView {
+    view! {
+        <Router>
+            <a class="skip-link" href="#main">"Skip to content"</a>
+            <header class="site-header">
+                <A href="/" attr:class="brand">"Pocket Dojo"</A>
+                <nav aria-label="Main">
+                    <A href="/play/punish">"Play PUNISH"</A>
+                    <A href="/rules/punish">"Rules"</A>
+                </nav>
+            </header>
+            <main id="main" data-testid="app-ready">
+                <Routes fallback=|| view! { <routes::not_found::NotFound/> }>
+                    <Route path=path!("/") view=routes::home::Home/>
+                    <Route path=path!("/play/punish") view=routes::play_punish::PlayPunish/>
+                    <Route path=path!("/rules/punish") view=routes::rules_punish::RulesPunish/>
+                </Routes>
+            </main>
+            <footer class="site-footer">
+                <p>"Pocket Dojo plays, prints and explains tiny fighting card games. Rules pages are written in our own words; the games belong to their designers."</p>
+            </footer>
+        </Router>
+    }
+}

@@ -9,6 +9,8 @@ import { chromium } from 'playwright-core';
 
 export const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const DIST = process.env.E2E_DIST ? resolve(process.env.E2E_DIST) : join(REPO, 'dist');
+/** For screenshots and downloaded files (git-ignored). */
+export const ARTIFACTS = join(REPO, 'tests', 'e2e', 'artifacts');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -114,9 +116,13 @@ export async function openPage(browser, url) {
     problems.push(`console error: ${msg.text()}${where ? ` (at ${where})` : ''}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.stack || err.message}`));
-  page.on('requestfailed', (req) =>
-    problems.push(`request failed: ${req.method()} ${req.url()} (${req.failure()?.errorText})`),
-  );
+  page.on('requestfailed', (req) => {
+    const why = req.failure()?.errorText;
+    // A reload or navigation cancels requests still in flight (net::ERR_ABORTED): not a fault.
+    // Real failures show up as other network errors or as HTTP error statuses below.
+    if (why === 'net::ERR_ABORTED') return;
+    problems.push(`request failed: ${req.method()} ${req.url()} (${why})`);
+  });
   page.on('response', (resp) => {
     if (resp.status() >= 400) problems.push(`HTTP ${resp.status()}: ${resp.url()}`);
   });

@@ -48,6 +48,12 @@ impl Level {
         }
     }
 
+    /// The mixed strategy this level plays from `view` as `seat`: the search's answer, trimmed
+    /// of noise and mixed with randomness as the level prescribes.
+    pub fn strategy<G: Game>(self, view: &G::View, seat: Seat, rng: &mut Rng) -> Strategy<G::Action> {
+        search::<G>(view, seat, &self.search_config(), rng).purified(self.floor()).mixed_with_uniform(self.randomness())
+    }
+
     /// Share of uniformly random play mixed into the search's answer.
     pub fn randomness(self) -> f64 {
         match self {
@@ -87,8 +93,11 @@ impl Policy {
         match self {
             Policy::Random => Strategy::uniform(&G::determinize(view, rng).legal_actions(seat)),
             Policy::Greedy { samples } => greedy::<G>(view, seat, *samples, rng),
-            Policy::Bot(level) => Policy::Search { config: level.search_config(), floor: level.floor(), randomness: level.randomness() }.strategy::<G>(view, seat, rng),
-            Policy::Search { config, floor, randomness } => search::<G>(view, seat, config, rng).purified(*floor).mixed_with_uniform(*randomness),
+            Policy::Bot(level) => Policy::Search { config: level.search_config(), floor: level.floor(), randomness: level.randomness() }
+                .strategy::<G>(view, seat, rng),
+            Policy::Search { config, floor, randomness } => {
+                search::<G>(view, seat, config, rng).purified(*floor).mixed_with_uniform(*randomness)
+            }
         }
     }
 
@@ -123,7 +132,8 @@ pub fn play_match<G: Game>(setup: &G::Setup, policies: &[Policy], rng: &mut Rng)
     let mut state = G::from_setup(setup).map_err(|e| e.to_string())?;
     let mut steps = 0;
     while state.outcome().is_none() {
-        let joint = dojo_engine::joint_from(&state, |s, _| policies[s.index()].act::<G>(&state.view_for(s), s, &mut *rng)).ok_or("an acting seat has no legal action")?;
+        let joint = dojo_engine::joint_from(&state, |s, _| policies[s.index()].act::<G>(&state.view_for(s), s, &mut *rng))
+            .ok_or("an acting seat has no legal action")?;
         apply(&mut state, &joint).map_err(|e| e.to_string())?;
         steps += 1;
         if steps > 100_000 {

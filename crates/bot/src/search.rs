@@ -59,6 +59,19 @@ impl<A: PartialEq + Clone> SeatStats<A> {
     }
 }
 
+/// One acting seat's choice at a node during a simulation, kept for the regret update.
+struct Choice {
+    seat: Seat,
+    /// Slots (in the seat's stats) of its legal actions.
+    slots: Vec<usize>,
+    /// Index into `slots` of the action taken.
+    pick: usize,
+    /// Regret-matching strategy over `slots`.
+    sigma: Vec<f64>,
+    /// The same with exploration mixed in: what the action was drawn from.
+    explored: Vec<f64>,
+}
+
 struct Node<A> {
     seats: Vec<SeatStats<A>>,
     children: Vec<(Joint<A>, usize)>,
@@ -103,8 +116,7 @@ fn simulate<G: Game>(tree: &mut Tree<G::Action>, node: usize, state: &mut G, cx:
     }
     let acting = acting_seats(state);
     let mut joint: Joint<G::Action> = PerSeat::filled(state.seat_count(), None);
-    // Per acting seat: the slots of its legal actions, the chosen index, the strategies.
-    let mut choices: Vec<(Seat, Vec<usize>, usize, Vec<f64>, Vec<f64>)> = Vec::with_capacity(acting.len());
+    let mut choices: Vec<Choice> = Vec::with_capacity(acting.len());
     for seat in acting {
         let legal = state.legal_actions(seat);
         let stats = &mut tree.nodes[node].seats[seat.index()];
@@ -113,7 +125,7 @@ fn simulate<G: Game>(tree: &mut Tree<G::Action>, node: usize, state: &mut G, cx:
         let (sigma, explored) = stats.strategy(&slots, exploration);
         let pick = rng.weighted(&explored);
         joint[seat] = Some(legal[pick].clone());
-        choices.push((seat, slots, pick, sigma, explored));
+        choices.push(Choice { seat, slots, pick, sigma, explored });
     }
     let existing = tree.nodes[node].children.iter().find(|(j, _)| *j == joint).map(|(_, c)| *c);
     if dojo_engine::apply(state, &joint).is_err() {
@@ -127,7 +139,7 @@ fn simulate<G: Game>(tree: &mut Tree<G::Action>, node: usize, state: &mut G, cx:
             playout(state, root, config.playout_limit, rng)
         }
     };
-    for (seat, slots, pick, sigma, explored) in choices {
+    for Choice { seat, slots, pick, sigma, explored } in choices {
         let u = payoff[seat];
         let stats = &mut tree.nodes[node].seats[seat.index()];
         for (k, &slot) in slots.iter().enumerate() {
@@ -156,5 +168,7 @@ pub fn search<G: Game>(view: &G::View, seat: Seat, config: &SearchConfig, rng: &
         simulate(&mut tree, root, &mut state, &Context { root: &start, searcher: seat, config }, rng);
     }
     let stats = &tree.nodes[root].seats[seat.index()];
-    Strategy::from_weights(legal.iter().map(|a| (a.clone(), stats.actions.iter().position(|b| b == a).map_or(0.0, |i| stats.average[i]))).collect())
+    Strategy::from_weights(
+        legal.iter().map(|a| (a.clone(), stats.actions.iter().position(|b| b == a).map_or(0.0, |i| stats.average[i]))).collect(),
+    )
 }

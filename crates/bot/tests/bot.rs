@@ -56,7 +56,15 @@ impl Game for Matrix {
         self.clone()
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.result.map(|r| if r > 0.5 { Outcome::winner(Seat(0)) } else if r < 0.5 { Outcome::winner(Seat(1)) } else { Outcome::Draw })
+        self.result.map(|r| {
+            if r > 0.5 {
+                Outcome::winner(Seat(0))
+            } else if r < 0.5 {
+                Outcome::winner(Seat(1))
+            } else {
+                Outcome::Draw
+            }
+        })
     }
     fn determinize(v: &Matrix, _: &mut Rng) -> Self {
         v.clone()
@@ -117,7 +125,8 @@ fn the_easy_bot_already_beats_random_play_more_often_than_not() {
     for m in 0..matches {
         let mut rng = Rng::new(m);
         let setup = Setup::deal(m, Options::default());
-        let (policies, bot) = if m % 2 == 0 { ([Policy::Bot(Level::Easy), Policy::Random], 0) } else { ([Policy::Random, Policy::Bot(Level::Easy)], 1) };
+        let (policies, bot) =
+            if m % 2 == 0 { ([Policy::Bot(Level::Easy), Policy::Random], 0) } else { ([Policy::Random, Policy::Bot(Level::Easy)], 1) };
         wins += play_match::<Punish>(&setup, &policies, &mut rng).unwrap().0[bot];
     }
     assert!(wins / matches as f64 > 0.55, "easy bot won {wins} of {matches}");

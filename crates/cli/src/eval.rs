@@ -13,7 +13,12 @@ fn level(name: &str) -> Result<Policy, String> {
         "custom" => {
             // Tuning: DOJO_ITERATIONS, DOJO_EXPLORATION, DOJO_FLOOR, DOJO_RANDOMNESS.
             let env = |k: &str, d: f64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
-            let config = dojo_bot::SearchConfig { iterations: env("DOJO_ITERATIONS", 2500.0) as usize, exploration: env("DOJO_EXPLORATION", 0.15), opponent_exploration: env("DOJO_OPPONENT_EXPLORATION", 0.15), ..Default::default() };
+            let config = dojo_bot::SearchConfig {
+                iterations: env("DOJO_ITERATIONS", 2500.0) as usize,
+                exploration: env("DOJO_EXPLORATION", 0.15),
+                opponent_exploration: env("DOJO_OPPONENT_EXPLORATION", 0.15),
+                ..Default::default()
+            };
             Ok(Policy::Search { config, floor: env("DOJO_FLOOR", 0.05), randomness: env("DOJO_RANDOMNESS", 0.0) })
         }
         "random" => Ok(Policy::Random),
@@ -84,7 +89,10 @@ pub fn bot_eval(matches: usize, level_name: &str, seed: u64) -> Result<(), Strin
     let started = Instant::now();
     let vs_random = tally(bot, Policy::Random, matches, seed);
     let vs_greedy = tally(bot, Policy::Greedy { samples: 16 }, matches, seed + 1);
-    println!("PUNISH bot ({level_name}) over {matches} seeded matches per opponent, best of 3, seats alternating; {:.0} s", started.elapsed().as_secs_f64());
+    println!(
+        "PUNISH bot ({level_name}) over {matches} seeded matches per opponent, best of 3, seats alternating; {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
     println!("matches: {}", vs_random.matches);
     println!("win_rate_vs_random: {:.3}", vs_random.wins / vs_random.matches as f64);
     println!("win_rate_vs_greedy: {:.3}", vs_greedy.wins / vs_greedy.matches as f64);

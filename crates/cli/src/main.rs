@@ -47,7 +47,9 @@ impl Flags {
     /// Fails on flags not in `known`.
     pub fn only(&self, known: &[&str]) -> Result<(), String> {
         match self.0.iter().find(|(n, _)| !known.contains(&n.as_str())) {
-            Some((n, _)) => Err(format!("unknown option --{n} (known: {})", known.iter().map(|k| format!("--{k}")).collect::<Vec<_>>().join(", "))),
+            Some((n, _)) => {
+                Err(format!("unknown option --{n} (known: {})", known.iter().map(|k| format!("--{k}")).collect::<Vec<_>>().join(", ")))
+            }
             None => Ok(()),
         }
     }

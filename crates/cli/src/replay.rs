@@ -43,7 +43,10 @@ mod tests {
 
     #[test]
     fn errors_name_the_problem_and_the_first_bad_step() {
-        let bad_step = GOOD.replace(r#"[[{"card":"Rush"},{"card":"Punish"}]]"#, r#"[[{"card":"Guard"},{"card":"Dodge"}],[{"card":"Punish"},{"card":"Rush"}]]"#);
+        let bad_step = GOOD.replace(
+            r#"[[{"card":"Rush"},{"card":"Punish"}]]"#,
+            r#"[[{"card":"Guard"},{"card":"Dodge"}],[{"card":"Punish"},{"card":"Rush"}]]"#,
+        );
         assert_eq!(replay_text(&bad_step).unwrap_err(), "step 2 is illegal: Player 1: Punish is not in their hand");
         assert!(replay_text("{").unwrap_err().starts_with("malformed record"));
         assert!(replay_text(&GOOD.replace("\"punish\"", "\"chess\"")).unwrap_err().contains("unknown game"));

@@ -92,14 +92,20 @@ fn check_step<G: Game>(state: &G, rng: &mut Rng, seen_actions: &[G::Action], rep
         round_trip("view", &view)?;
         let drawn = G::determinize(&view, rng);
         if drawn.view_for(seat) != view {
-            return Err(format!("a state drawn from {seat}'s view shows a different view\nview:  {view:?}\ndrawn: {:?}", drawn.view_for(seat)));
+            return Err(format!(
+                "a state drawn from {seat}'s view shows a different view\nview:  {view:?}\ndrawn: {:?}",
+                drawn.view_for(seat)
+            ));
         }
         if drawn.legal_actions(seat) != legal {
             return Err(format!("a state drawn from {seat}'s view gives {seat} other legal actions"));
         }
         let resampled = state.resample_hidden(seat, rng);
         if resampled.view_for(seat) != view {
-            return Err(format!("{seat}'s view changes when only hidden information changes: the view leaks it\nbefore: {view:?}\nafter:  {:?}", resampled.view_for(seat)));
+            return Err(format!(
+                "{seat}'s view changes when only hidden information changes: the view leaks it\nbefore: {view:?}\nafter:  {:?}",
+                resampled.view_for(seat)
+            ));
         }
         if resampled != *state {
             report.hidden_resamples_that_changed += 1;

@@ -151,9 +151,7 @@ pub fn check_joint<G: Game>(state: &G, joint: &Joint<G::Action>) -> Result<(), I
         match (state.decision(seat).is_some(), action) {
             (true, None) => return Err(IllegalAction::MissingAction { seat }),
             (false, Some(_)) => return Err(IllegalAction::NotYourTurn { seat }),
-            (true, Some(action)) => state
-                .check(seat, action)
-                .map_err(|reason| IllegalAction::Refused { seat, reason })?,
+            (true, Some(action)) => state.check(seat, action).map_err(|reason| IllegalAction::Refused { seat, reason })?,
             (false, None) => {}
         }
     }

@@ -54,17 +54,14 @@ impl Rng {
 
     /// A uniformly chosen element, or `None` for an empty slice.
     pub fn choose<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
-        if items.is_empty() {
-            None
-        } else {
-            Some(&items[self.below(items.len())])
-        }
+        if items.is_empty() { None } else { Some(&items[self.below(items.len())]) }
     }
 
     /// An index drawn with the given non-negative weights; uniform when they sum to zero.
     pub fn weighted(&mut self, weights: &[f64]) -> usize {
         let total: f64 = weights.iter().sum();
-        if !(total > 0.0) {
+        // Also catches NaN weights, which compare false with everything.
+        if total.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
             return self.below(weights.len());
         }
         let mut x = self.unit() * total;
@@ -84,9 +81,24 @@ mod tests {
 
     #[test]
     fn same_seed_same_sequence_and_different_seed_differs() {
-        let a: Vec<u64> = (0..4).map({ let mut r = Rng::new(7); move |_| r.next_u64() }).collect();
-        let b: Vec<u64> = (0..4).map({ let mut r = Rng::new(7); move |_| r.next_u64() }).collect();
-        let c: Vec<u64> = (0..4).map({ let mut r = Rng::new(8); move |_| r.next_u64() }).collect();
+        let a: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.next_u64()
+            })
+            .collect();
+        let b: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.next_u64()
+            })
+            .collect();
+        let c: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(8);
+                move |_| r.next_u64()
+            })
+            .collect();
         assert_eq!(a, b);
         assert_ne!(a, c);
     }

@@ -113,7 +113,9 @@ impl Event {
     /// The event as a plain English sentence for the log.
     pub fn describe(&self) -> String {
         match self {
-            Event::Feinted { seat, chosen, played } => format!("{seat} feints: {chosen} is discarded and the top card of the deck, {played}, is played instead."),
+            Event::Feinted { seat, chosen, played } => {
+                format!("{seat} feints: {chosen} is discarded and the top card of the deck, {played}, is played instead.")
+            }
             Event::Revealed { breath, cards } => {
                 let show = |c: &Option<Card>| c.map_or("nothing (exhausted)".to_string(), |c| c.to_string());
                 format!("Breath {breath}: Player 1 shows {}, Player 2 shows {}.", show(&cards.0[0]), show(&cards.0[1]))
@@ -123,18 +125,26 @@ impl Event {
                 let target = attacker.opponent();
                 match (damage, reduced_by) {
                     (0, Some(by)) => format!("{attacker}'s {card} is stopped by {target}'s {by}."),
-                    (d, Some(by)) => format!("{attacker}'s {card} hits {target} for {d} (softened by {by}); {target} has {hearts_left} ♥ left."),
+                    (d, Some(by)) => {
+                        format!("{attacker}'s {card} hits {target} for {d} (softened by {by}); {target} has {hearts_left} ♥ left.")
+                    }
                     (d, None) => format!("{attacker}'s {card} hits {target} for {d}; {target} has {hearts_left} ♥ left."),
                 }
             }
             Event::Negated { seat, card, by: Blocker::Disarmed } => format!("{seat} is DISARMED: their {card} deals no damage."),
             Event::Negated { seat, card, by: Blocker::Exposed } => format!("{seat} is EXPOSED: their {card} reduces nothing."),
             Event::Exhausted { seat } => format!("{seat} is EXHAUSTED and sits out the next breath."),
-            Event::KnockedOut { seat, game, wins } => format!("{seat} is out of hearts. {} wins game {game} ({}–{}).", seat.opponent(), wins.0[0], wins.0[1]),
+            Event::KnockedOut { seat, game, wins } => {
+                format!("{seat} is out of hearts. {} wins game {game} ({}–{}).", seat.opponent(), wins.0[0], wins.0[1])
+            }
             Event::MatchWon { seat } => format!("{seat} wins the match!"),
-            Event::MeasureEnded { measure } => format!("Measure {measure} ends: played and revealed cards are shuffled back into the deck."),
+            Event::MeasureEnded { measure } => {
+                format!("Measure {measure} ends: played and revealed cards are shuffled back into the deck.")
+            }
             Event::Drew { seat, count } => format!("{seat} draws {count} card{}.", if *count == 1 { "" } else { "s" }),
-            Event::OutOfPlay { cards } => format!("Out of play this measure: {}.", cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(" and ")),
+            Event::OutOfPlay { cards } => {
+                format!("Out of play this measure: {}.", cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(" and "))
+            }
             Event::Recovered { seat, hearts } => format!("{seat} recovers a heart ({hearts} ♥)."),
             Event::NewGame { game } => format!("Game {game}: fresh shuffle, fresh hearts."),
         }

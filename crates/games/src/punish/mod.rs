@@ -37,6 +37,10 @@ pub use view::PunishView;
 
 use dojo_engine::{Game, Joint, Outcome, PerSeat, Rng, Seat};
 
+/// PUNISH's rules in our own words (the site's small Markdown, with `::card`, `::example` and
+/// `::notes` directives for live pieces).
+pub const RULES_TEXT: &str = include_str!("rules.md");
+
 /// PUNISH's interpretation notes (Markdown): every open point of the rules and how we decided it.
 pub const INTERPRETATION_NOTES: &str = include_str!("notes.md");
 

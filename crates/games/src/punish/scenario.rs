@@ -97,10 +97,10 @@ impl Expect {
                 return Err(format!("exhausted is {got:?}, expected {want:?}"));
             }
         }
-        if let Some(want) = self.measure {
-            if state.measure() != want {
-                return Err(format!("measure is {}, expected {want}", state.measure()));
-            }
+        if let Some(want) = self.measure
+            && state.measure() != want
+        {
+            return Err(format!("measure is {}, expected {want}", state.measure()));
         }
         if let Some(want) = &self.revealed {
             let (mut got, mut want) = (state.revealed().to_vec(), want.clone());
@@ -116,10 +116,10 @@ impl Expect {
                 return Err(format!("clash is {got}, expected {want}"));
             }
         }
-        if let Some(want) = self.game_winner {
-            if state.game_winners().first() != Some(&want) {
-                return Err(format!("game winner is {:?}, expected {want}", state.game_winners().first()));
-            }
+        if let Some(want) = self.game_winner
+            && state.game_winners().first() != Some(&want)
+        {
+            return Err(format!("game winner is {:?}, expected {want}", state.game_winners().first()));
         }
         Ok(())
     }

@@ -153,7 +153,14 @@ impl Setup {
                 return Err(SetupError::CardCount { card: *card, count: usize::from(COPIES) + 1 });
             }
         }
-        let setup = Setup { options, seed: 0, hands: [hands[0].to_vec(), hands[1].to_vec()], revealed: revealed.to_vec(), deck: rest.to_vec(), statuses: Default::default() };
+        let setup = Setup {
+            options,
+            seed: 0,
+            hands: [hands[0].to_vec(), hands[1].to_vec()],
+            revealed: revealed.to_vec(),
+            deck: rest.to_vec(),
+            statuses: Default::default(),
+        };
         setup.validate()?;
         Ok(setup)
     }
@@ -161,7 +168,7 @@ impl Setup {
     /// Checks every rule a setup must follow.
     pub fn validate(&self) -> Result<(), SetupError> {
         let o = &self.options;
-        if o.best_of % 2 == 0 || !(1..=9).contains(&o.best_of) {
+        if o.best_of.is_multiple_of(2) || !(1..=9).contains(&o.best_of) {
             return Err(SetupError::BestOf { best_of: o.best_of });
         }
         if !(1..=9).contains(&o.hearts) {

@@ -279,8 +279,8 @@ impl Punish {
                 }
                 if self.plans.iter().all(|p| p.len() >= slots) {
                     let plans = std::mem::take(&mut self.plans);
-                    for b in 0..slots {
-                        if self.play_breath([plans[0][b], plans[1][b]], &mut events) {
+                    for (mine, theirs) in plans[0].iter().zip(&plans[1]) {
+                        if self.play_breath([*mine, *theirs], &mut events) {
                             break;
                         }
                     }

@@ -1,9 +1,9 @@
 //! Unit tests of PUNISH's rules, the rulebook's examples, and the conformance suite.
 
 use super::*;
+use Card::{Dodge, Guard, Rush, Strike};
 use dojo_engine::conformance::{Config, check_game};
 use dojo_engine::{IllegalAction, apply};
-use Card::{Dodge, Guard, Rush, Strike};
 type Match = super::Punish;
 const PUNISH: Card = Card::Punish;
 
@@ -107,7 +107,11 @@ fn clashing_punishes_exhaust_both_and_the_empty_breath_passes_by_itself() {
 
 #[test]
 fn the_faster_card_wins_when_both_would_fall() {
-    let mut s = start([&[Rush, Guard, Guard, Dodge, Dodge], &[PUNISH, Guard, Dodge, Strike, Strike]], &[Rush, Rush], Options { hearts: 1, best_of: 1, ..Options::default() });
+    let mut s = start(
+        [&[Rush, Guard, Guard, Dodge, Dodge], &[PUNISH, Guard, Dodge, Strike, Strike]],
+        &[Rush, Rush],
+        Options { hearts: 1, best_of: 1, ..Options::default() },
+    );
     play(&mut s, Some(Rush), Some(PUNISH));
     assert_eq!(hearts(&s), [1, 0]);
     assert_eq!(s.outcome(), Some(Outcome::winner(P1)));
@@ -143,7 +147,12 @@ fn exhaustion_does_not_carry_into_the_next_measure() {
 
 #[test]
 fn disarmed_attacks_deal_nothing_and_exposed_defences_reduce_nothing() {
-    let mut setup = Setup::arranged([&[Strike, Guard, Dodge, Dodge, Rush], &[Guard, Guard, Dodge, Strike, Rush]], &[PUNISH, PUNISH], Options::default()).unwrap();
+    let mut setup = Setup::arranged(
+        [&[Strike, Guard, Dodge, Dodge, Rush], &[Guard, Guard, Dodge, Strike, Rush]],
+        &[PUNISH, PUNISH],
+        Options::default(),
+    )
+    .unwrap();
     setup.statuses[0].disarmed = true;
     setup.statuses[1].exposed = true;
     let mut s = Match::from_setup(&setup).unwrap();
@@ -156,7 +165,12 @@ fn disarmed_attacks_deal_nothing_and_exposed_defences_reduce_nothing() {
     play(&mut s, Some(Rush), Some(Guard));
     assert_eq!(hearts(&s), [3, 3], "Guard works again once EXPOSED has worn off");
 
-    let mut setup = Setup::arranged([&[Strike, Guard, Guard, Dodge, Rush], &[Dodge, Strike, Guard, Dodge, Rush]], &[PUNISH, PUNISH], Options::default()).unwrap();
+    let mut setup = Setup::arranged(
+        [&[Strike, Guard, Guard, Dodge, Rush], &[Dodge, Strike, Guard, Dodge, Rush]],
+        &[PUNISH, PUNISH],
+        Options::default(),
+    )
+    .unwrap();
     setup.statuses[1].exposed = true;
     let mut s = Match::from_setup(&setup).unwrap();
     play(&mut s, Some(Strike), Some(Dodge));
@@ -195,7 +209,12 @@ fn refused_plays_name_the_reason_and_change_nothing() {
 
 #[test]
 fn feint_plays_the_top_card_once_per_measure() {
-    let setup = Setup::arranged([&[Guard, Guard, Dodge, Dodge, Rush], &[Guard, Dodge, Rush, Rush, Strike]], &[PUNISH, PUNISH], Options { feint: true, ..Options::default() }).unwrap();
+    let setup = Setup::arranged(
+        [&[Guard, Guard, Dodge, Dodge, Rush], &[Guard, Dodge, Rush, Rush, Strike]],
+        &[PUNISH, PUNISH],
+        Options { feint: true, ..Options::default() },
+    )
+    .unwrap();
     let top = setup.deck[0];
     let mut s = Match::from_setup(&setup).unwrap();
     let events = apply(&mut s, &PerSeat(vec![Some(Play { card: Guard, feint: true }), Some(Play::card(Guard))])).unwrap();
@@ -211,7 +230,11 @@ fn feint_plays_the_top_card_once_per_measure() {
 
 #[test]
 fn blitz_measures_have_three_breaths() {
-    let mut s = start([&[Guard, Guard, Guard, Dodge, Dodge], &[Rush, Rush, Strike, Strike, Dodge]], &[PUNISH, PUNISH], Options { blitz: true, ..Options::default() });
+    let mut s = start(
+        [&[Guard, Guard, Guard, Dodge, Dodge], &[Rush, Rush, Strike, Strike, Dodge]],
+        &[PUNISH, PUNISH],
+        Options { blitz: true, ..Options::default() },
+    );
     for answer in [Rush, Rush, Dodge] {
         play(&mut s, Some(Guard), Some(answer));
     }
@@ -246,7 +269,11 @@ fn a_best_of_three_match_needs_two_game_wins_and_deals_fresh_games() {
 
 #[test]
 fn blindfolded_players_plan_the_whole_measure_before_anything_is_revealed() {
-    let mut s = start([&[PUNISH, Guard, Guard, Dodge, Rush], &[Strike, Strike, Rush, Dodge, Guard]], &[PUNISH, PUNISH], Options { blindfolded: true, ..Options::default() });
+    let mut s = start(
+        [&[PUNISH, Guard, Guard, Dodge, Rush], &[Strike, Strike, Rush, Dodge, Guard]],
+        &[PUNISH, PUNISH],
+        Options { blindfolded: true, ..Options::default() },
+    );
     assert_eq!(s.decision(P1), Some(Decision::Plan { breath: 1 }));
     let events = play(&mut s, Some(PUNISH), Some(Strike));
     assert!(events.is_empty(), "nothing is revealed while planning");
@@ -289,7 +316,10 @@ fn punish_passes_the_conformance_suite() {
             match seed % 5 {
                 1 => setup.statuses[0].exhausted = true,
                 2 => setup.statuses[1].disarmed = true,
-                3 => setup.statuses = [Statuses { exposed: true, ..Statuses::default() }, Statuses { exhausted: true, ..Statuses::default() }],
+                3 => {
+                    setup.statuses =
+                        [Statuses { exposed: true, ..Statuses::default() }, Statuses { exhausted: true, ..Statuses::default() }]
+                }
                 4 => setup.statuses = [Statuses { exhausted: true, ..Statuses::default() }; 2],
                 _ => {}
             }

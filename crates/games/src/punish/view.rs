@@ -60,7 +60,13 @@ impl PunishView {
     /// The cards this player cannot account for: in the opponent's hand or plan, or in the deck.
     pub fn unseen(&self) -> Cards {
         let mut pool: Cards = Card::full_deck().into_iter().collect();
-        let seen = self.hand.to_vec().into_iter().chain(self.my_plan.iter().flatten().map(|p| p.card)).chain(self.revealed.iter().copied()).chain(self.discard.iter().copied());
+        let seen = self
+            .hand
+            .to_vec()
+            .into_iter()
+            .chain(self.my_plan.iter().flatten().map(|p| p.card))
+            .chain(self.revealed.iter().copied())
+            .chain(self.discard.iter().copied());
         for card in seen {
             pool.remove(card);
         }
@@ -99,7 +105,13 @@ pub(crate) fn view_for(state: &Punish, seat: Seat) -> PunishView {
 ///
 /// A face-down card followed by a skipped slot must be a Punish (only Punish makes a player sit
 /// out); one followed by another card, or by a slot still to plan, cannot be.
-fn deal_hidden(slots: &[bool], slots_in_measure: usize, hand_size: usize, pool: Cards, rng: &mut Rng) -> (Vec<Option<Play>>, Cards, Vec<Card>) {
+fn deal_hidden(
+    slots: &[bool],
+    slots_in_measure: usize,
+    hand_size: usize,
+    pool: Cards,
+    rng: &mut Rng,
+) -> (Vec<Option<Play>>, Cards, Vec<Card>) {
     let mut cards = pool.to_vec();
     rng.shuffle(&mut cards);
     let mut plan: Vec<Option<Play>> = vec![None; slots.len()];

@@ -1,0 +1,54 @@
+//! Small helpers around browser APIs: storage, clipboard, time, scrolling. Each one fails
+//! quietly (returning `None` or doing nothing) where the browser refuses, so nothing panics.
+
+/// Reads a string from local storage.
+pub fn load(key: &str) -> Option<String> {
+    web_sys::window()?.local_storage().ok()??.get_item(key).ok()?
+}
+
+/// Writes a string to local storage; returns false if storage is unavailable or full.
+pub fn store(key: &str, value: &str) -> bool {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten()).is_some_and(|s| s.set_item(key, value).is_ok())
+}
+
+/// Removes a key from local storage.
+pub fn forget(key: &str) {
+    if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = s.remove_item(key);
+    }
+}
+
+/// Milliseconds from a monotonic clock (for measuring, never for game logic).
+pub fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+/// A seed for a new deal or the bot's dice, from the browser's random source.
+pub fn random_seed() -> u64 {
+    let hi = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    let lo = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    (hi << 32) ^ lo
+}
+
+/// The page's origin, e.g. `http://127.0.0.1:8080`.
+pub fn origin() -> String {
+    web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default()
+}
+
+/// Puts `text` on the clipboard; returns false when the browser offers no clipboard.
+pub fn copy_text(text: &str) -> bool {
+    match web_sys::window() {
+        Some(w) => {
+            let _ = w.navigator().clipboard().write_text(text);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Scrolls the element with this id to the top of the view; returns false if there is none.
+pub fn scroll_to_id(id: &str) -> bool {
+    let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) else { return false };
+    el.scroll_into_view();
+    true
+}

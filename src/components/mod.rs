@@ -1,0 +1,8 @@
+//! Pieces shared between pages, one component per file.
+
+pub mod card;
+pub mod document;
+pub mod event_log;
+pub mod scenario_player;
+pub mod section_heading;
+pub mod table;

@@ -1,0 +1,215 @@
+//! A very small Markdown reader for our own rules and notes files. It knows `#` headings (with
+//! an optional `{#id}` anchor), paragraphs, `-` and `1.` lists, `::name argument` directive lines
+//! for live pieces (a card, a playable example), and `**bold**`, `` `code` `` and `[links](/to)`
+//! inline. Rules pages are data, so their size on the wire grows with the text, not the code.
+
+/// A block of a document.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Block {
+    /// A heading: level (1–6), text, and its anchor id (given as `{#id}`, or made from the text).
+    Heading(u8, String, String),
+    /// A paragraph of inline text.
+    Paragraph(String),
+    /// A list of inline texts; `true` when numbered.
+    List(bool, Vec<String>),
+    /// A `::name argument` line, for the page to fill in.
+    Directive(String, String),
+}
+
+/// A piece of inline text.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Inline {
+    /// Plain text.
+    Text(String),
+    /// `**strong**` text.
+    Strong(String),
+    /// `` `code` `` text.
+    Code(String),
+    /// `[text](href)`.
+    Link(String, String),
+}
+
+/// An anchor id from a heading: lowercase ASCII words joined by `-`.
+pub fn slug(text: &str) -> String {
+    text.to_ascii_lowercase().split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect::<Vec<_>>().join("-")
+}
+
+fn list_item(line: &str) -> Option<(bool, &str)> {
+    if let Some(item) = line.strip_prefix("- ") {
+        return Some((false, item));
+    }
+    let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    (digits > 0).then(|| line[digits..].strip_prefix(". ")).flatten().map(|item| (true, item))
+}
+
+fn heading(rest: &str) -> Block {
+    let level = 1 + rest.chars().take_while(|c| *c == '#').count() as u8;
+    let text = rest.trim_start_matches('#').trim();
+    match text.rsplit_once("{#") {
+        Some((title, id)) if id.ends_with('}') => Block::Heading(level, title.trim().to_string(), id.trim_end_matches('}').to_string()),
+        _ => Block::Heading(level, text.to_string(), slug(text)),
+    }
+}
+
+/// Splits a document into blocks.
+pub fn parse(text: &str) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    let mut para: Vec<&str> = Vec::new();
+    let mut list: Option<(bool, Vec<String>)> = None;
+    fn flush(blocks: &mut Vec<Block>, para: &mut Vec<&str>, list: &mut Option<(bool, Vec<String>)>) {
+        if !para.is_empty() {
+            blocks.push(Block::Paragraph(para.join(" ")));
+            para.clear();
+        }
+        if let Some((ordered, items)) = list.take() {
+            blocks.push(Block::List(ordered, items));
+        }
+    }
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            flush(&mut blocks, &mut para, &mut list);
+        } else if let Some(rest) = trimmed.strip_prefix('#') {
+            flush(&mut blocks, &mut para, &mut list);
+            blocks.push(heading(rest));
+        } else if let Some(rest) = trimmed.strip_prefix("::") {
+            flush(&mut blocks, &mut para, &mut list);
+            let (name, arg) = rest.split_once(' ').unwrap_or((rest, ""));
+            blocks.push(Block::Directive(name.to_string(), arg.trim().to_string()));
+        } else if let Some((ordered, item)) = list_item(trimmed) {
+            if !para.is_empty() || list.as_ref().is_some_and(|(o, _)| *o != ordered) {
+                flush(&mut blocks, &mut para, &mut list);
+            }
+            list.get_or_insert_with(|| (ordered, Vec::new())).1.push(item.to_string());
+        } else if let (Some((_, items)), true) = (list.as_mut(), line.starts_with("  ")) {
+            let last = items.last_mut().expect("a list has an item");
+            last.push(' ');
+            last.push_str(trimmed);
+        } else {
+            if list.is_some() {
+                flush(&mut blocks, &mut para, &mut list);
+            }
+            para.push(trimmed);
+        }
+    }
+    flush(&mut blocks, &mut para, &mut list);
+    blocks
+}
+
+/// Splits inline text into plain, strong, code and link runs. Unclosed marks stay plain text.
+pub fn inline(text: &str) -> Vec<Inline> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    let mut plain = String::new();
+    while let Some(start) = rest.find(['*', '`', '[']) {
+        let (before, from) = rest.split_at(start);
+        plain.push_str(before);
+        let parsed = if let Some(after) = from.strip_prefix("**") {
+            after.find("**").map(|end| (Inline::Strong(after[..end].to_string()), &after[end + 2..]))
+        } else if let Some(after) = from.strip_prefix('`') {
+            after.find('`').map(|end| (Inline::Code(after[..end].to_string()), &after[end + 1..]))
+        } else if let Some(after) = from.strip_prefix('[') {
+            after.split_once("](").and_then(|(label, tail)| {
+                tail.find(')').map(|end| (Inline::Link(label.to_string(), tail[..end].to_string()), &tail[end + 1..]))
+            })
+        } else {
+            None
+        };
+        match parsed {
+            Some((piece, tail)) => {
+                if !plain.is_empty() {
+                    out.push(Inline::Text(std::mem::take(&mut plain)));
+                }
+                out.push(piece);
+                rest = tail;
+            }
+            None => {
+                let mark_len = from.chars().next().map_or(1, char::len_utf8);
+                plain.push_str(&from[..mark_len]);
+                rest = &from[mark_len..];
+            }
+        }
+    }
+    plain.push_str(rest);
+    if !plain.is_empty() {
+        out.push(Inline::Text(plain));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_paragraphs_lists_and_directives() {
+        let doc = "# Notes\n\n## Clash of Punish\nTwo lines\nof text.\n\n- one\n  continued\n- two\nafter\n\n### Guard (priority 1) {#guard}\n::card Guard\n1. first\n2. second";
+        assert_eq!(
+            parse(doc),
+            vec![
+                Block::Heading(1, "Notes".into(), "notes".into()),
+                Block::Heading(2, "Clash of Punish".into(), "clash-of-punish".into()),
+                Block::Paragraph("Two lines of text.".into()),
+                Block::List(false, vec!["one continued".into(), "two".into()]),
+                Block::Paragraph("after".into()),
+                Block::Heading(3, "Guard (priority 1)".into(), "guard".into()),
+                Block::Directive("card".into(), "Guard".into()),
+                Block::List(true, vec!["first".into(), "second".into()]),
+            ]
+        );
+    }
+
+    #[test]
+    fn inline_marks_and_links() {
+        assert_eq!(
+            inline("a **b** and `c`, [play](/play/punish) d **unclosed [x]"),
+            vec![
+                Inline::Text("a ".into()),
+                Inline::Strong("b".into()),
+                Inline::Text(" and ".into()),
+                Inline::Code("c".into()),
+                Inline::Text(", ".into()),
+                Inline::Link("play".into(), "/play/punish".into()),
+                Inline::Text(" d **unclosed [x]".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_punish_rules_have_every_section_people_link_to() {
+        let ids: Vec<String> = parse(dojo_games::punish::RULES_TEXT)
+            .into_iter()
+            .filter_map(|b| match b {
+                Block::Heading(_, _, id) => Some(id),
+                _ => None,
+            })
+            .collect();
+        for want in [
+            "overview",
+            "setup",
+            "priority",
+            "guard",
+            "rush",
+            "dodge",
+            "strike",
+            "punish",
+            "clash",
+            "exhausted",
+            "disarmed",
+            "exposed",
+            "end-of-measure",
+            "winning",
+            "blindfolded",
+            "feint",
+            "blitz",
+            "examples",
+            "notes",
+        ] {
+            assert!(ids.iter().any(|id| id == want), "no section #{want}");
+        }
+        let mut unique = ids.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), ids.len(), "section ids must be unique: {ids:?}");
+    }
+}

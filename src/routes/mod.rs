@@ -1,0 +1,6 @@
+//! One module per page.
+
+pub mod home;
+pub mod not_found;
+pub mod play_punish;
+pub mod rules_punish;

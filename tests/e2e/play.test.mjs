@@ -1,0 +1,106 @@
+// PUNISH through the UI: a whole match against the computer (keyboard and taps, phone-sized
+// screen), reload in the middle of a match, and the bot's thinking time in a real browser.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startServer, launchBrowser, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await mkdir(ARTIFACTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const SCREENS = ['pick', 'result', 'match-over', 'handoff'].map((s) => `[data-testid="${s}"]`).join(', ');
+
+/** Starts a match against the computer from a clean slate. */
+async function startVsBot(page, level, bestOf) {
+  await page.goto(`${server.url}/play/punish`);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('[data-testid="lobby"]');
+  await page.check('[data-testid="mode-bot"]');
+  await page.check(`[data-testid="level-${level}"]`);
+  await page.selectOption('.lobby select', String(bestOf));
+  await page.click('[data-testid="start"]');
+}
+
+/** Plays until the match is over; returns the bot's decision times in ms. */
+async function playToTheEnd(page, { useKeyboard }) {
+  const botTimes = [];
+  for (let step = 0; step < 400; step++) {
+    const el = await page.waitForSelector(SCREENS, { timeout: 20_000 });
+    const screen = await el.getAttribute('data-testid');
+    const ms = await page.$eval('[data-testid="bot-ms"]', (e) => Number(e.dataset.ms)).catch(() => null);
+    if (ms !== null) botTimes.push(ms);
+    if (screen === 'match-over') return botTimes;
+    if (screen === 'result') {
+      await page.click('[data-testid="next"]');
+    } else if (screen === 'pick') {
+      const buttons = await page.$$('[data-testid="hand"] button');
+      assert.ok(buttons.length > 0, 'a hand to pick from');
+      const choice = buttons[step % buttons.length];
+      if (useKeyboard && step % 2 === 0) {
+        const priority = await choice.$eval('.priority', (e) => e.textContent.trim());
+        await page.keyboard.press(priority);
+      } else {
+        await choice.click();
+      }
+    }
+    // Wait for the screen to change before looking again.
+    await page.waitForFunction((old) => !old.isConnected, el, { timeout: 20_000 }).catch(() => {});
+  }
+  assert.fail('the match did not end within 400 screens');
+}
+
+test('a whole match against the hard computer on a phone-sized screen, by keyboard and taps', async () => {
+  const page = await openPage(browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startVsBot(page, 'hard', 3);
+  await page.waitForSelector('[data-testid="pick"]');
+  await page.screenshot({ path: join(ARTIFACTS, 'play-pick-phone.png'), fullPage: true });
+  const times = await playToTheEnd(page, { useKeyboard: true });
+  const winner = await page.textContent('[data-testid="winner"]');
+  assert.match(winner, /(You|Computer \(Hard\)) won the match!/);
+  const log = await page.textContent('[data-testid="event-log"]');
+  assert.match(log, /wins game/);
+  await page.screenshot({ path: join(ARTIFACTS, 'play-over-phone.png'), fullPage: true });
+  assert.ok(times.length > 0, 'the computer made decisions');
+  const max = Math.max(...times);
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  console.log(`bot_decisions_hard: ${times.length}`);
+  console.log(`bot_ms_mean_hard_browser: ${mean.toFixed(1)}`);
+  console.log(`bot_ms_max_hard_browser: ${max}`);
+  assertClean(page);
+  await page.context().close();
+});
+
+test('a match in progress survives a reload, and a damaged save is reported and discarded', async () => {
+  const page = await openPage(browser);
+  await startVsBot(page, 'easy', 3);
+  await page.waitForSelector('[data-testid="pick"]');
+  await page.click('[data-testid="hand"] button');
+  await page.waitForSelector('[data-testid="result"], [data-testid="match-over"]', { timeout: 20_000 });
+  const before = await page.textContent('[data-testid="event-log"]');
+  await page.reload();
+  await page.waitForSelector('[data-testid="notice"]');
+  assert.match(await page.textContent('[data-testid="notice"]'), /restored/);
+  assert.equal(await page.textContent('[data-testid="event-log"]'), before);
+  await page.waitForSelector('[data-testid="pick"], [data-testid="match-over"]');
+
+  await page.evaluate(() => localStorage.setItem('pocket-dojo/punish', '{"version":1,"mode":"HotSeat","record":{"game":"punish"'));
+  await page.reload();
+  await page.waitForSelector('[data-testid="notice"]');
+  assert.match(await page.textContent('[data-testid="notice"]'), /could not be restored/);
+  await page.waitForSelector('[data-testid="lobby"]');
+  assert.equal(await page.evaluate(() => localStorage.getItem('pocket-dojo/punish')), null);
+  assertClean(page);
+  await page.context().close();
+});

@@ -1,0 +1,85 @@
+// The rules page: deep links open scrolled to their section (on load and when navigated to
+// inside the app), examples can be watched, unknown pages explain themselves.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { startServer, launchBrowser, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await mkdir(ARTIFACTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Waits until the element with `id` sits at the top of the viewport. */
+async function expectScrolledTo(page, id) {
+  await page.waitForSelector(`#${id}`);
+  await page.waitForFunction(
+    (id) => {
+      const top = document.getElementById(id).getBoundingClientRect().top;
+      return window.scrollY > 100 && top >= -2 && top < 40;
+    },
+    id,
+    { timeout: 5_000 },
+  );
+}
+
+test('a deep link opens the rules scrolled to that section', async () => {
+  const page = await openPage(browser, `${server.url}/rules/punish#clash`);
+  await expectScrolledTo(page, 'clash');
+  await page.screenshot({ path: join(ARTIFACTS, 'rules-clash.png') });
+  assertClean(page);
+  await page.context().close();
+});
+
+test('a section link followed inside the app scrolls too', async () => {
+  const page = await openPage(browser, `${server.url}/`);
+  await page.waitForSelector('[data-testid="game-punish"]');
+  await page.click('[data-testid="game-punish"] a[href="/rules/punish#priority"]');
+  await expectScrolledTo(page, 'priority');
+  assert.equal(new URL(page.url()).hash, '#priority');
+  assertClean(page);
+  await page.context().close();
+});
+
+test('every section has a copy-link control that copies its address', async () => {
+  const page = await openPage(browser);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await page.goto(`${server.url}/rules/punish`);
+  await page.waitForSelector('#exhausted');
+  for (const id of ['overview', 'priority', 'punish', 'clash', 'exhausted', 'feint', 'example-3', 'notes']) {
+    assert.ok(await page.$(`[data-testid="copy-${id}"]`), `copy link for #${id}`);
+  }
+  await page.click('[data-testid="copy-exhausted"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="copy-exhausted"]').textContent.includes('copied'));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${server.url}/rules/punish#exhausted`);
+  assertClean(page);
+  await page.context().close();
+});
+
+test('the third example can be watched to its end', async () => {
+  const page = await openPage(browser, `${server.url}/rules/punish#example-3`);
+  await page.click('[data-testid="watch-example-3"]');
+  const board = page.locator('[data-testid="scenario-example-3"]');
+  for (let i = 0; i < 5; i++) await board.locator('[data-testid="scenario-next"]').click();
+  assert.match(await board.locator('[data-testid="narration"]').textContent(), /^Step 5 of 5: .*takes the match/);
+  assert.equal(await board.locator('[data-testid="hearts-2"]').getAttribute('aria-label'), '0 of 3 hearts');
+  await page.screenshot({ path: join(ARTIFACTS, 'rules-example-3.png'), fullPage: false });
+  assertClean(page);
+  await page.context().close();
+});
+
+test('an unknown address gets a helpful page', async () => {
+  const page = await openPage(browser, `${server.url}/play/chess`);
+  await page.waitForSelector('[data-testid="not-found"]');
+  assert.match(await page.textContent('[data-testid="not-found"]'), /\/play\/chess/);
+  assertClean(page);
+  await page.context().close();
+});
