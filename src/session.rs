@@ -20,6 +20,20 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// What the page calls the two seats.
+    pub fn names(self) -> [String; 2] {
+        match self {
+            Mode::HotSeat => ["Player 1".into(), "Player 2".into()],
+            Mode::VsBot(level) => ["You".into(), format!("Computer ({})", level.label())],
+        }
+    }
+
+    /// A log line for `event`, with this mode's names.
+    pub fn describe(self, event: &Event) -> String {
+        let [a, b] = self.names();
+        event.describe_with(&[&a, &b])
+    }
+
     /// True when `seat` is played by the computer.
     pub fn is_bot(self, seat: Seat) -> bool {
         matches!(self, Mode::VsBot(_)) && seat == Seat(1)
@@ -78,7 +92,7 @@ impl Session {
         let state = saved
             .record
             .replay_with(|i, events| {
-                log.extend(events.iter().map(|e| LogLine { step: i + 1, text: e.describe() }));
+                log.extend(events.iter().map(|e| LogLine { step: i + 1, text: saved.mode.describe(e) }));
                 last = events.to_vec();
             })
             .map_err(|e: ReplayError<Punish>| format!("the saved game does not replay: {e}"))?;
@@ -166,7 +180,7 @@ impl Session {
         let events = apply(&mut self.state, &joint).map_err(|e| e.to_string())?;
         self.record.actions.push(joint);
         let step = self.record.actions.len();
-        self.log.extend(events.iter().map(|e| LogLine { step, text: e.describe() }));
+        self.log.extend(events.iter().map(|e| LogLine { step, text: self.mode.describe(e) }));
         self.pending = [None; 2];
         self.last_events = events;
         Ok(&self.last_events)
@@ -195,6 +209,18 @@ mod tests {
         s.reveal().unwrap();
         assert_eq!(s.record().actions.len(), 1);
         assert!(!s.log().is_empty());
+    }
+
+    #[test]
+    fn the_log_calls_players_by_the_names_the_page_uses() {
+        let mut s = Session::new(Mode::VsBot(Level::Medium), Options::default(), 5).unwrap();
+        for seat in [Seat(0), Seat(1)] {
+            let card = s.view(seat).hand.to_vec()[0];
+            s.pick(seat, Play::card(card)).unwrap();
+        }
+        s.reveal().unwrap();
+        assert!(s.log()[0].text.starts_with("Breath 1: You shows "), "{}", s.log()[0].text);
+        assert!(s.log()[0].text.contains("Computer (Medium) shows"));
     }
 
     #[test]

@@ -3,7 +3,8 @@
 use crate::session::LogLine;
 use leptos::prelude::*;
 
-/// The log, newest last, in a scrolling box announced politely to screen readers.
+/// The log, newest first (numbered from the start of the match), in a scrolling box announced
+/// politely to screen readers.
 #[component]
 pub fn EventLog(
     /// The log lines, oldest first.
@@ -13,15 +14,13 @@ pub fn EventLog(
     view! {
         <section class="log" aria-label="Event log">
             <h2>"Log"</h2>
-            <ol aria-live="polite" data-testid="event-log">
+            <ol reversed aria-live="polite" data-testid="event-log">
                 {move || {
                     let lines = lines.get();
                     if lines.is_empty() {
                         view! { <li class="empty">"Nothing has happened yet."</li> }.into_any()
                     } else {
-                        lines.into_iter().rev().take(60).collect::<Vec<_>>().into_iter().rev()
-                            .map(|l| view! { <li>{l.text}</li> })
-                            .collect_view().into_any()
+                        lines.into_iter().rev().map(|l| view! { <li>{l.text}</li> }).collect_view().into_any()
                     }
                 }}
             </ol>

@@ -52,13 +52,6 @@ fn next_screen(s: &Session) -> Screen {
     }
 }
 
-fn names(mode: Mode) -> [String; 2] {
-    match mode {
-        Mode::HotSeat => ["Player 1".into(), "Player 2".into()],
-        Mode::VsBot(level) => ["You".into(), format!("Computer ({})", level.label())],
-    }
-}
-
 /// The page's signals, passed around by copy.
 #[derive(Clone, Copy)]
 struct Ctx {
@@ -66,6 +59,10 @@ struct Ctx {
     screen: RwSignal<Screen>,
     notice: RwSignal<Option<String>>,
     bot_ms: RwSignal<Option<u32>>,
+    /// Decisions the computer has made on this page (lets tests tell one decision from the next).
+    bot_decisions: RwSignal<u32>,
+    /// The slowest decision so far, in ms.
+    bot_slowest: RwSignal<u32>,
     rng: StoredValue<Rng>,
 }
 
@@ -107,7 +104,10 @@ impl Ctx {
         let start = browser::now_ms();
         let play = self.rng.try_update_value(|rng| level.strategy::<Punish>(&view, seat, rng).sample(rng));
         // Whole milliseconds: formatting floats would pull a float printer into the download.
-        self.bot_ms.set(Some((browser::now_ms() - start).max(0.0).round() as u32));
+        let ms = (browser::now_ms() - start).max(0.0).round() as u32;
+        self.bot_ms.set(Some(ms));
+        self.bot_decisions.update(|n| *n += 1);
+        self.bot_slowest.update(|slowest| *slowest = (*slowest).max(ms));
         if let Some(play) = play
             && let Some(Err(e)) = self.session.try_update(|s| s.as_mut().map(|s| s.pick(seat, play))).flatten()
         {
@@ -180,6 +180,8 @@ pub fn PlayPunish() -> impl IntoView {
         screen: RwSignal::new(Screen::Lobby),
         notice: RwSignal::new(None),
         bot_ms: RwSignal::new(None),
+        bot_decisions: RwSignal::new(0),
+        bot_slowest: RwSignal::new(0),
         rng: StoredValue::new(Rng::new(browser::random_seed())),
     };
     if let Some(saved) = browser::load(SAVE_KEY) {
@@ -196,7 +198,7 @@ pub fn PlayPunish() -> impl IntoView {
         }
     }
     let mode = Signal::derive(move || cx.session.with(|s| s.as_ref().map(Session::mode)));
-    let player_names = Signal::derive(move || names(mode.get().unwrap_or(Mode::HotSeat)));
+    let player_names = Signal::derive(move || mode.get().unwrap_or(Mode::HotSeat).names());
     let table_view = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.view(Seat(0)))));
     let log = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.log().to_vec()).unwrap_or_default()));
 
@@ -216,7 +218,7 @@ pub fn PlayPunish() -> impl IntoView {
             {move || (!matches!(cx.screen.get(), Screen::Lobby | Screen::Countdown(_))).then(|| {
                 table_view.get().map(|v| view! { <Table view=Signal::stored(v) names=player_names/> })
             })}
-            {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms>{format!("The computer decided in {ms} ms.")}</p> })}
+            {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()>{format!("The computer decided in {ms} ms.")}</p> })}
             {move || (cx.screen.get() != Screen::Lobby).then(|| view! {
                 <EventLog lines=log/>
                 <p class="abandon"><button type="button" class="button subtle" data-testid="abandon" on:click=move |_| cx.abandon()>"Abandon this match"</button></p>
@@ -365,7 +367,10 @@ fn RevealResult(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
                 _ => None,
             }).collect_view()}
             <ul class="what-happened">
-                {move || events().into_iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| view! { <li>{e.describe()}</li> }).collect_view()}
+                {move || {
+                    let mode = cx.session.with(|s| s.as_ref().map_or(Mode::HotSeat, Session::mode));
+                    events().into_iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| view! { <li>{mode.describe(&e)}</li> }).collect_view()
+                }}
             </ul>
             <button type="button" class="button primary" data-testid="next" autofocus on:click=move |_| cx.advance()>"Next breath"</button>
         </div>
@@ -383,7 +388,7 @@ fn MatchOver(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
     view! {
         <div class="stage over" data-testid="match-over">
             <ul class="what-happened">
-                {move || cx.session.with(|s| s.as_ref().map(|s| s.last_events().iter().map(|e| view! { <li>{e.describe()}</li> }).collect_view()))}
+                {move || cx.session.with(|s| s.as_ref().map(|s| s.last_events().iter().map(|e| view! { <li>{s.mode().describe(e)}</li> }).collect_view()))}
             </ul>
             <p class="big" data-testid="winner">{move || winner().map(|w| format!("{} won the match!", names.get()[w.index()])).unwrap_or_default()}</p>
             <button type="button" class="button primary" data-testid="again" on:click=again>"Play again"</button>

@@ -110,19 +110,25 @@ pub enum Event {
 }
 
 impl Event {
-    /// The event as a plain English sentence for the log.
+    /// The event as a plain English sentence for the log, calling the seats "Player 1" and "Player 2".
     pub fn describe(&self) -> String {
+        self.describe_with(&["Player 1", "Player 2"])
+    }
+
+    /// The event as a plain English sentence, calling the seats by `names`.
+    pub fn describe_with(&self, names: &[&str; 2]) -> String {
+        let n = |seat: &Seat| names[seat.index().min(1)];
         match self {
             Event::Feinted { seat, chosen, played } => {
-                format!("{seat} feints: {chosen} is discarded and the top card of the deck, {played}, is played instead.")
+                format!("{} feints: {chosen} is discarded and the top card of the deck, {played}, is played instead.", n(seat))
             }
             Event::Revealed { breath, cards } => {
                 let show = |c: &Option<Card>| c.map_or("nothing (exhausted)".to_string(), |c| c.to_string());
-                format!("Breath {breath}: Player 1 shows {}, Player 2 shows {}.", show(&cards.0[0]), show(&cards.0[1]))
+                format!("Breath {breath}: {} shows {}, {} shows {}.", names[0], show(&cards.0[0]), names[1], show(&cards.0[1]))
             }
             Event::Clash { card } => format!("Two {card}s clash: no damage."),
             Event::Hit { attacker, card, damage, reduced_by, hearts_left } => {
-                let target = attacker.opponent();
+                let (attacker, target) = (n(attacker), n(&attacker.opponent()));
                 match (damage, reduced_by) {
                     (0, Some(by)) => format!("{attacker}'s {card} is stopped by {target}'s {by}."),
                     (d, Some(by)) => {
@@ -131,21 +137,21 @@ impl Event {
                     (d, None) => format!("{attacker}'s {card} hits {target} for {d}; {target} has {hearts_left} ♥ left."),
                 }
             }
-            Event::Negated { seat, card, by: Blocker::Disarmed } => format!("{seat} is DISARMED: their {card} deals no damage."),
-            Event::Negated { seat, card, by: Blocker::Exposed } => format!("{seat} is EXPOSED: their {card} reduces nothing."),
-            Event::Exhausted { seat } => format!("{seat} is EXHAUSTED and sits out the next breath."),
+            Event::Negated { seat, card, by: Blocker::Disarmed } => format!("{} is DISARMED: their {card} deals no damage.", n(seat)),
+            Event::Negated { seat, card, by: Blocker::Exposed } => format!("{} is EXPOSED: their {card} reduces nothing.", n(seat)),
+            Event::Exhausted { seat } => format!("{} is EXHAUSTED and sits out the next breath.", n(seat)),
             Event::KnockedOut { seat, game, wins } => {
-                format!("{seat} is out of hearts. {} wins game {game} ({}–{}).", seat.opponent(), wins.0[0], wins.0[1])
+                format!("{} is out of hearts. {} wins game {game} ({}–{}).", n(seat), n(&seat.opponent()), wins.0[0], wins.0[1])
             }
-            Event::MatchWon { seat } => format!("{seat} wins the match!"),
+            Event::MatchWon { seat } => format!("{} wins the match!", n(seat)),
             Event::MeasureEnded { measure } => {
                 format!("Measure {measure} ends: played and revealed cards are shuffled back into the deck.")
             }
-            Event::Drew { seat, count } => format!("{seat} draws {count} card{}.", if *count == 1 { "" } else { "s" }),
+            Event::Drew { seat, count } => format!("{} draws {count} card{}.", n(seat), if *count == 1 { "" } else { "s" }),
             Event::OutOfPlay { cards } => {
                 format!("Out of play this measure: {}.", cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(" and "))
             }
-            Event::Recovered { seat, hearts } => format!("{seat} recovers a heart ({hearts} ♥)."),
+            Event::Recovered { seat, hearts } => format!("{} recovers a heart ({hearts} ♥).", n(seat)),
             Event::NewGame { game } => format!("Game {game}: fresh shuffle, fresh hearts."),
         }
     }
