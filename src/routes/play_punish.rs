@@ -250,22 +250,22 @@ fn Lobby(cx: Ctx) -> impl IntoView {
         <form class="lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(()); }>
             <fieldset>
                 <legend>"Who plays?"</legend>
-                <label><input type="radio" name="mode" data-testid="mode-bot" prop:checked=move || vs_bot.get() on:change=move |_| vs_bot.set(true)/>" Me against the computer"</label>
-                <label><input type="radio" name="mode" data-testid="mode-hotseat" prop:checked=move || !vs_bot.get() on:change=move |_| vs_bot.set(false)/>" Two players on this device"</label>
+                <label><input type="radio" name="mode" data-testid="mode-bot" checked on:change=move |_| vs_bot.set(true)/>" Me against the computer"</label>
+                <label><input type="radio" name="mode" data-testid="mode-hotseat" on:change=move |_| vs_bot.set(false)/>" Two players on this device"</label>
             </fieldset>
             <Show when=move || vs_bot.get()>
                 <fieldset>
                     <legend>"Computer strength"</legend>
                     {Level::ALL.into_iter().map(|l| view! {
-                        <label><input type="radio" name="level" data-testid=format!("level-{}", l.label().to_ascii_lowercase()) prop:checked=move || level.get() == l on:change=move |_| level.set(l)/>{format!(" {}", l.label())}</label>
+                        <label><input type="radio" name="level" data-testid=format!("level-{}", l.label().to_ascii_lowercase()) checked={ l == Level::Medium } on:change=move |_| level.set(l)/>{format!(" {}", l.label())}</label>
                     }).collect_view()}
                 </fieldset>
             </Show>
             <fieldset>
                 <legend>"Options"</legend>
-                <label><input type="checkbox" prop:checked=move || feint.get() on:change=move |ev| feint.set(event_target_checked(&ev))/>" Feint: once a measure, play the deck's top card instead"</label>
-                <label><input type="checkbox" prop:checked=move || blitz.get() on:change=move |ev| blitz.set(event_target_checked(&ev))/>" Blitz: three breaths a measure"</label>
-                <label><input type="checkbox" prop:checked=move || blindfolded.get() on:change=move |ev| blindfolded.set(event_target_checked(&ev))/>" Blindfolded: plan the whole measure in advance"</label>
+                <label><input type="checkbox" on:change=move |ev| feint.set(event_target_checked(&ev))/>" Feint: once a measure, play the deck's top card instead"</label>
+                <label><input type="checkbox" on:change=move |ev| blitz.set(event_target_checked(&ev))/>" Blitz: three breaths a measure"</label>
+                <label><input type="checkbox" on:change=move |ev| blindfolded.set(event_target_checked(&ev))/>" Blindfolded: plan the whole measure in advance"</label>
                 <label>"Match: best of "
                     <select on:change=move |ev| best_of.set(event_target_value(&ev).parse().unwrap_or(3))>
                         <option value="1">"1"</option>
@@ -282,16 +282,24 @@ fn Lobby(cx: Ctx) -> impl IntoView {
 
 #[component]
 fn HandOff(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
-    let name = move || names.get()[seat.index()].clone();
-    let other_picked = move || cx.session.with(|s| s.as_ref().is_some_and(|s| s.has_picked(seat.opponent())));
-    view! {
-        <div class="stage handoff" data-testid="handoff">
-            <p class="big">{move || format!("Pass the device to {}", name())}</p>
-            <p>{move || if other_picked() { format!("{} has chosen in secret.", names.get()[seat.opponent().index()]) } else { "Nobody has chosen yet this breath.".to_string() }}</p>
-            <button type="button" class="button primary" data-testid="show-hand" autofocus on:click=move |_| cx.screen.set(Screen::Pick(seat))>
-                {move || format!("I am {}: show my hand", name())}
-            </button>
-        </div>
+    move || {
+        let names = names.get();
+        let name = names[seat.index()].clone();
+        let other_picked = cx.session.with(|s| s.as_ref().is_some_and(|s| s.has_picked(seat.opponent())));
+        let status = if other_picked {
+            format!("{} has chosen in secret.", names[seat.opponent().index()])
+        } else {
+            "Nobody has chosen yet this breath.".to_string()
+        };
+        view! {
+            <div class="stage handoff" data-testid="handoff">
+                <p class="big">{format!("Pass the device to {name}")}</p>
+                <p>{status}</p>
+                <button type="button" class="button primary" data-testid="show-hand" autofocus on:click=move |_| cx.screen.set(Screen::Pick(seat))>
+                    {format!("I am {name}: show my hand")}
+                </button>
+            </div>
+        }
     }
 }
 
@@ -299,9 +307,6 @@ fn HandOff(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
 fn PickCard(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
     let feint = RwSignal::new(false);
     let view_now = move || cx.session.with(|s| s.as_ref().map(|s| s.view(seat)));
-    let can_feint = move || {
-        view_now().is_some_and(|v| v.options.feint && !v.feint_used.0[seat.index()] && !v.my_plan.iter().flatten().any(|p| p.feint))
-    };
     let choose = move |card: Card| cx.pick(seat, Play { card, feint: feint.get_untracked() });
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         if let Some(card) = ev.key().parse::<usize>().ok().and_then(|n| Card::ALL.get(n.wrapping_sub(1)).copied())
@@ -311,69 +316,76 @@ fn PickCard(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
         }
     });
     on_cleanup(move || handle.remove());
-    view! {
-        <div class="stage pick" data-testid="pick" data-seat=seat.0 + 1>
-            <p class="big">{move || {
-                let who = names.get()[seat.index()].clone();
-                match view_now().and_then(|v| v.decision) {
-                    Some(Decision::Plan { breath }) => format!("{who}: choose your card for breath {breath} (Blindfolded)"),
-                    Some(Decision::Play { breath }) => format!("{who}: choose your card for breath {breath}"),
-                    None => format!("{who}: nothing to choose"),
-                }
-            }}</p>
-            {move || view_now().filter(|v| !v.my_plan.is_empty()).map(|v| view! {
-                <p class="plan">"Your plan so far: "{v.my_plan.into_iter().map(|p| match p {
-                    Some(p) => view! { <CardTile card=p.card compact=true/> }.into_any(),
-                    None => view! { <CardBack label="rest (exhausted)"/> }.into_any(),
-                }).collect_view()}</p>
-            })}
-            <div class="hand" role="group" aria-label="Your hand" data-testid="hand">
-                {move || view_now().map(|v| v.hand.to_vec().into_iter().enumerate().map(|(i, card)| view! {
-                    <button type="button" class="card-button" data-testid=format!("pick-{}", card.name().to_ascii_lowercase()) data-index=i
-                        aria-label=format!("Play {} (key {})", card.name(), card.priority())
-                        on:click=move |_| choose(card)>
-                        <CardTile card=card/>
-                    </button>
-                }).collect_view())}
+    move || {
+        let Some(v) = view_now() else { return ().into_any() };
+        let who = names.get()[seat.index()].clone();
+        let prompt = match v.decision {
+            Some(Decision::Plan { breath }) => format!("{who}: choose your card for breath {breath} (Blindfolded)"),
+            Some(Decision::Play { breath }) => format!("{who}: choose your card for breath {breath}"),
+            None => format!("{who}: nothing to choose"),
+        };
+        let can_feint = v.options.feint && !v.feint_used.0[seat.index()] && !v.my_plan.iter().flatten().any(|p| p.feint);
+        let plan = (!v.my_plan.is_empty()).then(|| {
+            let slots = v.my_plan.iter().map(|p| match p {
+                Some(p) => view! { <CardTile card=p.card compact=true/> }.into_any(),
+                None => view! { <CardBack label="rest (exhausted)"/> }.into_any(),
+            });
+            view! { <p class="plan">"Your plan so far: "{slots.collect_view()}</p> }
+        });
+        let hand = v.hand.to_vec().into_iter().map(|card| {
+            view! {
+                <button type="button" class="card-button" data-testid=format!("pick-{}", card.name().to_ascii_lowercase())
+                    aria-label=format!("Play {} (key {})", card.name(), card.priority()) on:click=move |_| choose(card)>
+                    <CardTile card=card/>
+                </button>
+            }
+        });
+        view! {
+            <div class="stage pick" data-testid="pick" data-seat=seat.0 + 1>
+                <p class="big">{prompt}</p>
+                {plan}
+                <div class="hand" role="group" aria-label="Your hand" data-testid="hand">{hand.collect_view()}</div>
+                {can_feint.then(|| view! {
+                    <label class="feint"><input type="checkbox" data-testid="feint" on:change=move |ev| feint.set(event_target_checked(&ev))/>" Feint with this pick (play the deck's top card instead; once per measure)"</label>
+                })}
+                <p class="hint">"Tap a card, or press its priority number (1–5) on a keyboard."</p>
             </div>
-            <Show when=can_feint>
-                <label class="feint"><input type="checkbox" data-testid="feint" prop:checked=move || feint.get() on:change=move |ev| feint.set(event_target_checked(&ev))/>" Feint with this pick (play the deck's top card instead; once per measure)"</label>
-            </Show>
-            <p class="hint">"Tap a card, or press its priority number (1–5) on a keyboard."</p>
-        </div>
+        }
+        .into_any()
     }
 }
 
 #[component]
 fn RevealResult(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
-    let events = move || cx.session.with(|s| s.as_ref().map(|s| s.last_events().to_vec()).unwrap_or_default());
-    view! {
-        <div class="stage result" data-testid="result">
-            {move || events().into_iter().filter_map(|e| match e {
-                Event::Revealed { breath, cards } => Some(view! {
-                    <div class="reveal" data-testid="reveal">
-                        <span class="breath-label">{format!("Breath {breath}")}</span>
-                        {(0..2).map(|i| view! {
-                            <div class="revealed-card">
-                                <span class="who">{names.get()[i].clone()}</span>
-                                {match cards.0[i] {
-                                    Some(c) => view! { <CardTile card=c/> }.into_any(),
-                                    None => view! { <CardBack label="no card (exhausted)"/> }.into_any(),
-                                }}
-                            </div>
-                        }).collect_view()}
-                    </div>
-                }),
-                _ => None,
-            }).collect_view()}
-            <ul class="what-happened">
-                {move || {
-                    let mode = cx.session.with(|s| s.as_ref().map_or(Mode::HotSeat, Session::mode));
-                    events().into_iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| view! { <li>{mode.describe(&e)}</li> }).collect_view()
-                }}
-            </ul>
-            <button type="button" class="button primary" data-testid="next" autofocus on:click=move |_| cx.advance()>"Next breath"</button>
-        </div>
+    move || {
+        let (mode, events) =
+            cx.session.with(|s| s.as_ref().map(|s| (s.mode(), s.last_events().to_vec())).unwrap_or((Mode::HotSeat, Vec::new())));
+        let names = names.get();
+        let reveals = events.iter().filter_map(|e| match e {
+            Event::Revealed { breath, cards } => Some(view! {
+                <div class="reveal" data-testid="reveal">
+                    <span class="breath-label">{format!("Breath {breath}")}</span>
+                    {(0..2).map(|i| view! {
+                        <div class="revealed-card">
+                            <span class="who">{names[i].clone()}</span>
+                            {match cards.0[i] {
+                                Some(c) => view! { <CardTile card=c/> }.into_any(),
+                                None => view! { <CardBack label="no card (exhausted)"/> }.into_any(),
+                            }}
+                        </div>
+                    }).collect_view()}
+                </div>
+            }),
+            _ => None,
+        });
+        let happened = events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| view! { <li>{mode.describe(e)}</li> });
+        view! {
+            <div class="stage result" data-testid="result">
+                {reveals.collect_view()}
+                <ul class="what-happened">{happened.collect_view()}</ul>
+                <button type="button" class="button primary" data-testid="next" autofocus on:click=move |_| cx.advance()>"Next breath"</button>
+            </div>
+        }
     }
 }
 
