@@ -234,6 +234,7 @@ fn Lobby(cx: Ctx) -> impl IntoView {
     let feint = RwSignal::new(false);
     let blitz = RwSignal::new(false);
     let blindfolded = RwSignal::new(false);
+    let recovery = RwSignal::new(true);
     let best_of = RwSignal::new(3u8);
     let start = move |_| {
         let mode = if vs_bot.get_untracked() { Mode::VsBot(level.get_untracked()) } else { Mode::HotSeat };
@@ -266,6 +267,7 @@ fn Lobby(cx: Ctx) -> impl IntoView {
                 <label><input type="checkbox" on:change=move |ev| feint.set(event_target_checked(&ev))/>" Feint: once a measure, play the deck's top card instead"</label>
                 <label><input type="checkbox" on:change=move |ev| blitz.set(event_target_checked(&ev))/>" Blitz: three breaths a measure"</label>
                 <label><input type="checkbox" on:change=move |ev| blindfolded.set(event_target_checked(&ev))/>" Blindfolded: plan the whole measure in advance"</label>
+                <label><input type="checkbox" data-testid="recovery" checked on:change=move |ev| recovery.set(event_target_checked(&ev))/>" Recover a heart at the end of each measure (see the rules' notes)"</label>
                 <label>"Match: best of "
                     <select on:change=move |ev| best_of.set(event_target_value(&ev).parse().unwrap_or(3))>
                         <option value="1">"1"</option>

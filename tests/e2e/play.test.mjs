@@ -45,7 +45,9 @@ async function playToTheEnd(page, { useKeyboard }) {
       botTimes.push(bot[1]);
     }
     if (screen === 'match-over') return { botTimes, decisions: counted, slowest: bot ? bot[2] : 0 };
-    if (screen === 'result') {
+    if (screen === 'handoff') {
+      await page.click('[data-testid="show-hand"]');
+    } else if (screen === 'result') {
       await page.click('[data-testid="next"]');
     } else if (screen === 'pick') {
       const buttons = await page.$$('[data-testid="hand"] button');
@@ -81,6 +83,22 @@ test('a whole match against the hard computer on a phone-sized screen, by keyboa
   console.log(`bot_decisions_hard: ${decisions}`);
   console.log(`bot_ms_mean_hard_browser: ${mean.toFixed(1)} (over the ${times.length} decisions sampled)`);
   console.log(`bot_ms_max_hard_browser: ${slowest}`);
+  assertClean(page);
+  await page.context().close();
+});
+
+test('two people play a whole match on one device, passing it between picks', async () => {
+  const page = await openPage(browser, `${server.url}/play/punish`);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.check('[data-testid="mode-hotseat"]');
+  await page.selectOption('.lobby select', '1');
+  await page.click('[data-testid="start"]');
+  await page.waitForSelector('[data-testid="handoff"]');
+  assert.equal(await page.$('[data-testid="hand"]'), null, 'no hand is shown on the hand-off screen');
+  await playToTheEnd(page, { useKeyboard: false });
+  assert.match(await page.textContent('[data-testid="winner"]'), /Player [12] won the match!/);
+  await page.screenshot({ path: join(ARTIFACTS, 'hotseat-over.png'), fullPage: true });
   assertClean(page);
   await page.context().close();
 });
