@@ -7,7 +7,7 @@
 
 use dojo_bot::Level;
 use dojo_engine::{Game, GameRecord, PerSeat, ReplayError, Seat, apply};
-use dojo_games::punish::{Event, Options, Play, Punish, PunishView, Setup};
+use dojo_games::punish::{Event, Options, Play, Punish, PunishView, Setup, Speaker};
 use serde::{Deserialize, Serialize};
 
 /// Who sits in the two seats.
@@ -28,10 +28,11 @@ impl Mode {
         }
     }
 
-    /// A log line for `event`, with this mode's names.
+    /// A log line for `event`, with this mode's names; against the computer, the person is "you".
     pub fn describe(self, event: &Event) -> String {
         let [a, b] = self.names();
-        event.describe_with(&[&a, &b])
+        let you = matches!(self, Mode::VsBot(_)).then_some(Seat(0));
+        event.describe_with(&Speaker { names: [&a, &b], you })
     }
 
     /// True when `seat` is played by the computer.
@@ -219,7 +220,7 @@ mod tests {
             s.pick(seat, Play::card(card)).unwrap();
         }
         s.reveal().unwrap();
-        assert!(s.log()[0].text.starts_with("Breath 1: You shows "), "{}", s.log()[0].text);
+        assert!(s.log()[0].text.starts_with("Breath 1: You show "), "{}", s.log()[0].text);
         assert!(s.log()[0].text.contains("Computer (Medium) shows"));
     }
 

@@ -4,7 +4,6 @@
 use crate::components::section_heading::SectionHeading;
 use crate::markdown::{Block, Inline, inline, parse};
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 fn inline_view(text: &str) -> impl IntoView + use<> {
     inline(text)
@@ -13,7 +12,7 @@ fn inline_view(text: &str) -> impl IntoView + use<> {
             Inline::Text(t) => t.into_any(),
             Inline::Strong(t) => view! { <strong>{t}</strong> }.into_any(),
             Inline::Code(t) => view! { <code>{t}</code> }.into_any(),
-            Inline::Link(label, href) => view! { <A href=href>{label}</A> }.into_any(),
+            Inline::Link(label, href) => view! { <a href=href>{label}</a> }.into_any(),
         })
         .collect_view()
 }

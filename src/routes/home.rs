@@ -2,7 +2,6 @@
 
 use crate::catalog::{GAMES, Status};
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 /// The home page.
 #[component]
@@ -23,10 +22,10 @@ pub fn Home() -> impl IntoView {
                         {if playable {
                             view! {
                                 <div class="actions">
-                                    <A href=format!("/play/{}", g.slug) attr:class="button primary">"Play"</A>
-                                    <A href=format!("/rules/{}", g.slug) attr:class="button">"Rules"</A>
+                                    <a href=format!("/play/{}", g.slug) class="button primary">"Play"</a>
+                                    <a href=format!("/rules/{}", g.slug) class="button">"Rules"</a>
                                 </div>
-                                <p class="quick-link"><A href=format!("/rules/{}#priority", g.slug)>"Which card goes first?"</A></p>
+                                <p class="quick-link"><a href=format!("/rules/{}#priority", g.slug)>"Which card goes first?"</a></p>
                             }.into_any()
                         } else {
                             view! { <p class="status">"Coming soon: rules engine, play and print kit are planned."</p> }.into_any()

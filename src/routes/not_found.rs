@@ -1,7 +1,6 @@
 //! The page for any address the site does not know.
 
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::use_location;
 
 /// A helpful not-found page: says what was asked for and where to go.
@@ -14,9 +13,9 @@ pub fn NotFound() -> impl IntoView {
             <p>"There is nothing at " <code>{move || path.get()}</code> "."</p>
             <p>"You might want:"</p>
             <ul>
-                <li><A href="/">"All games"</A></li>
-                <li><A href="/play/punish">"Play PUNISH"</A></li>
-                <li><A href="/rules/punish">"PUNISH rules"</A></li>
+                <li><a href="/">"All games"</a></li>
+                <li><a href="/play/punish">"Play PUNISH"</a></li>
+                <li><a href="/rules/punish">"PUNISH rules"</a></li>
             </ul>
         </section>
     }

@@ -15,7 +15,6 @@ use dojo_engine::{Rng, Seat};
 use dojo_games::punish::{Card, Decision, Event, Options, Play, Punish};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 const SAVE_KEY: &str = "pocket-dojo/punish";
 const COUNTDOWN_STEP_MS: u32 = 550;
@@ -264,9 +263,9 @@ fn Lobby(cx: Ctx) -> impl IntoView {
             </Show>
             <fieldset>
                 <legend>"Options"</legend>
-                <label><input type="checkbox" on:change=move |ev| feint.set(event_target_checked(&ev))/>" Feint: once a measure, play the deck's top card instead"</label>
-                <label><input type="checkbox" on:change=move |ev| blitz.set(event_target_checked(&ev))/>" Blitz: three breaths a measure"</label>
-                <label><input type="checkbox" on:change=move |ev| blindfolded.set(event_target_checked(&ev))/>" Blindfolded: plan the whole measure in advance"</label>
+                <label><input type="checkbox" data-testid="opt-feint" on:change=move |ev| feint.set(event_target_checked(&ev))/>" Feint: once a measure, play the deck's top card instead"</label>
+                <label><input type="checkbox" data-testid="opt-blitz" on:change=move |ev| blitz.set(event_target_checked(&ev))/>" Blitz: three breaths a measure"</label>
+                <label><input type="checkbox" data-testid="opt-blindfolded" on:change=move |ev| blindfolded.set(event_target_checked(&ev))/>" Blindfolded: plan the whole measure in advance"</label>
                 <label><input type="checkbox" data-testid="recovery" checked on:change=move |ev| recovery.set(event_target_checked(&ev))/>" Recover a heart at the end of each measure (see the rules' notes)"</label>
                 <label>"Match: best of "
                     <select on:change=move |ev| best_of.set(event_target_value(&ev).parse().unwrap_or(3))>
@@ -277,7 +276,7 @@ fn Lobby(cx: Ctx) -> impl IntoView {
                 </label>
             </fieldset>
             <button type="submit" class="button primary" data-testid="start">"Start the match"</button>
-            <p class="hint">"New to PUNISH? "<A href="/rules/punish">"The rules take two minutes to read."</A></p>
+            <p class="hint">"New to PUNISH? "<a href="/rules/punish">"The rules take two minutes to read."</a></p>
         </form>
     }
 }

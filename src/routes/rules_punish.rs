@@ -7,9 +7,11 @@ use crate::components::card::CardTile;
 use crate::components::document::{Contents, Document};
 use crate::components::scenario_player::ScenarioPlayer;
 use crate::components::section_heading::SectionHeading;
-use dojo_games::punish::{Card, INTERPRETATION_NOTES, RULES_TEXT, scenario::rules_examples};
+use dojo_games::punish::scenario::{Scenario, rules_examples};
+use dojo_games::punish::{Card, INTERPRETATION_NOTES, RULES_TEXT};
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
+use std::sync::OnceLock;
 
 const PAGE: &str = "/rules/punish";
 
@@ -27,11 +29,17 @@ fn scroll_to_hash() {
     });
 }
 
+/// The rulebook's examples, parsed once.
+fn examples() -> &'static [Scenario] {
+    static EXAMPLES: OnceLock<Vec<Scenario>> = OnceLock::new();
+    EXAMPLES.get_or_init(rules_examples)
+}
+
 /// The live pieces of the rules text: `::card NAME`, `::example ID`, `::contents`, `::notes`.
 fn pieces(name: &str, arg: &str) -> Option<AnyView> {
     match name {
         "card" => Card::ALL.into_iter().find(|c| c.name() == arg).map(|card| view! { <CardTile card=card/> }.into_any()),
-        "example" => rules_examples().into_iter().find(|s| s.id == arg).map(|s| {
+        "example" => examples().iter().find(|s| s.id == arg).cloned().map(|s| {
             view! {
                 <div class="example">
                     <SectionHeading id=s.id.clone() level=3 title=s.title.clone() page=PAGE/>

@@ -1,7 +1,8 @@
 // Browser-test helpers for `node --test tests/e2e/`: a static server for dist/ with SPA
 // fallback, the system Chromium driven by playwright-core, and a page that records errors.
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { before, after } from 'node:test';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
@@ -134,4 +135,24 @@ export async function openPage(browser, url) {
 export function assertClean(page) {
   const problems = page.problems ?? [];
   assert.equal(problems.length, 0, `page had ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
+}
+
+/**
+ * For a test file: serves dist/ and launches Chromium before its tests, closes both after.
+ * Returns an object whose `url` and `browser` are set once the tests run.
+ */
+export function useSite() {
+  const site = { url: '', browser: null };
+  let server;
+  before(async () => {
+    server = await startServer();
+    site.url = server.url;
+    site.browser = await launchBrowser();
+    await mkdir(ARTIFACTS, { recursive: true });
+  });
+  after(async () => {
+    await site.browser?.close();
+    await server?.close();
+  });
+  return site;
 }

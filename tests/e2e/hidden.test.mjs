@@ -1,20 +1,11 @@
 // Hot-seat secrecy: until the reveal, nothing on the page or in storage depends on the pick
 // Player 1 has made. The same saved position is played twice with two different picks for
 // Player 1, and Player 2's screens must be identical, character for character.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, assertClean } from './harness.mjs';
+import { useSite, openPage, assertClean } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSite();
 
 // The rulebook's first example position: Player 1 holds Rush, Guard, Guard, Strike, Dodge.
 const SAVE = JSON.stringify({
@@ -35,7 +26,7 @@ const SAVE = JSON.stringify({
 
 /** Player 1 picks `card`; returns what the page and storage hold while Player 2 takes over. */
 async function afterPlayerOnePicks(card) {
-  const page = await openPage(browser, `${server.url}/play/punish`);
+  const page = await openPage(site.browser, `${site.url}/play/punish`);
   await page.evaluate((save) => localStorage.setItem('pocket-dojo/punish', save), SAVE);
   await page.reload();
   await page.waitForSelector('[data-testid="handoff"]');

@@ -1,22 +1,11 @@
 // The rules page: deep links open scrolled to their section (on load and when navigated to
 // inside the app), examples can be watched, unknown pages explain themselves.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { mkdir } from 'node:fs/promises';
-import { startServer, launchBrowser, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await mkdir(ARTIFACTS, { recursive: true });
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSite();
 
 /** Waits until the element with `id` sits at the top of the viewport. */
 async function expectScrolledTo(page, id) {
@@ -32,7 +21,7 @@ async function expectScrolledTo(page, id) {
 }
 
 test('a deep link opens the rules scrolled to that section', async () => {
-  const page = await openPage(browser, `${server.url}/rules/punish#clash`);
+  const page = await openPage(site.browser, `${site.url}/rules/punish#clash`);
   await expectScrolledTo(page, 'clash');
   await page.screenshot({ path: join(ARTIFACTS, 'rules-clash.png') });
   assertClean(page);
@@ -40,7 +29,7 @@ test('a deep link opens the rules scrolled to that section', async () => {
 });
 
 test('a section link followed inside the app scrolls too', async () => {
-  const page = await openPage(browser, `${server.url}/`);
+  const page = await openPage(site.browser, `${site.url}/`);
   await page.waitForSelector('[data-testid="game-punish"]');
   await page.click('[data-testid="game-punish"] a[href="/rules/punish#priority"]');
   await expectScrolledTo(page, 'priority');
@@ -50,22 +39,22 @@ test('a section link followed inside the app scrolls too', async () => {
 });
 
 test('every section has a copy-link control that copies its address', async () => {
-  const page = await openPage(browser);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  await page.goto(`${server.url}/rules/punish`);
+  const page = await openPage(site.browser);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+  await page.goto(`${site.url}/rules/punish`);
   await page.waitForSelector('#exhausted');
   for (const id of ['overview', 'priority', 'punish', 'clash', 'exhausted', 'feint', 'example-3', 'notes']) {
     assert.ok(await page.$(`[data-testid="copy-${id}"]`), `copy link for #${id}`);
   }
   await page.click('[data-testid="copy-exhausted"]');
   await page.waitForFunction(() => document.querySelector('[data-testid="copy-exhausted"]').textContent.includes('copied'));
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${server.url}/rules/punish#exhausted`);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${site.url}/rules/punish#exhausted`);
   assertClean(page);
   await page.context().close();
 });
 
 test('the third example can be watched to its end', async () => {
-  const page = await openPage(browser, `${server.url}/rules/punish#example-3`);
+  const page = await openPage(site.browser, `${site.url}/rules/punish#example-3`);
   await page.click('[data-testid="watch-example-3"]');
   const board = page.locator('[data-testid="scenario-example-3"]');
   for (let i = 0; i < 5; i++) await board.locator('[data-testid="scenario-next"]').click();
@@ -77,7 +66,7 @@ test('the third example can be watched to its end', async () => {
 });
 
 test('an unknown address gets a helpful page', async () => {
-  const page = await openPage(browser, `${server.url}/play/chess`);
+  const page = await openPage(site.browser, `${site.url}/play/chess`);
   await page.waitForSelector('[data-testid="not-found"]');
   assert.match(await page.textContent('[data-testid="not-found"]'), /\/play\/chess/);
   assertClean(page);

@@ -109,50 +109,147 @@ pub enum Event {
     },
 }
 
+/// How the log names the two seats: by name, or as "you" for the person reading it.
+#[derive(Clone, Copy, Debug)]
+pub struct Speaker<'a> {
+    /// Names of the two seats, used in the third person.
+    pub names: [&'a str; 2],
+    /// The seat addressed as "you", if any (the person playing against the computer).
+    pub you: Option<Seat>,
+}
+
+impl Speaker<'_> {
+    /// "Player 1" and "Player 2", nobody addressed as "you".
+    pub const PLAIN: Speaker<'static> = Speaker { names: ["Player 1", "Player 2"], you: None };
+
+    fn is_you(&self, seat: Seat) -> bool {
+        self.you == Some(seat)
+    }
+
+    /// The seat as a subject starting a sentence: "You" or its name.
+    fn subject(&self, seat: Seat) -> &str {
+        if self.is_you(seat) { "You" } else { self.names[seat.index().min(1)] }
+    }
+
+    /// The seat inside a sentence: "you" or its name.
+    fn object(&self, seat: Seat) -> &str {
+        if self.is_you(seat) { "you" } else { self.names[seat.index().min(1)] }
+    }
+
+    /// Possessive inside a sentence ("your", "Kleg's"); capitalised at the start with `start`.
+    fn possessive(&self, seat: Seat, start: bool) -> String {
+        match (self.is_you(seat), start) {
+            (true, true) => "Your".into(),
+            (true, false) => "your".into(),
+            (false, _) => format!("{}'s", self.names[seat.index().min(1)]),
+        }
+    }
+
+    /// The verb form agreeing with the seat: `second` for "you", `third` otherwise.
+    fn verb<'v>(&self, seat: Seat, third: &'v str, second: &'v str) -> &'v str {
+        if self.is_you(seat) { second } else { third }
+    }
+}
+
 impl Event {
     /// The event as a plain English sentence for the log, calling the seats "Player 1" and "Player 2".
     pub fn describe(&self) -> String {
-        self.describe_with(&["Player 1", "Player 2"])
+        self.describe_with(&Speaker::PLAIN)
     }
 
-    /// The event as a plain English sentence, calling the seats by `names`.
-    pub fn describe_with(&self, names: &[&str; 2]) -> String {
-        let n = |seat: &Seat| names[seat.index().min(1)];
+    /// The event as a plain English sentence, naming the seats as `who` says.
+    pub fn describe_with(&self, who: &Speaker) -> String {
+        let is = |seat: Seat| who.verb(seat, "is", "are");
         match self {
-            Event::Feinted { seat, chosen, played } => {
-                format!("{} feints: {chosen} is discarded and the top card of the deck, {played}, is played instead.", n(seat))
-            }
+            Event::Feinted { seat, chosen, played } => format!(
+                "{} {}: {chosen} is discarded and the top card of the deck, {played}, is played instead.",
+                who.subject(*seat),
+                who.verb(*seat, "feints", "feint")
+            ),
             Event::Revealed { breath, cards } => {
                 let show = |c: &Option<Card>| c.map_or("nothing (exhausted)".to_string(), |c| c.to_string());
-                format!("Breath {breath}: {} shows {}, {} shows {}.", names[0], show(&cards.0[0]), names[1], show(&cards.0[1]))
+                let (a, b) = (Seat(0), Seat(1));
+                format!(
+                    "Breath {breath}: {} {} {}, {} {} {}.",
+                    who.subject(a),
+                    who.verb(a, "shows", "show"),
+                    show(&cards.0[0]),
+                    who.object(b),
+                    who.verb(b, "shows", "show"),
+                    show(&cards.0[1])
+                )
             }
             Event::Clash { card } => format!("Two {card}s clash: no damage."),
             Event::Hit { attacker, card, damage, reduced_by, hearts_left } => {
-                let (attacker, target) = (n(attacker), n(&attacker.opponent()));
+                let target = attacker.opponent();
+                let left = format!("{} {} {hearts_left} ♥ left", who.object(target), who.verb(target, "has", "have"));
                 match (damage, reduced_by) {
-                    (0, Some(by)) => format!("{attacker}'s {card} is stopped by {target}'s {by}."),
-                    (d, Some(by)) => {
-                        format!("{attacker}'s {card} hits {target} for {d} (softened by {by}); {target} has {hearts_left} ♥ left.")
+                    (0, Some(by)) => {
+                        format!("{} {card} is stopped by {} {by}.", who.possessive(*attacker, true), who.possessive(target, false))
                     }
-                    (d, None) => format!("{attacker}'s {card} hits {target} for {d}; {target} has {hearts_left} ♥ left."),
+                    (d, Some(by)) => format!(
+                        "{} {card} hits {} for {d} (softened by {by}); {left}.",
+                        who.possessive(*attacker, true),
+                        who.object(target)
+                    ),
+                    (d, None) => format!("{} {card} hits {} for {d}; {left}.", who.possessive(*attacker, true), who.object(target)),
                 }
             }
-            Event::Negated { seat, card, by: Blocker::Disarmed } => format!("{} is DISARMED: their {card} deals no damage.", n(seat)),
-            Event::Negated { seat, card, by: Blocker::Exposed } => format!("{} is EXPOSED: their {card} reduces nothing.", n(seat)),
-            Event::Exhausted { seat } => format!("{} is EXHAUSTED and sits out the next breath.", n(seat)),
-            Event::KnockedOut { seat, game, wins } => {
-                format!("{} is out of hearts. {} wins game {game} ({}–{}).", n(seat), n(&seat.opponent()), wins.0[0], wins.0[1])
+            Event::Negated { seat, card, by: Blocker::Disarmed } => {
+                format!("{} {} DISARMED: {} {card} deals no damage.", who.subject(*seat), is(*seat), who.possessive(*seat, false))
             }
-            Event::MatchWon { seat } => format!("{} wins the match!", n(seat)),
+            Event::Negated { seat, card, by: Blocker::Exposed } => {
+                format!("{} {} EXPOSED: {} {card} reduces nothing.", who.subject(*seat), is(*seat), who.possessive(*seat, false))
+            }
+            Event::Exhausted { seat } => {
+                format!("{} {} EXHAUSTED and {} out the next breath.", who.subject(*seat), is(*seat), who.verb(*seat, "sits", "sit"))
+            }
+            Event::KnockedOut { seat, game, wins } => {
+                let winner = seat.opponent();
+                format!(
+                    "{} {} out of hearts. {} {} game {game} ({}–{}).",
+                    who.subject(*seat),
+                    is(*seat),
+                    who.subject(winner),
+                    who.verb(winner, "wins", "win"),
+                    wins.0[0],
+                    wins.0[1]
+                )
+            }
+            Event::MatchWon { seat } => format!("{} {} the match!", who.subject(*seat), who.verb(*seat, "wins", "win")),
             Event::MeasureEnded { measure } => {
                 format!("Measure {measure} ends: played and revealed cards are shuffled back into the deck.")
             }
-            Event::Drew { seat, count } => format!("{} draws {count} card{}.", n(seat), if *count == 1 { "" } else { "s" }),
+            Event::Drew { seat, count } => {
+                format!("{} {} {count} card{}.", who.subject(*seat), who.verb(*seat, "draws", "draw"), if *count == 1 { "" } else { "s" })
+            }
             Event::OutOfPlay { cards } => {
                 format!("Out of play this measure: {}.", cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(" and "))
             }
-            Event::Recovered { seat, hearts } => format!("{} recovers a heart ({hearts} ♥).", n(seat)),
+            Event::Recovered { seat, hearts } => {
+                format!("{} {} a heart ({hearts} ♥).", who.subject(*seat), who.verb(*seat, "recovers", "recover"))
+            }
             Event::NewGame { game } => format!("Game {game}: fresh shuffle, fresh hearts."),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences_agree_with_you_and_with_names() {
+        let vs = Speaker { names: ["You", "Computer (Hard)"], you: Some(Seat(0)) };
+        let hit = Event::Hit { attacker: Seat(1), card: Card::Punish, damage: 2, reduced_by: Some(Card::Guard), hearts_left: 1 };
+        assert_eq!(hit.describe_with(&vs), "Computer (Hard)'s Punish hits you for 2 (softened by Guard); you have 1 ♥ left.");
+        assert_eq!(hit.describe(), "Player 2's Punish hits Player 1 for 2 (softened by Guard); Player 1 has 1 ♥ left.");
+        let tired = Event::Exhausted { seat: Seat(0) };
+        assert_eq!(tired.describe_with(&vs), "You are EXHAUSTED and sit out the next breath.");
+        assert_eq!(tired.describe(), "Player 1 is EXHAUSTED and sits out the next breath.");
+        let shown = Event::Revealed { breath: 2, cards: PerSeat(vec![Some(Card::Rush), None]) };
+        assert_eq!(shown.describe_with(&vs), "Breath 2: You show Rush, Computer (Hard) shows nothing (exhausted).");
+        let stopped = Event::Hit { attacker: Seat(0), card: Card::Strike, damage: 0, reduced_by: Some(Card::Dodge), hearts_left: 3 };
+        assert_eq!(stopped.describe_with(&vs), "Your Strike is stopped by Computer (Hard)'s Dodge.");
     }
 }

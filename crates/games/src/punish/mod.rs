@@ -30,7 +30,7 @@ mod state;
 mod view;
 
 pub use card::{CARD_FACES, COPIES, Card, CardFace, Cards, DECK_SIZE, HAND_SIZE, OUT_OF_PLAY};
-pub use event::{Blocker, Event};
+pub use event::{Blocker, Event, Speaker};
 pub use setup::{Options, Setup, SetupError, Statuses};
 pub use state::{Decision, Phase, Play, Punish, Refusal, Reveal};
 pub use view::PunishView;
