@@ -218,7 +218,7 @@ impl Event {
             }
             Event::MatchWon { seat } => format!("{} {} the match!", who.subject(*seat), who.verb(*seat, "wins", "win")),
             Event::MeasureEnded { measure } => {
-                format!("Measure {measure} ends: played and revealed cards are shuffled back into the deck.")
+                format!("Measure {measure} is over: every card played or set aside goes back into the deck for a fresh shuffle.")
             }
             Event::Drew { seat, count } => {
                 format!("{} {} {count} card{}.", who.subject(*seat), who.verb(*seat, "draws", "draw"), if *count == 1 { "" } else { "s" })
