@@ -4,10 +4,15 @@
 //! Secret picks wait here, in memory, until every acting seat has picked; the page never
 //! renders a pick before the reveal, and only [`Session::save`]d records (picks already
 //! revealed) reach storage.
+//!
+//! A seat may queue several picks when nothing would be revealed in between (Blindfolded
+//! planning), so one person plans a whole measure before handing the device over. What the
+//! seat may pick next is asked of the engine, on a state drawn from that seat's own view with
+//! its queued picks applied: no rule is written twice, and nothing hidden is consulted.
 
 use dojo_bot::Level;
-use dojo_engine::{Game, GameRecord, PerSeat, ReplayError, Seat, apply};
-use dojo_games::punish::{Event, Options, Play, Punish, PunishView, Setup, Speaker};
+use dojo_engine::{Game, GameRecord, PerSeat, ReplayError, Rng, Seat, apply, joint_from};
+use dojo_games::punish::{Decision, Event, Options, Play, Punish, PunishView, Setup, Speaker};
 use serde::{Deserialize, Serialize};
 
 /// Who sits in the two seats.
@@ -68,7 +73,8 @@ pub struct Session {
     record: GameRecord<Punish>,
     state: Punish,
     log: Vec<LogLine>,
-    pending: [Option<Play>; 2],
+    /// Secret picks not yet applied, per seat, oldest first.
+    pending: [Vec<Play>; 2],
     last_events: Vec<Event>,
 }
 
@@ -79,7 +85,7 @@ impl Session {
     pub fn new(mode: Mode, options: Options, seed: u64) -> Result<Session, String> {
         let setup = Setup::deal(seed, options);
         let state = Punish::from_setup(&setup).map_err(|e| e.to_string())?;
-        Ok(Session { mode, record: GameRecord::new(setup), state, log: Vec::new(), pending: [None; 2], last_events: Vec::new() })
+        Ok(Session { mode, record: GameRecord::new(setup), state, log: Vec::new(), pending: Default::default(), last_events: Vec::new() })
     }
 
     /// Restores a saved match, replaying its record. A damaged save is refused with the reason.
@@ -97,7 +103,7 @@ impl Session {
                 last = events.to_vec();
             })
             .map_err(|e: ReplayError<Punish>| format!("the saved game does not replay: {e}"))?;
-        Ok(Session { mode: saved.mode, record: saved.record, state, log, pending: [None; 2], last_events: last })
+        Ok(Session { mode: saved.mode, record: saved.record, state, log, pending: Default::default(), last_events: last })
     }
 
     /// The match as JSON for storage: revealed steps only, never a pending pick.
@@ -140,50 +146,107 @@ impl Session {
         dojo_engine::acting_seats(&self.state)
     }
 
+    /// The position as `seat` will see it once its queued picks are played: drawn from its own
+    /// view, with the other seat's unknown picks filled in arbitrarily. `None` when a queued
+    /// pick would reveal something (then no further pick can be queued).
+    fn lookahead(&self, seat: Seat) -> Option<Punish> {
+        let queued = &self.pending[seat.index()];
+        if queued.is_empty() {
+            return Some(self.state.clone());
+        }
+        let mut state = Punish::determinize(&self.state.view_for(seat), &mut Rng::new(0));
+        for play in queued {
+            let joint = joint_from(&state, |s, legal| if s == seat { *play } else { legal[0] })?;
+            if !apply(&mut state, &joint).ok()?.is_empty() {
+                return None;
+            }
+        }
+        Some(state)
+    }
+
+    /// What `seat` sees while choosing: its hand and plan with its queued picks taken into account.
+    pub fn own_view(&self, seat: Seat) -> PunishView {
+        match self.lookahead(seat) {
+            Some(state) => state.view_for(seat),
+            None => self.view(seat),
+        }
+    }
+
+    /// True when `seat` may add a pick now: it acts in this step and has not picked, or it is
+    /// planning and its queued picks leave it more to plan before anything is revealed.
+    pub fn can_pick(&self, seat: Seat) -> bool {
+        if !self.acting().contains(&seat) {
+            return false;
+        }
+        if self.pending[seat.index()].is_empty() {
+            return true;
+        }
+        matches!(self.state.decision(seat), Some(Decision::Plan { .. }))
+            && self
+                .lookahead(seat)
+                .is_some_and(|s| matches!(s.decision(seat), Some(Decision::Plan { .. })) && s.measure() == self.state.measure())
+    }
+
     /// The next person who must pick, in seat order, if any.
     pub fn next_human(&self) -> Option<Seat> {
-        self.acting().into_iter().find(|s| !self.mode.is_bot(*s) && self.pending[s.index()].is_none())
+        self.acting().into_iter().find(|s| !self.mode.is_bot(*s) && self.can_pick(*s))
     }
 
     /// The computer's seat, if it must still pick this step.
     pub fn bot_to_move(&self) -> Option<Seat> {
-        self.acting().into_iter().find(|s| self.mode.is_bot(*s) && self.pending[s.index()].is_none())
+        self.acting().into_iter().find(|s| self.mode.is_bot(*s) && self.pending[s.index()].is_empty())
     }
 
     /// True when `seat` has picked in secret for this step.
     pub fn has_picked(&self, seat: Seat) -> bool {
-        self.pending[seat.index()].is_some()
+        !self.pending[seat.index()].is_empty()
     }
 
     /// Records `seat`'s secret pick after checking it is legal.
     pub fn pick(&mut self, seat: Seat, play: Play) -> Result<(), String> {
-        if !self.acting().contains(&seat) {
+        if !self.can_pick(seat) {
             return Err(format!("{seat} does not pick now"));
         }
-        self.state.check(seat, &play).map_err(|r| format!("{seat}: {r}"))?;
-        self.pending[seat.index()] = Some(play);
+        let state = self.lookahead(seat).ok_or_else(|| format!("{seat} does not pick now"))?;
+        state.check(seat, &play).map_err(|r| format!("{seat}: {r}"))?;
+        self.pending[seat.index()].push(play);
         Ok(())
     }
 
-    /// Takes back `seat`'s pick (before the reveal).
+    /// Takes back `seat`'s picks (before the reveal).
     pub fn unpick(&mut self, seat: Seat) {
-        self.pending[seat.index()] = None;
+        self.pending[seat.index()].clear();
     }
 
     /// True when every acting seat has picked and the step can be revealed.
     pub fn ready(&self) -> bool {
-        !self.is_over() && self.acting().iter().all(|s| self.pending[s.index()].is_some())
+        !self.is_over() && self.acting().iter().all(|s| !self.pending[s.index()].is_empty())
     }
 
-    /// Reveals and resolves the step: applies the picks, extends the record and the log.
+    /// Plays every step for which all acting seats have a pick: applies the picks, extends the
+    /// record and the log, and returns what happened.
     pub fn reveal(&mut self) -> Result<&[Event], String> {
-        let joint = PerSeat(self.pending.to_vec());
-        let events = apply(&mut self.state, &joint).map_err(|e| e.to_string())?;
-        self.record.actions.push(joint);
-        let step = self.record.actions.len();
-        self.log.extend(events.iter().map(|e| LogLine { step, text: self.mode.describe(e) }));
-        self.pending = [None; 2];
-        self.last_events = events;
+        let mut all = Vec::new();
+        while self.ready() {
+            let joint = PerSeat::from_fn(2, |s| if self.acting().contains(&s) { self.pending[s.index()].first().copied() } else { None });
+            let events = apply(&mut self.state, &joint).map_err(|e| e.to_string())?;
+            for (s, play) in joint.iter() {
+                if play.is_some() {
+                    self.pending[s.index()].remove(0);
+                }
+            }
+            self.record.actions.push(joint);
+            let step = self.record.actions.len();
+            self.log.extend(events.iter().map(|e| LogLine { step, text: self.mode.describe(e) }));
+            let revealed = !events.is_empty();
+            all.extend(events);
+            if revealed {
+                // Anything still queued belonged to a measure that is over.
+                self.pending = Default::default();
+                break;
+            }
+        }
+        self.last_events = all;
         Ok(&self.last_events)
     }
 }
@@ -222,6 +285,33 @@ mod tests {
         s.reveal().unwrap();
         assert!(s.log()[0].text.starts_with("Breath 1: You show "), "{}", s.log()[0].text);
         assert!(s.log()[0].text.contains("Computer (Medium) shows"));
+    }
+
+    #[test]
+    fn a_blindfolded_player_plans_the_whole_measure_before_handing_over() {
+        let mut s = Session::new(Mode::HotSeat, Options { blindfolded: true, best_of: 1, ..Options::default() }, 8).unwrap();
+        let p2_view = s.view(Seat(1));
+        let mut planned = 0;
+        while s.next_human() == Some(Seat(0)) {
+            let v = s.own_view(Seat(0));
+            assert_eq!(v.hand.len(), 5 - planned, "the hand shrinks as cards are planned");
+            let card = v.hand.distinct().find(|c| *c != Card::Punish).unwrap();
+            s.pick(Seat(0), Play::card(card)).unwrap();
+            planned += 1;
+        }
+        assert_eq!(planned, 4, "four breaths planned in one go");
+        assert_eq!(s.next_human(), Some(Seat(1)));
+        assert_eq!(s.view(Seat(1)), p2_view, "nothing of Player 1's plan reaches Player 2's view");
+        assert!(s.record().actions.is_empty());
+        while s.next_human() == Some(Seat(1)) {
+            let card = s.own_view(Seat(1)).hand.to_vec()[0];
+            s.pick(Seat(1), Play::card(card)).unwrap();
+        }
+        let events = s.reveal().unwrap().to_vec();
+        assert!(events.iter().any(|e| matches!(e, Event::Revealed { breath: 1, .. })));
+        assert!(s.record().actions.len() >= 3, "each planned breath is its own step in the record");
+        assert!(!s.has_picked(Seat(0)) && !s.has_picked(Seat(1)));
+        assert_eq!(Session::load(&s.save()).unwrap().view(Seat(0)), s.view(Seat(0)));
     }
 
     #[test]

@@ -38,12 +38,13 @@ enum Screen {
     Over,
 }
 
-/// The next screen for a session after anything changed.
-fn next_screen(s: &Session) -> Screen {
+/// The next screen for a session after anything changed, given the screen shown now.
+fn next_screen(s: &Session, now: Screen) -> Screen {
     if s.is_over() {
         Screen::Over
     } else if let Some(seat) = s.next_human() {
-        if s.mode() == Mode::HotSeat { Screen::HandOff(seat) } else { Screen::Pick(seat) }
+        // The same person going on planning keeps the device; anyone else gets a hand-off.
+        if s.mode() == Mode::HotSeat && now != Screen::Pick(seat) { Screen::HandOff(seat) } else { Screen::Pick(seat) }
     } else if s.bot_to_move().is_some() {
         Screen::Thinking
     } else {
@@ -76,7 +77,8 @@ impl Ctx {
 
     /// Moves on to whatever the session needs next.
     fn advance(self) {
-        let Some(next) = self.session.with_untracked(|s| s.as_ref().map(next_screen)) else {
+        let now = self.screen.get_untracked();
+        let Some(next) = self.session.with_untracked(|s| s.as_ref().map(|s| next_screen(s, now))) else {
             self.screen.set(Screen::Lobby);
             return;
         };
@@ -307,7 +309,7 @@ fn HandOff(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
 #[component]
 fn PickCard(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
     let feint = RwSignal::new(false);
-    let view_now = move || cx.session.with(|s| s.as_ref().map(|s| s.view(seat)));
+    let view_now = move || cx.session.with(|s| s.as_ref().map(|s| s.own_view(seat)));
     let choose = move |card: Card| cx.pick(seat, Play { card, feint: feint.get_untracked() });
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         if let Some(card) = ev.key().parse::<usize>().ok().and_then(|n| Card::ALL.get(n.wrapping_sub(1)).copied())

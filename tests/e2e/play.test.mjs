@@ -110,6 +110,32 @@ test('Blindfolded with Feint: plan whole measures, then watch them revealed', as
   await page.context().close();
 });
 
+test('hot-seat Blindfolded: each player plans the whole measure before passing the device', async () => {
+  const page = await openPage(site.browser, `${site.url}/play/punish`);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.check('[data-testid="mode-hotseat"]');
+  await page.check('[data-testid="opt-blindfolded"]');
+  await page.click('[data-testid="start"]');
+  for (const player of [1, 2]) {
+    await page.waitForSelector('[data-testid="handoff"]');
+    await page.click('[data-testid="show-hand"]');
+    let planned = 0;
+    // Keep planning while the same player's pick screen comes back.
+    while (await page.$(`[data-testid="pick"][data-seat="${player}"]`)) {
+      const before = await page.textContent('[data-testid="pick"] .big');
+      await page.click('[data-testid="hand"] button');
+      planned += 1;
+      await page.waitForFunction((b) => document.querySelector('[data-testid="pick"] .big')?.textContent !== b, before);
+    }
+    assert.ok(planned >= 3, `Player ${player} planned ${planned} breaths in one go`);
+  }
+  await page.waitForSelector('[data-testid="result"], [data-testid="match-over"]', { timeout: 10_000 });
+  assert.ok((await page.$$('[data-testid="reveal"]')).length >= 1);
+  assertClean(page);
+  await page.context().close();
+});
+
 test('a match in progress survives a reload, and a damaged save is reported and discarded', async () => {
   const page = await openPage(site.browser);
   await startVsBot(page, 'easy', 3);
