@@ -22,6 +22,17 @@ async function startVsBot(page, level, bestOf, options = []) {
   await page.click('[data-testid="start"]');
 }
 
+/** Starts a two-player (hot-seat) match from a clean slate, with optional rules ticked. */
+async function startHotSeat(page, bestOf, options = []) {
+  await page.goto(`${site.url}/play/punish`);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.check('[data-testid="mode-hotseat"]');
+  await page.selectOption('.lobby select', String(bestOf));
+  for (const option of options) await page.check(`[data-testid="opt-${option}"]`);
+  await page.click('[data-testid="start"]');
+}
+
 /** Plays until the match is over; returns the bot's decision times in ms. */
 async function playToTheEnd(page, { useKeyboard }) {
   const botTimes = [];
@@ -78,12 +89,8 @@ test('a whole match against the hard computer on a phone-sized screen, by keyboa
 });
 
 test('two people play a whole match on one device, passing it between picks', async () => {
-  const page = await openPage(site.browser, `${site.url}/play/punish`);
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await page.check('[data-testid="mode-hotseat"]');
-  await page.selectOption('.lobby select', '1');
-  await page.click('[data-testid="start"]');
+  const page = await openPage(site.browser);
+  await startHotSeat(page, 1);
   await page.waitForSelector('[data-testid="handoff"]');
   assert.equal(await page.$('[data-testid="hand"]'), null, 'no hand is shown on the hand-off screen');
   await playToTheEnd(page, { useKeyboard: false });
@@ -111,12 +118,8 @@ test('Blindfolded with Feint: plan whole measures, then watch them revealed', as
 });
 
 test('hot-seat Blindfolded: each player plans the whole measure before passing the device', async () => {
-  const page = await openPage(site.browser, `${site.url}/play/punish`);
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await page.check('[data-testid="mode-hotseat"]');
-  await page.check('[data-testid="opt-blindfolded"]');
-  await page.click('[data-testid="start"]');
+  const page = await openPage(site.browser);
+  await startHotSeat(page, 3, ['blindfolded']);
   for (const player of [1, 2]) {
     await page.waitForSelector('[data-testid="handoff"]');
     await page.click('[data-testid="show-hand"]');
