@@ -102,8 +102,10 @@ fn run(args: &[String]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    // Everything after the program's own name.
+    let args: Vec<String> = std::env::args().collect();
+    let args = args.get(1..).unwrap_or_default();
+    match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("dojo: {message}");
