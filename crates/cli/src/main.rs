@@ -7,12 +7,18 @@
 //! dojo bench GAME [--seconds S]       random playouts per second
 //! dojo bot-eval GAME [--matches N] [--level L] [--seed N]
 //!                                     the bot's win rates against random and greedy players
+//! dojo print GAME -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape]
+//!            [--card poker|bridge|mini] [--duplex long|short|fold|none] [--bleed 1|0]
+//!            [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM] [--ink-saver 1|0]
+//!            [--copies actions:1,hearts:1,...] [--alignment 1]
+//!                                     write a print-and-play PDF (or the alignment test)
 //! ```
 //! Measuring commands end with plain `name: value` lines for scripts. Errors go to stderr with
 //! exit code 2.
 
 mod bench;
 mod eval;
+mod print;
 mod replay;
 
 use std::process::ExitCode;
@@ -26,7 +32,8 @@ impl Flags {
         let mut flags = Vec::new();
         let mut it = args.iter();
         while let Some(arg) = it.next() {
-            if let Some(name) = arg.strip_prefix("--") {
+            let long = if arg == "-o" { Some("out") } else { arg.strip_prefix("--") };
+            if let Some(name) = long {
                 let value = it.next().ok_or_else(|| format!("--{name} needs a value"))?;
                 flags.push((name.to_string(), value.clone()));
             } else {
@@ -44,6 +51,11 @@ impl Flags {
         }
     }
 
+    /// The raw value of `--name`, if given.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.0.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
     /// Fails on flags not in `known`.
     pub fn only(&self, known: &[&str]) -> Result<(), String> {
         match self.0.iter().find(|(n, _)| !known.contains(&n.as_str())) {
@@ -59,7 +71,10 @@ const USAGE: &str = "usage:
   dojo replay FILE
   dojo simulate punish [--seed N] [--level easy|medium|hard|random]
   dojo bench punish [--seconds S]
-  dojo bot-eval punish [--matches N] [--level easy|medium|hard] [--seed N]";
+  dojo bot-eval punish [--matches N] [--level easy|medium|hard] [--seed N]
+  dojo print punish -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
+             [--duplex long|short|fold|none] [--bleed 1|0] [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM]
+             [--ink-saver 1|0] [--copies actions:1,hearts:1,reference:2] [--alignment 1]";
 
 fn need_game(positional: &[String]) -> Result<(), String> {
     match positional.get(1).map(String::as_str) {
@@ -92,6 +107,11 @@ fn run(args: &[String]) -> Result<(), String> {
             need_game(&positional)?;
             flags.only(&["matches", "level", "seed"])?;
             eval::bot_eval(flags.get("matches", 1000)?, &flags.get("level", "hard".to_string())?, flags.get("seed", 1)?)
+        }
+        Some("print") => {
+            let game = positional.get(1).ok_or(format!("which game?\n{USAGE}"))?;
+            flags.only(&print::known_flags())?;
+            print::run(game, &flags)
         }
         Some("help") | Some("--help") | None => {
             println!("{USAGE}");

@@ -1,0 +1,497 @@
+//! Turns a kit and the print settings into pages: a first page that says how to print, then
+//! sheets of fronts with their backs (on the next page, or beside them for folding), with crop
+//! marks and true-size checks. Also the one-sheet alignment test for two-sided printing.
+
+use crate::draw::{Align, Drawing, Ink, Stroke, Turn};
+use crate::geometry::{MM_PER_INCH, MM_PER_PT, Orientation, Point, Rect, Size};
+use crate::kit::{Kit, PieceSize};
+use crate::layout::{BLEED, BackMapping, MIN_MARGIN, SheetLayout, band_middle};
+use crate::settings::{Backs, Settings, format_tenths};
+use crate::text::Face;
+use std::fmt;
+
+/// Width of crop marks and fold lines: 0.75 pt, thicker than the 0.5 pt that still survives a print shop.
+pub const MARK_WIDTH: f32 = 0.75 * MM_PER_PT;
+
+/// What a page is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageRole {
+    /// The first page: how to print, what is in the kit.
+    Instructions,
+    /// Fronts of sheet n (from 1).
+    Fronts(usize),
+    /// Backs of sheet n, printed on the other side.
+    Backs(usize),
+    /// Fronts and backs of sheet n side by side, to fold.
+    Folded(usize),
+    /// The alignment test's front.
+    AlignmentFront,
+    /// The alignment test's back.
+    AlignmentBack,
+}
+
+/// One page, ready to render.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    /// Paper size in this orientation.
+    pub size: Size,
+    /// What is on it, in page millimetres.
+    pub drawing: Drawing,
+    /// What it is for.
+    pub role: PageRole,
+}
+
+/// Where one piece went: for listings and for checking the output against the geometry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placement {
+    /// Component id.
+    pub component: &'static str,
+    /// Piece name.
+    pub name: String,
+    /// Index into `Document::pages` of its front.
+    pub front_page: usize,
+    /// Its front's cut box.
+    pub front: Rect,
+    /// Index of the page its back is on, its cut box there (offset included) and its turn.
+    pub back: Option<(usize, Rect, Turn)>,
+}
+
+/// A whole printable document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Document {
+    /// Title for the PDF's metadata.
+    pub title: String,
+    /// The pages in order.
+    pub pages: Vec<Page>,
+    /// Every piece printed.
+    pub placements: Vec<Placement>,
+}
+
+/// Why a kit cannot be laid out with these settings.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BuildError {
+    /// Every component is set to 0 copies.
+    NothingToPrint,
+    /// A piece is too big for the paper with these settings.
+    PieceTooBig {
+        /// The component.
+        component: &'static str,
+        /// Its piece size.
+        piece: Size,
+    },
+    /// The alignment test needs two-sided printing.
+    AlignmentNeedsDuplex,
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::NothingToPrint => write!(f, "every component is set to 0 copies: there is nothing to print"),
+            BuildError::PieceTooBig { component, piece } => write!(
+                f,
+                "the {component} pieces ({} × {} mm) do not fit this paper with these settings: try landscape, no bleed or a smaller gutter",
+                piece.w.round(),
+                piece.h.round()
+            ),
+            BuildError::AlignmentNeedsDuplex => {
+                write!(f, "the alignment test is for two-sided printing: choose a long-edge or short-edge flip")
+            }
+        }
+    }
+}
+
+/// The pieces to print, in order, with the size they print at.
+struct Queued<'k> {
+    component: &'static str,
+    size: Size,
+    piece: &'k crate::kit::Piece,
+}
+
+/// Lays out `kit` with `settings`.
+pub fn build(kit: &Kit, settings: &Settings) -> Result<Document, BuildError> {
+    let page_size = settings.orientation.apply(settings.paper.size());
+    let card = settings.card.size();
+    let mut queue: Vec<Queued> = Vec::new();
+    for component in &kit.components {
+        let size = match component.size {
+            PieceSize::Card => card,
+            PieceSize::Fixed(size) => size,
+        };
+        for _ in 0..settings.copies_of(component.id, component.default_copies) {
+            queue.extend(component.pieces.iter().map(|piece| Queued { component: component.id, size, piece }));
+        }
+    }
+    if queue.is_empty() {
+        return Err(BuildError::NothingToPrint);
+    }
+
+    let gutter = f32::from(settings.gutter_mm);
+    let offset = (f32::from(settings.offset_tenths.0) / 10.0, f32::from(settings.offset_tenths.1) / 10.0);
+    let mut pages = vec![];
+    let mut placements = Vec::new();
+    let mut sheets: Vec<(SheetLayout, Vec<&Queued>)> = Vec::new();
+    // Pieces of one size share sheets; a new size starts a new sheet.
+    for item in &queue {
+        let fits_last = sheets.last().is_some_and(|(layout, items)| layout.grid.piece == item.size && items.len() < layout.grid.capacity());
+        if !fits_last {
+            let layout = SheetLayout::new(page_size, item.size, settings.bleed, gutter, settings.backs)
+                .ok_or(BuildError::PieceTooBig { component: item.component, piece: item.size })?;
+            sheets.push((layout, Vec::new()));
+        }
+        sheets.last_mut().expect("a sheet was just ensured").1.push(item);
+    }
+
+    let sheet_count = sheets.len();
+    for (index, (layout, items)) in sheets.iter().enumerate() {
+        let number = index + 1;
+        let mut front = Drawing::new();
+        let front_role = if settings.backs == Backs::Fold { PageRole::Folded(number) } else { PageRole::Fronts(number) };
+        let front_page = pages.len() + 1; // after the instructions page, which goes first
+        let back_page = front_page + 1;
+        let mut back = settings.backs.is_duplex().then(Drawing::new);
+        for (slot, item) in items.iter().enumerate() {
+            let at = layout.grid.slot(slot);
+            front.place(&item.piece.front, item.size, at, Turn::None);
+            let mut back_at = None;
+            if let (Some(art), Some((rect, turn))) = (&item.piece.back, layout.back_of(at)) {
+                match &mut back {
+                    Some(back_drawing) => {
+                        let rect = rect.moved(offset.0, offset.1);
+                        back_drawing.place(art, item.size, rect, turn);
+                        back_at = Some((back_page, rect, turn));
+                    }
+                    None => {
+                        front.place(art, item.size, rect, turn);
+                        back_at = Some((front_page, rect, turn));
+                    }
+                }
+            }
+            placements.push(Placement { component: item.component, name: item.piece.name.clone(), front_page, front: at, back: back_at });
+        }
+        sheet_furniture(&mut front, layout, settings, items.len(), &format!("{} · sheet {number} of {sheet_count}", kit.title), front_role);
+        pages.push(Page { size: page_size, drawing: front, role: front_role });
+        if let Some(mut back) = back {
+            let caption = format!("{} · sheet {number} of {sheet_count} · backs", kit.title);
+            let (_, facing, side) = layout.free_bands();
+            caption_in_band(&mut back, facing, side, &caption);
+            pages.push(Page { size: page_size, drawing: back, role: PageRole::Backs(number) });
+        }
+    }
+
+    let first = instructions(kit, settings, page_size, &placements, &pages);
+    pages.insert(0, first);
+    Ok(Document { title: format!("{} print-and-play kit", kit.title), pages, placements })
+}
+
+/// Crop marks, fold line, true-size bars and caption on a sheet of fronts.
+fn sheet_furniture(d: &mut Drawing, layout: &SheetLayout, settings: &Settings, filled: usize, title: &str, role: PageRole) {
+    let grid = layout.grid;
+    let (band, facing, side) = layout.free_bands();
+    // The two true-size bars, each centred on a column (or row) of pieces where they fit
+    // between the crop marks, else side by side in the middle of the band.
+    let middle = band_middle(band, side);
+    let bars = [size_bar(50.0, 5, "50 mm"), size_bar(2.0 * MM_PER_INCH, 4, "2 in")];
+    let (count, slot_len) = if side { (grid.rows, grid.piece.h) } else { (grid.cols, grid.piece.w) };
+    let centres: Vec<f32> = if count >= 2 && slot_len >= 54.0 {
+        let first = grid.slot(0).centre();
+        let last = grid.slot(if side { (grid.rows - 1) * grid.cols } else { grid.cols - 1 }).centre();
+        if side { vec![last.y, first.y] } else { vec![first.x, last.x] }
+    } else {
+        let mid = if side { band.centre().y } else { band.centre().x };
+        if side { vec![mid + 30.0, mid - 30.0] } else { vec![mid - 30.0, mid + 30.0] }
+    };
+    let mut keep_clear = Vec::new();
+    for ((bar, length), centre) in bars.iter().zip(centres) {
+        // A bar's art spans about 3 mm above and 4.5 mm below its baseline.
+        let (at, turn, area) = if side {
+            let at = Point::new(middle - 0.75, centre + length / 2.0);
+            (at, Turn::ThreeQuarters, Rect::new(at.x - 3.0, at.y - length, 7.5, *length))
+        } else {
+            let at = Point::new(centre - length / 2.0, middle - 0.75);
+            (at, Turn::None, Rect::new(at.x, at.y - 3.0, *length, 7.5))
+        };
+        d.place_at(bar, at, turn);
+        keep_clear.push(area.outset(1.5));
+    }
+    let what = match role {
+        PageRole::Folded(_) => "fold on the dashed line, glue, then cut",
+        _ => "fronts",
+    };
+    keep_clear.push(caption_in_band(d, facing, side, &format!("{title} · {what}")).outset(1.5));
+    if settings.crop_marks {
+        for (a, b) in layout.crop_marks() {
+            for (a, b) in keep_clear
+                .iter()
+                .fold(vec![(a, b)], |segments, area| segments.into_iter().flat_map(|(a, b)| split_around(a, b, area)).collect())
+            {
+                d.line(a, b, Stroke::solid(Ink::Black, MARK_WIDTH));
+            }
+        }
+    }
+    if let BackMapping::Fold { vertical, at } = layout.backs {
+        let (a, b) = if vertical {
+            (Point::new(at, 0.0), Point::new(at, layout.page.h))
+        } else {
+            (Point::new(0.0, at), Point::new(layout.page.w, at))
+        };
+        d.line(a, b, Stroke::dashed(Ink::Black, MARK_WIDTH, 3.0, 2.0));
+    }
+    // A 50 mm square wherever a sheet has room for it: an empty slot, or a wide margin.
+    let empty_slot = (filled < grid.capacity()).then(|| grid.slot(filled));
+    if let Some(slot) = empty_slot.filter(|s| s.w >= 52.0 && s.h >= 58.0) {
+        true_size_square(d, Point::new(slot.centre().x - 25.0, slot.y + 2.0));
+    } else if (if side { band.w } else { band.h }) >= 62.0 {
+        let at =
+            if side { Point::new(band.centre().x - 25.0, MIN_MARGIN + 3.0) } else { Point::new(MIN_MARGIN + 3.0, band.centre().y - 25.0) };
+        true_size_square(d, at);
+    }
+}
+
+/// The parts of the straight line a–b (horizontal or vertical) outside `area`.
+fn split_around(a: Point, b: Point, area: &Rect) -> Vec<(Point, Point)> {
+    let vertical = (a.x - b.x).abs() < 1e-3;
+    let crosses = if vertical { a.x > area.x && a.x < area.right() } else { a.y > area.y && a.y < area.bottom() };
+    if !crosses {
+        return vec![(a, b)];
+    }
+    let (lo, hi, from, to) =
+        if vertical { (area.y, area.bottom(), a.y.min(b.y), a.y.max(b.y)) } else { (area.x, area.right(), a.x.min(b.x), a.x.max(b.x)) };
+    let at = |v: f32| if vertical { Point::new(a.x, v) } else { Point::new(v, a.y) };
+    let mut parts = Vec::new();
+    if from < lo {
+        parts.push((at(from), at(lo.min(to))));
+    }
+    if to > hi {
+        parts.push((at(hi.max(from)), at(to)));
+    }
+    parts
+}
+
+/// A caption centred in the printable part of a margin band (reading upwards in a side band).
+/// Returns the box it takes.
+fn caption_in_band(d: &mut Drawing, band: Rect, side: bool, caption: &str) -> Rect {
+    let size = 6.5;
+    let middle = band_middle(band, side);
+    let (cap, width) = (crate::text::cap_height(size), crate::text::width(caption, size, Face::Regular));
+    let depth = cap + crate::text::descent(size);
+    if side {
+        let mut text = Drawing::new();
+        text.text(0.0, 0.0, size, Face::Regular, Ink::Black, Align::Centre, caption);
+        d.place_at(&text, Point::new(middle + cap / 2.0, band.centre().y), Turn::ThreeQuarters);
+        Rect::new(middle - cap / 2.0, band.centre().y - width / 2.0, depth, width)
+    } else {
+        d.text(band.centre().x, middle + cap / 2.0, size, Face::Regular, Ink::Black, Align::Centre, caption);
+        Rect::new(band.centre().x - width / 2.0, middle - cap / 2.0, width, depth)
+    }
+}
+
+/// A true-size bar `length` mm long with `steps` divisions, labelled below, drawn along x from
+/// the origin (the bar just above y = 0); and its length.
+fn size_bar(length: f32, steps: usize, name: &str) -> (Drawing, f32) {
+    let mut bar = Drawing::new();
+    let tick = Stroke::solid(Ink::Black, 0.25);
+    bar.rect(Rect::new(0.0, -1.6, length, 1.6), Some(Ink::Black), None);
+    for i in 0..=steps {
+        let x = length * i as f32 / steps as f32;
+        bar.line(Point::new(x, -3.0), Point::new(x, 0.0), tick);
+    }
+    bar.text(length / 2.0, 3.2, 6.0, Face::Bold, Ink::Black, Align::Centre, &format!("{name} · print at 100% / actual size"));
+    (bar, length)
+}
+
+/// A 50 mm square with its label, top-left at `at`.
+fn true_size_square(d: &mut Drawing, at: Point) {
+    let square = Rect::new(at.x, at.y, 50.0, 50.0);
+    d.rect(square, None, Some(Stroke::solid(Ink::Black, 0.3)));
+    let c = square.centre();
+    d.text(c.x, c.y - 1.0, 8.0, Face::Bold, Ink::Black, Align::Centre, "50 mm × 50 mm");
+    d.text(c.x, c.y + 4.0, 6.5, Face::Regular, Ink::Black, Align::Centre, "If this is smaller, print at");
+    d.text(c.x, c.y + 7.5, 6.5, Face::Regular, Ink::Black, Align::Centre, "100% / actual size, not “fit”.");
+}
+
+/// The first page: how to print these settings, and what the kit holds on which pages.
+fn instructions(kit: &Kit, settings: &Settings, size: Size, placements: &[Placement], pages: &[Page]) -> Page {
+    let mut d = Drawing::new();
+    let left = 18.0;
+    let width = size.w - 2.0 * left;
+    let mut y = 22.0;
+    d.text(left, y, 20.0, Face::Bold, Ink::Black, Align::Left, &format!("{}: print-and-play kit", kit.title));
+    y += 10.0;
+    let orientation = match settings.orientation {
+        Orientation::Portrait => "portrait",
+        Orientation::Landscape => "landscape",
+    };
+    let sides = match settings.backs {
+        Backs::LongEdge => {
+            "Print two-sided, flip on LONG edge (sometimes called long-edge binding). Each back page then lands behind its fronts."
+        }
+        Backs::ShortEdge => {
+            "Print two-sided, flip on SHORT edge (sometimes called short-edge binding). Each back page then lands behind its fronts."
+        }
+        Backs::Fold => {
+            "Print one-sided. On each sheet, cut around the block of cards, fold it on the dashed line so the printing faces out, glue the halves together, then cut the cards apart."
+        }
+        Backs::None => "Print one-sided: this kit has fronts only.",
+    };
+    let mut steps = vec![
+        format!(
+            "Paper: {} {orientation}. Scale: 100% / actual size. Turn off “fit to page” and “shrink oversized pages”.",
+            settings.paper.label()
+        ),
+        sides.to_string(),
+        "Check the size: the square below must measure 50 mm on each side and the bar 2 inches. If not, the printer scaled the pages."
+            .to_string(),
+    ];
+    if settings.backs.is_duplex() {
+        let (dx, dy) = settings.offset_tenths;
+        steps.push(if (dx, dy) == (0, 0) {
+            "If backs land a little off their fronts, print the alignment test sheet from the same page and enter the offset it shows."
+                .to_string()
+        } else {
+            format!(
+                "Back pages are moved {} mm across and {} mm down to make up for your printer's drift.",
+                format_tenths(dx),
+                format_tenths(dy)
+            )
+        });
+    }
+    if settings.crop_marks {
+        steps.push("Cut along the lines between the crop marks at the paper's edge.".to_string());
+    }
+    d.text(left, y, 11.0, Face::Bold, Ink::Black, Align::Left, "How to print");
+    y += 6.0;
+    for (i, step) in steps.iter().enumerate() {
+        d.text(left, y, 9.0, Face::Bold, Ink::Black, Align::Left, &format!("{}.", i + 1));
+        y += d.paragraph(
+            Rect::new(left + 6.0, y - crate::text::cap_height(9.0), width - 6.0, 40.0),
+            9.0,
+            1.3,
+            Face::Regular,
+            Ink::Black,
+            Align::Left,
+            step,
+        );
+        y += 1.5;
+    }
+    y += 3.0;
+    let details = format!(
+        "Cards: {}{}{}{}.",
+        settings.card.label(),
+        if settings.bleed { format!(", {BLEED:.0} mm bleed") } else { String::new() },
+        if settings.gutter_mm > 0 { format!(", {} mm gaps", settings.gutter_mm) } else { String::new() },
+        if settings.ink_saver { ", ink saver (outlines only)" } else { "" }
+    );
+    d.text(left, y, 9.0, Face::Regular, Ink::Black, Align::Left, &details);
+    y += 9.0;
+
+    d.text(left, y, 11.0, Face::Bold, Ink::Black, Align::Left, "What is in this kit");
+    y += 6.0;
+    for component in &kit.components {
+        let printed: Vec<&Placement> = placements.iter().filter(|p| p.component == component.id).collect();
+        if printed.is_empty() {
+            continue;
+        }
+        let first = printed.iter().map(|p| p.front_page).min().unwrap_or(0) + 1;
+        let last = printed.iter().map(|p| p.back.map_or(p.front_page, |b| b.0.max(p.front_page))).max().unwrap_or(0) + 1;
+        let pages_text = if first == last { format!("page {first}") } else { format!("pages {first}–{last}") };
+        d.text(left, y, 9.0, Face::Bold, Ink::Black, Align::Left, &format!("{} × {}", printed.len(), component.name));
+        d.text(size.w - left, y, 9.0, Face::Regular, Ink::Black, Align::Right, &pages_text);
+        y += 4.2;
+        y += d.paragraph(
+            Rect::new(left + 4.0, y - crate::text::cap_height(8.0), width - 30.0, 30.0),
+            8.0,
+            1.3,
+            Face::Regular,
+            Ink::Grey(25),
+            Align::Left,
+            component.about,
+        );
+        y += 2.0;
+    }
+    let total_pages = pages.len() + 1;
+    y += 2.0;
+    d.text(left, y, 8.0, Face::Regular, Ink::Grey(25), Align::Left, &format!("{total_pages} pages in all, this one included."));
+    y += 8.0;
+    true_size_square(&mut d, Point::new(left, y));
+    let (metric, _) = size_bar(50.0, 5, "50 mm");
+    let (imperial, _) = size_bar(2.0 * MM_PER_INCH, 4, "2 in");
+    d.place_at(&metric, Point::new(left + 60.0, y + 25.0), Turn::None);
+    d.place_at(&imperial, Point::new(left + 118.0, y + 25.0), Turn::None);
+    d.text(size.w / 2.0, size.h - 10.0, 7.0, Face::Regular, Ink::Grey(35), Align::Centre, "Made at Pocket Dojo · cards set in DejaVu Sans");
+    Page { size, drawing: d, role: PageRole::Instructions }
+}
+
+/// The alignment test: a front with crosses and a back with scales behind them. Held up to the
+/// light, each cross shows the offset to enter.
+pub fn alignment_sheet(settings: &Settings) -> Result<Document, BuildError> {
+    if !settings.backs.is_duplex() {
+        return Err(BuildError::AlignmentNeedsDuplex);
+    }
+    let size = settings.orientation.apply(settings.paper.size());
+    let layout = SheetLayout::new(size, Size::new(10.0, 10.0), false, 0.0, settings.backs).expect("a 10 mm piece fits any paper");
+    let offset = (f32::from(settings.offset_tenths.0) / 10.0, f32::from(settings.offset_tenths.1) / 10.0);
+    let targets = [
+        Point::new(size.w / 2.0, size.h / 2.0),
+        Point::new(35.0, 45.0),
+        Point::new(size.w - 35.0, 45.0),
+        Point::new(35.0, size.h - 35.0),
+        Point::new(size.w - 35.0, size.h - 35.0),
+    ];
+    let mut front = Drawing::new();
+    let mut back = Drawing::new();
+    let thin = Stroke::solid(Ink::Black, 0.2);
+    for target in targets {
+        front.circle(target, 3.0, None, Some(thin));
+        front.line(Point::new(target.x - 8.0, target.y), Point::new(target.x + 8.0, target.y), Stroke::solid(Ink::Black, 0.35));
+        front.line(Point::new(target.x, target.y - 8.0), Point::new(target.x, target.y + 8.0), Stroke::solid(Ink::Black, 0.35));
+        // Where this cross is behind the sheet, in back-page coordinates.
+        let (behind, _) = layout.back_of(Rect::new(target.x, target.y, 0.0, 0.0)).expect("duplex has backs");
+        let c = Point::new(behind.x + offset.0, behind.y + offset.1);
+        // A tick at c + t reads t: where the cross shows through is the offset to enter.
+        for half_mm in -10..=10i32 {
+            let t = half_mm as f32 / 2.0;
+            let long = if half_mm % 2 == 0 { 3.0 } else { 1.8 };
+            back.line(Point::new(c.x + t, c.y - 12.0), Point::new(c.x + t, c.y - 12.0 + long), thin);
+            back.line(Point::new(c.x - 12.0, c.y + t), Point::new(c.x - 12.0 + long, c.y + t), thin);
+            if half_mm % 4 == 0 {
+                let n = format_tenths((half_mm * 5) as i16);
+                back.text(c.x + t, c.y - 13.0, 5.0, Face::Regular, Ink::Black, Align::Centre, &n);
+                back.text(c.x - 13.0, c.y + t + 0.8, 5.0, Face::Regular, Ink::Black, Align::Right, &n);
+            }
+        }
+        back.text(c.x + 7.0, c.y - 17.0, 5.0, Face::Bold, Ink::Black, Align::Centre, "across (x) →");
+        back.text(c.x - 13.0, c.y + 8.0, 5.0, Face::Bold, Ink::Black, Align::Right, "down (y) ↓");
+        back.line(Point::new(c.x - 5.0, c.y - 12.0), Point::new(c.x + 5.0, c.y - 12.0), thin);
+        back.line(Point::new(c.x - 12.0, c.y - 5.0), Point::new(c.x - 12.0, c.y + 5.0), thin);
+    }
+    let flip = if settings.backs == Backs::LongEdge { "long" } else { "short" };
+    let mut y = 80.0;
+    let text = [
+        "Alignment test".to_string(),
+        format!(
+            "Print this sheet two-sided on {} {}, flip on {flip} edge, at 100%.",
+            settings.paper.label(),
+            orientation_name(settings.orientation)
+        ),
+        "Hold it up to a window with the scales facing you. Where each cross shows through, read the".to_string(),
+        "across and down scales: those numbers are the offset (mm) to enter on the print page.".to_string(),
+        "If the five crosses read differently, use the middle one.".to_string(),
+    ];
+    for (i, line) in text.iter().enumerate() {
+        let (size_pt, face) = if i == 0 { (14.0, Face::Bold) } else { (8.5, Face::Regular) };
+        front.text(size.w / 2.0, y, size_pt, face, Ink::Black, Align::Centre, line);
+        y += if i == 0 { 8.0 } else { 4.5 };
+    }
+    true_size_square(&mut front, Point::new(size.w / 2.0 - 25.0, y + 4.0));
+    back.text(size.w / 2.0, size.h / 2.0 + 30.0, 8.0, Face::Regular, Ink::Black, Align::Centre, "Alignment test · back");
+    let pages =
+        vec![Page { size, drawing: front, role: PageRole::AlignmentFront }, Page { size, drawing: back, role: PageRole::AlignmentBack }];
+    Ok(Document { title: "Pocket Dojo alignment test".into(), pages, placements: Vec::new() })
+}
+
+fn orientation_name(orientation: Orientation) -> &'static str {
+    match orientation {
+        Orientation::Portrait => "portrait",
+        Orientation::Landscape => "landscape",
+    }
+}

@@ -1,0 +1,392 @@
+//! What a person chooses on `/print/<game>` or `dojo print`, and its form in a share link
+//! (`?paper=letter&backs=short&dx=-1.5`). Settings left at their default are left out of links.
+
+use crate::geometry::{CardSize, Orientation, Paper};
+use std::fmt;
+
+/// How card backs are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Backs {
+    /// Fronts only.
+    None,
+    /// Two-sided printing, the sheet turning over its long edge.
+    LongEdge,
+    /// Two-sided printing, the sheet turning over its short edge.
+    ShortEdge,
+    /// One-sided: fronts and backs side by side on one page, folded in half and glued.
+    Fold,
+}
+
+impl Backs {
+    /// Every choice, in the order the page lists them.
+    pub const ALL: [Backs; 4] = [Backs::LongEdge, Backs::ShortEdge, Backs::Fold, Backs::None];
+
+    /// The short name used in links and on the command line.
+    pub fn code(self) -> &'static str {
+        match self {
+            Backs::None => "none",
+            Backs::LongEdge => "long",
+            Backs::ShortEdge => "short",
+            Backs::Fold => "fold",
+        }
+    }
+
+    /// The name shown to people.
+    pub fn label(self) -> &'static str {
+        match self {
+            Backs::None => "No backs (fronts only)",
+            Backs::LongEdge => "Two-sided, flip on long edge",
+            Backs::ShortEdge => "Two-sided, flip on short edge",
+            Backs::Fold => "One-sided, fold in half",
+        }
+    }
+
+    /// Whether backs go on their own pages, printed on the other side of the sheet.
+    pub fn is_duplex(self) -> bool {
+        matches!(self, Backs::LongEdge | Backs::ShortEdge)
+    }
+}
+
+/// Largest front/back offset accepted, in tenths of a millimetre (±10 mm).
+pub const MAX_OFFSET_TENTHS: i16 = 100;
+/// Largest gap between pieces, in millimetres.
+pub const MAX_GUTTER_MM: u8 = 10;
+/// Most copies of one component in one kit.
+pub const MAX_COPIES: u8 = 9;
+
+/// Everything that shapes a printed kit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Paper size.
+    pub paper: Paper,
+    /// Paper orientation.
+    pub orientation: Orientation,
+    /// Size of the cards (boards and tokens keep their own size).
+    pub card: CardSize,
+    /// Whether each piece's art runs 3 mm past its cut line (for print shops and guillotines).
+    pub bleed: bool,
+    /// Gap between pieces, in whole millimetres.
+    pub gutter_mm: u8,
+    /// Whether cut lines are marked in the margins.
+    pub crop_marks: bool,
+    /// How backs are printed.
+    pub backs: Backs,
+    /// How far to move the back pages right (positive) and down (positive), in tenths of a
+    /// millimetre, as seen looking at the back side; for printers that drift.
+    pub offset_tenths: (i16, i16),
+    /// Outlines instead of fills, for saving ink.
+    pub ink_saver: bool,
+    /// Copies of each component, by component id; components not listed print their default.
+    pub copies: Vec<(String, u8)>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            paper: Paper::A4,
+            orientation: Orientation::Portrait,
+            card: CardSize::Poker,
+            bleed: false,
+            gutter_mm: 0,
+            crop_marks: true,
+            backs: Backs::LongEdge,
+            offset_tenths: (0, 0),
+            ink_saver: false,
+            copies: Vec::new(),
+        }
+    }
+}
+
+/// Why part of a share link or command line could not be read. The setting keeps its default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsError {
+    /// A key this page does not know.
+    UnknownSetting(String),
+    /// `paper=` is neither `a4` nor `letter`.
+    UnknownPaper(String),
+    /// `orient=` is neither `portrait` nor `landscape`.
+    UnknownOrientation(String),
+    /// `card=` is not one of the card sizes.
+    UnknownCardSize(String),
+    /// `backs=` is not one of `long`, `short`, `fold`, `none`.
+    UnknownBacks(String),
+    /// An on/off setting is neither `1` nor `0`.
+    NotOnOrOff {
+        /// Which setting.
+        key: String,
+        /// What the link said.
+        value: String,
+    },
+    /// `dx=` or `dy=` is not a number of millimetres with at most one decimal, within ±10.
+    BadOffset {
+        /// Which setting.
+        key: String,
+        /// What the link said.
+        value: String,
+    },
+    /// `gutter=` is not a whole number of millimetres from 0 to 10.
+    BadGutter(String),
+    /// `copies=` is not a list of `component:count` with counts from 0 to 9.
+    BadCopies(String),
+}
+
+impl fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingsError::UnknownSetting(key) => write!(f, "'{key}' is not a print setting"),
+            SettingsError::UnknownPaper(v) => write!(f, "paper '{v}' is not offered: use a4 or letter"),
+            SettingsError::UnknownOrientation(v) => write!(f, "orientation '{v}' is not offered: use portrait or landscape"),
+            SettingsError::UnknownCardSize(v) => write!(f, "card size '{v}' is not offered: use poker, bridge or mini"),
+            SettingsError::UnknownBacks(v) => write!(f, "backs '{v}' is not offered: use long, short, fold or none"),
+            SettingsError::NotOnOrOff { key, value } => write!(f, "'{key}' must be 1 or 0, not '{value}'"),
+            SettingsError::BadOffset { key, value } => {
+                write!(f, "'{key}' must be millimetres between -10 and 10 with at most one decimal, not '{value}'")
+            }
+            SettingsError::BadGutter(v) => write!(f, "gutter must be whole millimetres from 0 to {MAX_GUTTER_MM}, not '{v}'"),
+            SettingsError::BadCopies(v) => write!(f, "copies must look like 'actions:2,hearts:1' with counts 0 to {MAX_COPIES}, not '{v}'"),
+        }
+    }
+}
+
+impl Settings {
+    /// How many copies of component `id` to print, given the kit's default.
+    pub fn copies_of(&self, id: &str, default: u8) -> u8 {
+        self.copies.iter().find(|(c, _)| c == id).map_or(default, |(_, n)| *n)
+    }
+
+    /// Sets the copies of component `id`.
+    pub fn set_copies(&mut self, id: &str, copies: u8) {
+        let copies = copies.min(MAX_COPIES);
+        match self.copies.iter_mut().find(|(c, _)| c == id) {
+            Some(entry) => entry.1 = copies,
+            None => self.copies.push((id.to_string(), copies)),
+        }
+    }
+
+    /// Reads a query string (with or without the leading `?`). Every part that can be read is
+    /// used; each part that cannot is reported and leaves its setting at the default.
+    pub fn from_query(query: &str) -> (Settings, Vec<SettingsError>) {
+        let mut s = Settings::default();
+        let mut errors = Vec::new();
+        for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            if let Err(e) = s.set(key, &decode(value)) {
+                errors.push(e);
+            }
+        }
+        (s, errors)
+    }
+
+    /// Changes one setting from its link form.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), SettingsError> {
+        match key {
+            "paper" => {
+                self.paper = Paper::ALL.into_iter().find(|p| p.code() == value).ok_or_else(|| SettingsError::UnknownPaper(value.into()))?
+            }
+            "orient" => {
+                self.orientation = match value {
+                    "portrait" => Orientation::Portrait,
+                    "landscape" => Orientation::Landscape,
+                    _ => return Err(SettingsError::UnknownOrientation(value.into())),
+                }
+            }
+            "card" => {
+                self.card =
+                    CardSize::ALL.into_iter().find(|c| c.code() == value).ok_or_else(|| SettingsError::UnknownCardSize(value.into()))?
+            }
+            "backs" => {
+                self.backs = Backs::ALL.into_iter().find(|b| b.code() == value).ok_or_else(|| SettingsError::UnknownBacks(value.into()))?
+            }
+            "bleed" => self.bleed = on_off(key, value)?,
+            "crop" => self.crop_marks = on_off(key, value)?,
+            "ink" => self.ink_saver = on_off(key, value)?,
+            "gutter" => {
+                self.gutter_mm = value.parse().ok().filter(|g| *g <= MAX_GUTTER_MM).ok_or_else(|| SettingsError::BadGutter(value.into()))?
+            }
+            "dx" | "dy" => {
+                let tenths = parse_tenths(value).ok_or_else(|| SettingsError::BadOffset { key: key.into(), value: value.into() })?;
+                if key == "dx" { self.offset_tenths.0 = tenths } else { self.offset_tenths.1 = tenths }
+            }
+            "copies" => self.copies = parse_copies(value).ok_or_else(|| SettingsError::BadCopies(value.into()))?,
+            _ => return Err(SettingsError::UnknownSetting(key.into())),
+        }
+        Ok(())
+    }
+
+    /// The settings as a query string without the `?`, leaving out defaults (empty if all are).
+    pub fn to_query(&self) -> String {
+        let d = Settings::default();
+        let mut parts: Vec<String> = Vec::new();
+        if self.paper != d.paper {
+            parts.push(format!("paper={}", self.paper.code()));
+        }
+        if self.orientation != d.orientation {
+            parts.push("orient=landscape".into());
+        }
+        if self.card != d.card {
+            parts.push(format!("card={}", self.card.code()));
+        }
+        if self.backs != d.backs {
+            parts.push(format!("backs={}", self.backs.code()));
+        }
+        for (key, value, default) in
+            [("bleed", self.bleed, d.bleed), ("crop", self.crop_marks, d.crop_marks), ("ink", self.ink_saver, d.ink_saver)]
+        {
+            if value != default {
+                parts.push(format!("{key}={}", u8::from(value)));
+            }
+        }
+        if self.gutter_mm != d.gutter_mm {
+            parts.push(format!("gutter={}", self.gutter_mm));
+        }
+        if self.offset_tenths.0 != 0 {
+            parts.push(format!("dx={}", format_tenths(self.offset_tenths.0)));
+        }
+        if self.offset_tenths.1 != 0 {
+            parts.push(format!("dy={}", format_tenths(self.offset_tenths.1)));
+        }
+        if !self.copies.is_empty() {
+            let list: Vec<String> = self.copies.iter().map(|(id, n)| format!("{id}:{n}")).collect();
+            parts.push(format!("copies={}", list.join(",")));
+        }
+        parts.join("&")
+    }
+}
+
+fn on_off(key: &str, value: &str) -> Result<bool, SettingsError> {
+    match value {
+        "1" => Ok(true),
+        "0" => Ok(false),
+        _ => Err(SettingsError::NotOnOrOff { key: key.into(), value: value.into() }),
+    }
+}
+
+/// Decodes the `%2C`-style escapes a browser may put in a link (only ASCII ones matter here).
+fn decode(value: &str) -> String {
+    let bytes = value.as_bytes();
+    let mut out = String::with_capacity(value.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && let Some(byte) = value.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok()).filter(u8::is_ascii)
+        {
+            out.push(char::from(byte));
+            i += 3;
+            continue;
+        }
+        out.push(if bytes[i] == b'+' { ' ' } else { char::from(bytes[i]) });
+        i += 1;
+    }
+    out
+}
+
+/// Parses "-1.5", "2", "0.3" into tenths of a millimetre, within ±10 mm.
+pub fn parse_tenths(value: &str) -> Option<i16> {
+    let (negative, digits) = match value.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, value.strip_prefix('+').unwrap_or(value)),
+    };
+    let (whole, tenth) = match digits.split_once('.') {
+        Some((w, t)) if t.len() == 1 => (w, t),
+        Some(_) => return None,
+        None => (digits, "0"),
+    };
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || !tenth.bytes().all(|b| b.is_ascii_digit()) || whole.len() > 3 {
+        return None;
+    }
+    let magnitude: i16 = whole.parse::<i16>().ok()? * 10 + tenth.parse::<i16>().ok()?;
+    let tenths = if negative { -magnitude } else { magnitude };
+    (tenths.abs() <= MAX_OFFSET_TENTHS).then_some(tenths)
+}
+
+/// Writes tenths of a millimetre as "-1.5", "2", "0.3".
+pub fn format_tenths(tenths: i16) -> String {
+    let sign = if tenths < 0 { "-" } else { "" };
+    let magnitude = tenths.unsigned_abs();
+    if magnitude.is_multiple_of(10) { format!("{sign}{}", magnitude / 10) } else { format!("{sign}{}.{}", magnitude / 10, magnitude % 10) }
+}
+
+fn parse_copies(value: &str) -> Option<Vec<(String, u8)>> {
+    value
+        .split(',')
+        .filter(|p| !p.is_empty())
+        .map(|part| {
+            let (id, n) = part.split_once(':')?;
+            let n: u8 = n.parse().ok().filter(|n| *n <= MAX_COPIES)?;
+            let valid_id = !id.is_empty() && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+            valid_id.then(|| (id.to_string(), n))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_make_an_empty_link() {
+        assert_eq!(Settings::default().to_query(), "");
+        assert_eq!(Settings::from_query(""), (Settings::default(), vec![]));
+    }
+
+    #[test]
+    fn every_setting_survives_a_link() {
+        let mut s = Settings {
+            paper: Paper::Letter,
+            orientation: Orientation::Landscape,
+            card: CardSize::Mini,
+            bleed: true,
+            gutter_mm: 4,
+            crop_marks: false,
+            backs: Backs::ShortEdge,
+            offset_tenths: (-15, 7),
+            ink_saver: true,
+            copies: Vec::new(),
+        };
+        s.set_copies("actions", 2);
+        s.set_copies("hearts", 0);
+        let query = s.to_query();
+        assert_eq!(
+            query,
+            "paper=letter&orient=landscape&card=mini&backs=short&bleed=1&crop=0&ink=1&gutter=4&dx=-1.5&dy=0.7&copies=actions:2,hearts:0"
+        );
+        assert_eq!(Settings::from_query(&format!("?{query}")), (s, vec![]));
+    }
+
+    #[test]
+    fn bad_parts_are_reported_and_keep_their_defaults() {
+        let (s, errors) = Settings::from_query("paper=a3&dx=abc&dy=-2.5&gutter=99&crop=yes&zoom=2&copies=actions:12&backs=fold");
+        assert_eq!(s.paper, Paper::A4);
+        assert_eq!(s.offset_tenths, (0, -25));
+        assert_eq!(s.gutter_mm, 0);
+        assert!(s.crop_marks);
+        assert_eq!(s.backs, Backs::Fold);
+        assert!(s.copies.is_empty());
+        assert_eq!(
+            errors,
+            vec![
+                SettingsError::UnknownPaper("a3".into()),
+                SettingsError::BadOffset { key: "dx".into(), value: "abc".into() },
+                SettingsError::BadGutter("99".into()),
+                SettingsError::NotOnOrOff { key: "crop".into(), value: "yes".into() },
+                SettingsError::UnknownSetting("zoom".into()),
+                SettingsError::BadCopies("actions:12".into()),
+            ]
+        );
+        assert!(errors[1].to_string().contains("between -10 and 10"));
+    }
+
+    #[test]
+    fn offsets_read_and_write_in_tenths() {
+        for (text, tenths) in [("0", 0), ("2", 20), ("-1.5", -15), ("+0.3", 3), ("10", 100), ("-10.0", -100)] {
+            assert_eq!(parse_tenths(text), Some(tenths), "{text}");
+        }
+        for bad in ["", "-", "1.25", "10.1", "1e1", "abc", ".5", "1."] {
+            assert_eq!(parse_tenths(bad), None, "{bad}");
+        }
+        assert_eq!(format_tenths(-15), "-1.5");
+        assert_eq!(format_tenths(20), "2");
+        assert_eq!(format_tenths(-3), "-0.3");
+        assert_eq!(Settings::from_query("copies=actions%3A2%2Chearts%3A1").0.copies_of("hearts", 5), 1);
+    }
+}

@@ -1,0 +1,112 @@
+//! Measuring and wrapping text in the bundled font, from its advance widths (`metrics.rs`),
+//! so the preview and the PDF break lines in the same places.
+
+use crate::geometry::MM_PER_PT;
+use crate::metrics::{ADVANCES, ASCENT, CAP_HEIGHT, DESCENT, UNITS_PER_EM};
+
+/// The two faces of the bundled font.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Face {
+    /// DejaVu Sans.
+    Regular,
+    /// DejaVu Sans Bold.
+    Bold,
+}
+
+/// Whether the bundled font can set `ch` (in both faces).
+pub fn in_font(ch: char) -> bool {
+    lookup(ch).is_some()
+}
+
+fn lookup(ch: char) -> Option<(u16, u16)> {
+    let code = u32::from(ch);
+    ADVANCES.binary_search_by_key(&code, |&(c, _, _)| c).ok().map(|i| (ADVANCES[i].1, ADVANCES[i].2))
+}
+
+/// How far `ch` moves the pen at `size` points, in millimetres; `None` if the font lacks it.
+pub fn advance(ch: char, size: f32, face: Face) -> Option<f32> {
+    let (regular, bold) = lookup(ch)?;
+    let units = match face {
+        Face::Regular => regular,
+        Face::Bold => bold,
+    };
+    Some(f32::from(units) / f32::from(UNITS_PER_EM) * size * MM_PER_PT)
+}
+
+/// The width of one line of text, in millimetres. Characters the font lacks count one em
+/// (that is the room a vector symbol takes).
+pub fn width(text: &str, size: f32, face: Face) -> f32 {
+    text.chars().map(|ch| advance(ch, size, face).unwrap_or(size * MM_PER_PT)).sum()
+}
+
+/// Height of a capital letter above the baseline at `size` points, in millimetres.
+pub fn cap_height(size: f32) -> f32 {
+    f32::from(CAP_HEIGHT) / f32::from(UNITS_PER_EM) * size * MM_PER_PT
+}
+
+/// Height of the tallest glyph above the baseline at `size` points, in millimetres.
+pub fn ascent(size: f32) -> f32 {
+    f32::from(ASCENT) / f32::from(UNITS_PER_EM) * size * MM_PER_PT
+}
+
+/// Depth of the font below the baseline at `size` points, in millimetres (positive).
+pub fn descent(size: f32) -> f32 {
+    -f32::from(DESCENT) / f32::from(UNITS_PER_EM) * size * MM_PER_PT
+}
+
+/// Breaks `text` into lines no wider than `max_width` millimetres, at spaces and at `\n`.
+/// A single word wider than the line gets a line of its own rather than being cut.
+pub fn wrap(text: &str, size: f32, face: Face, max_width: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    for paragraph in text.split('\n') {
+        let mut line = String::new();
+        for word in paragraph.split(' ').filter(|w| !w.is_empty()) {
+            let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+            if line.is_empty() || width(&candidate, size, face) <= max_width {
+                line = candidate;
+            } else {
+                lines.push(std::mem::replace(&mut line, word.to_string()));
+            }
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths_come_from_the_font_table() {
+        // DejaVu Sans: 'i' is narrower than 'W', bold is wider than regular.
+        let i = advance('i', 10.0, Face::Regular).unwrap();
+        let w = advance('W', 10.0, Face::Regular).unwrap();
+        assert!(i < w);
+        assert!(advance('W', 10.0, Face::Bold).unwrap() > w);
+        // 'M' in DejaVu Sans is 1767 units of 2048: at 10 pt that is 8.63 pt.
+        let m = advance('M', 10.0, Face::Regular).unwrap();
+        assert!((m / MM_PER_PT - 8.63).abs() < 0.01, "{m}");
+        assert!(advance('\u{1F3E0}', 10.0, Face::Regular).is_none());
+    }
+
+    #[test]
+    fn every_symbol_the_games_print_is_in_the_font_or_drawn() {
+        for ch in "♥♡♣♠↑←→⊗☕⬆▣◊◦°’éèüßøåñçÉ—–•×−★".chars() {
+            assert!(in_font(ch), "{ch} should be in the bundled font");
+        }
+        assert!(!in_font('🏠') && crate::symbols::has('🏠'));
+    }
+
+    #[test]
+    fn wrapping_keeps_lines_inside_the_width() {
+        let text = "Hit for 3. You are EXHAUSTED on the next breath of this measure.";
+        let lines = wrap(text, 8.0, Face::Regular, 40.0);
+        assert!(lines.len() >= 2, "{lines:?}");
+        for line in &lines {
+            assert!(width(line, 8.0, Face::Regular) <= 40.0, "{line}");
+        }
+        assert_eq!(lines.join(" "), text);
+        assert_eq!(wrap("a\nb", 8.0, Face::Regular, 100.0), vec!["a", "b"]);
+    }
+}
