@@ -25,6 +25,7 @@ pub fn App() -> impl IntoView {
                 <nav aria-label="Main">
                     <A href="/play/punish">"Play PUNISH"</A>
                     <A href="/rules/punish">"Rules"</A>
+                    <A href="/print/punish">"Print"</A>
                 </nav>
             </header>
             <main id="main" data-testid="app-ready">
@@ -32,6 +33,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=routes::home::Home/>
                     <Route path=path!("/play/punish") view=routes::play_punish::PlayPunish/>
                     <Route path=path!("/rules/punish") view=routes::rules_punish::RulesPunish/>
+                    <Route path=path!("/print/punish") view=|| view! { <routes::print::Print game="punish"/> }/>
                 </Routes>
             </main>
             <footer class="site-footer">

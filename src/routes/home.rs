@@ -24,6 +24,7 @@ pub fn Home() -> impl IntoView {
                                 <div class="actions">
                                     <a href=format!("/play/{}", g.slug) class="button primary">"Play"</a>
                                     <a href=format!("/rules/{}", g.slug) class="button">"Rules"</a>
+                                    <a href=format!("/print/{}", g.slug) class="button">"Print"</a>
                                 </div>
                                 <p class="quick-link"><a href=format!("/rules/{}#priority", g.slug)>"Which card goes first?"</a></p>
                             }.into_any()

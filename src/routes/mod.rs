@@ -3,4 +3,5 @@
 pub mod home;
 pub mod not_found;
 pub mod play_punish;
+pub mod print;
 pub mod rules_punish;

@@ -1,0 +1,34 @@
+//! The print page as a separate wasm. The site's `/print/<game>` route draws an empty
+//! `#print-root` and loads this module; on start (and on every later visit, through
+//! `remount`) it mounts the print form into that element. Keeping it apart means nobody pays
+//! for the print page's code until they open it.
+
+mod page;
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+/// Mounts the print page into `#print-root`, if the site has drawn one.
+fn mount_here() {
+    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("print-root")) else { return };
+    let (game, title) = match root.get_attribute("data-game").as_deref() {
+        Some("punish") => ("punish", "PUNISH"),
+        _ => return root.set_inner_html("<p class=\"error\" role=\"alert\">There is no print-and-play kit for this game yet.</p>"),
+    };
+    root.set_inner_html("");
+    let Ok(root) = root.dyn_into::<web_sys::HtmlElement>() else { return };
+    // The page lives until the visitor leaves; the site drops the element then.
+    leptos::mount::mount_to(root, move || view! { <page::PrintKit game=game title=title/> }).forget();
+}
+
+/// Mounts the page again when the site shows a print page after this module has loaded.
+#[wasm_bindgen]
+pub fn remount() {
+    mount_here();
+}
+
+fn main() {
+    console_error_panic_hook::set_once();
+    mount_here();
+}
