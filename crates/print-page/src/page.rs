@@ -132,7 +132,13 @@ const GROUPS: &[(&str, &[Field])] = &[
     (
         "Paper and cards",
         &[
-            Field { key: "paper", label: "Paper", control: Control::Choice(&[("a4", "A4"), ("letter", "US Letter")]), value: |s| s.paper.code().into(), shown: always },
+            Field {
+                key: "paper",
+                label: "Paper",
+                control: Control::Choice(&[("a4", "A4"), ("letter", "US Letter")]),
+                value: |s| s.paper.code().into(),
+                shown: always,
+            },
             Field {
                 key: "orient",
                 label: "Orientation",
@@ -147,7 +153,13 @@ const GROUPS: &[(&str, &[Field])] = &[
                 value: |s| s.card.code().into(),
                 shown: always,
             },
-            Field { key: "gutter", label: "Gap between cards (mm)", control: Control::Number { min: "0", max: "10", step: "1" }, value: |s| s.gutter_mm.to_string(), shown: always },
+            Field {
+                key: "gutter",
+                label: "Gap between cards (mm)",
+                control: Control::Number { min: "0", max: "10", step: "1" },
+                value: |s| s.gutter_mm.to_string(),
+                shown: always,
+            },
         ],
     ),
     (
@@ -165,16 +177,40 @@ const GROUPS: &[(&str, &[Field])] = &[
                 value: |s| s.backs.code().into(),
                 shown: always,
             },
-            Field { key: "dx", label: "Move backs across (mm, as seen on the back)", control: Control::Number { min: "-10", max: "10", step: "0.1" }, value: |s| format_tenths(s.offset_tenths.0), shown: duplex },
-            Field { key: "dy", label: "Move backs down (mm)", control: Control::Number { min: "-10", max: "10", step: "0.1" }, value: |s| format_tenths(s.offset_tenths.1), shown: duplex },
+            Field {
+                key: "dx",
+                label: "Move backs across (mm, as seen on the back)",
+                control: Control::Number { min: "-10", max: "10", step: "0.1" },
+                value: |s| format_tenths(s.offset_tenths.0),
+                shown: duplex,
+            },
+            Field {
+                key: "dy",
+                label: "Move backs down (mm)",
+                control: Control::Number { min: "-10", max: "10", step: "0.1" },
+                value: |s| format_tenths(s.offset_tenths.1),
+                shown: duplex,
+            },
         ],
     ),
     (
         "Marks and ink",
         &[
             Field { key: "crop", label: "Crop marks", control: Control::Check, value: |s| on_off(s.crop_marks), shown: always },
-            Field { key: "bleed", label: "3 mm bleed (for print shops)", control: Control::Check, value: |s| on_off(s.bleed), shown: always },
-            Field { key: "ink", label: "Ink saver (outlines, no big fills)", control: Control::Check, value: |s| on_off(s.ink_saver), shown: always },
+            Field {
+                key: "bleed",
+                label: "3 mm bleed (for print shops)",
+                control: Control::Check,
+                value: |s| on_off(s.bleed),
+                shown: always,
+            },
+            Field {
+                key: "ink",
+                label: "Ink saver (outlines, no big fills)",
+                control: Control::Check,
+                value: |s| on_off(s.ink_saver),
+                shown: always,
+            },
         ],
     ),
 ];
@@ -292,7 +328,13 @@ pub fn PrintKit(
                     };
                     let file = file_name.get_value();
                     match offer_download(&bytes, &file) {
-                        Some(url) => pdf.set(PdfStatus::Done { url, file, bytes: bytes.length(), pages: number(&reply, "pages"), ms: number(&reply, "ms") }),
+                        Some(url) => pdf.set(PdfStatus::Done {
+                            url,
+                            file,
+                            bytes: bytes.length(),
+                            pages: number(&reply, "pages"),
+                            ms: number(&reply, "ms"),
+                        }),
                         None => pdf.set(PdfStatus::Failed("the browser would not save the file".into())),
                     }
                 }

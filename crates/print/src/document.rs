@@ -349,7 +349,7 @@ fn instructions(kit: &Kit, settings: &Settings, size: Size, placements: &[Placem
                 .to_string()
         } else {
             format!(
-                "Back pages are moved {} mm across and {} mm down to make up for your printer's drift.",
+                "Back pages are shifted {} mm across and {} mm down (as seen on the back) to make up for your printer's drift.",
                 format_tenths(dx),
                 format_tenths(dy)
             )
