@@ -17,7 +17,10 @@ fn load_print_page() {
         let _ = script.set_attribute("id", "print-page-script");
         let _ = script.set_attribute("src", "/print-page.js");
         let _ = script.set_attribute("onload", "wasm_bindgen({ module_or_path: '/print-page_bg.wasm' })");
-        let _ = script.set_attribute("onerror", "document.getElementById('print-root').textContent='The print page could not be loaded. Check your connection and reload.'");
+        let _ = script.set_attribute(
+            "onerror",
+            "document.getElementById('print-root').textContent='The print page could not be loaded. Check your connection and reload.'",
+        );
     }
     let _ = body.append_child(&script);
 }

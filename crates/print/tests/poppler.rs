@@ -6,7 +6,7 @@
 use dojo_print::document::Document;
 use dojo_print::geometry::{MM_PER_PT, Rect};
 use dojo_print::settings::Settings;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Lays out and writes PUNISH's kit for the settings in `query`; returns the document and the file.
@@ -43,7 +43,7 @@ struct Word {
 }
 
 /// The words of page `page` (from 1) with their boxes.
-fn words(file: &PathBuf, page: usize) -> Vec<Word> {
+fn words(file: &Path, page: usize) -> Vec<Word> {
     let p = page.to_string();
     let html = poppler("pdftotext", &["-bbox", "-f", &p, "-l", &p, file.to_str().unwrap(), "-"]);
     let attr = |line: &str, name: &str| -> f32 {
