@@ -442,8 +442,9 @@ pub fn alignment_sheet(settings: &Settings) -> Result<Document, BuildError> {
     let thin = Stroke::solid(Ink::Black, 0.2);
     for target in targets {
         front.circle(target, 3.0, None, Some(thin));
-        front.line(Point::new(target.x - 8.0, target.y), Point::new(target.x + 8.0, target.y), Stroke::solid(Ink::Black, 0.35));
-        front.line(Point::new(target.x, target.y - 8.0), Point::new(target.x, target.y + 8.0), Stroke::solid(Ink::Black, 0.35));
+        // Arms long enough to cross the scales printed 12 mm away on the back.
+        front.line(Point::new(target.x - 16.0, target.y), Point::new(target.x + 16.0, target.y), Stroke::solid(Ink::Black, 0.35));
+        front.line(Point::new(target.x, target.y - 16.0), Point::new(target.x, target.y + 16.0), Stroke::solid(Ink::Black, 0.35));
         // Where this cross is behind the sheet, in back-page coordinates.
         let (behind, _) = layout.back_of(Rect::new(target.x, target.y, 0.0, 0.0)).expect("duplex has backs");
         let c = Point::new(behind.x + offset.0, behind.y + offset.1);
@@ -473,8 +474,8 @@ pub fn alignment_sheet(settings: &Settings) -> Result<Document, BuildError> {
             settings.paper.label(),
             orientation_name(settings.orientation)
         ),
-        "Hold it up to a window with the scales facing you. Where each cross shows through, read the".to_string(),
-        "across and down scales: those numbers are the offset (mm) to enter on the print page.".to_string(),
+        "Hold it up to a window with the scales facing you. Where the arms of each cross meet the".to_string(),
+        "across and down scales, read the numbers: they are the offset (mm) to enter on the print page.".to_string(),
         "If the five crosses read differently, use the middle one.".to_string(),
     ];
     for (i, line) in text.iter().enumerate() {
@@ -482,7 +483,8 @@ pub fn alignment_sheet(settings: &Settings) -> Result<Document, BuildError> {
         front.text(size.w / 2.0, y, size_pt, face, Ink::Black, Align::Centre, line);
         y += if i == 0 { 8.0 } else { 4.5 };
     }
-    true_size_square(&mut front, Point::new(size.w / 2.0 - 25.0, y + 4.0));
+    // Below the text and the middle cross, clear of all five targets.
+    true_size_square(&mut front, Point::new(size.w / 2.0 - 25.0, (y + 4.0).max(size.h / 2.0 + 22.0)));
     back.text(size.w / 2.0, size.h / 2.0 + 30.0, 8.0, Face::Regular, Ink::Black, Align::Centre, "Alignment test · back");
     let pages =
         vec![Page { size, drawing: front, role: PageRole::AlignmentFront }, Page { size, drawing: back, role: PageRole::AlignmentBack }];
