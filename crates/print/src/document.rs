@@ -234,7 +234,12 @@ fn sheet_furniture(d: &mut Drawing, layout: &SheetLayout, settings: &Settings, f
         } else {
             (Point::new(0.0, at), Point::new(layout.page.w, at))
         };
-        d.line(a, b, Stroke::dashed(Ink::Black, MARK_WIDTH, 3.0, 2.0));
+        for (a, b) in keep_clear
+            .iter()
+            .fold(vec![(a, b)], |segments, area| segments.into_iter().flat_map(|(a, b)| split_around(a, b, area)).collect())
+        {
+            d.line(a, b, Stroke::dashed(Ink::Black, MARK_WIDTH, 3.0, 2.0));
+        }
     }
     // A 50 mm square wherever a sheet has room for it: an empty slot, or a wide margin.
     let empty_slot = (filled < grid.capacity()).then(|| grid.slot(filled));
