@@ -8,6 +8,7 @@ use dojo_print::geometry::{MM_PER_PT, Rect};
 use dojo_print::settings::Settings;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Lays out and writes PUNISH's kit for the settings in `query`; returns the document and the file.
 fn kit(query: &str) -> (Document, PathBuf) {
@@ -21,7 +22,10 @@ fn write(document: Document, name: &str) -> (Document, PathBuf) {
     let bytes = dojo_print::pdf::render(&document, 1_790_000_000).expect("the PDF renders");
     let dir = std::env::temp_dir().join(format!("dojo-print-tests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{}.pdf", if name.is_empty() { "default".to_string() } else { name.replace(['&', '='], "_") }));
+    // Tests run in parallel and may write the same settings: every file gets its own number.
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let file = dir.join(format!("{n}-{}.pdf", if name.is_empty() { "default".to_string() } else { name.replace(['&', '='], "_") }));
     std::fs::write(&file, bytes).unwrap();
     (document, file)
 }
