@@ -90,6 +90,18 @@ test('settings change the preview, live in the address, and survive a shared lin
   assert.equal(await shared.inputValue('[data-testid="dx"]'), '-1.5');
   assert.ok(await shared.isChecked('[data-testid="ink"]'));
   assert.match(await shared.textContent('[data-testid="link-problems"]'), /'dy' must be millimetres/);
+  // Folding on portrait paper fits fewer cards than landscape, and the page says so.
+  await shared.selectOption('[data-testid="backs"]', 'fold');
+  await shared.selectOption('[data-testid="paper"]', 'a4');
+  await shared.waitForFunction(() => document.querySelector('[data-testid="per-sheet"]')?.textContent.includes('3 cards on a full sheet (4 if you turn the paper to landscape)'));
+  await shared.selectOption('[data-testid="backs"]', 'short');
+  await shared.selectOption('[data-testid="paper"]', 'letter');
+  // An out-of-range number of copies shows what will print.
+  await shared.fill('[data-testid="copies-hearts"]', '42');
+  await shared.press('[data-testid="copies-hearts"]', 'Tab');
+  assert.equal(await shared.inputValue('[data-testid="copies-hearts"]'), '9');
+  await shared.fill('[data-testid="copies-hearts"]', '1');
+  await shared.press('[data-testid="copies-hearts"]', 'Tab');
   // Step through the sheets with the keyboard-reachable buttons.
   await shared.click('text=Next ▶');
   await shared.waitForFunction(() => document.querySelector('[data-testid="sheet-label"]')?.textContent.startsWith('Page 2 of'));

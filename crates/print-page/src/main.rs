@@ -18,8 +18,14 @@ fn mount_here() {
     };
     root.set_inner_html("");
     let Ok(root) = root.dyn_into::<web_sys::HtmlElement>() else { return };
-    // The page lives until the visitor leaves; the site drops the element then.
-    leptos::mount::mount_to(root, move || view! { <page::PrintKit game=game title=title/> }).forget();
+    let handle = leptos::mount::mount_to(root, move || view! { <page::PrintKit game=game title=title/> });
+    // The previous visit's page (if any) is dropped now: that ends its workers.
+    MOUNTED.with(|mounted| drop(mounted.replace(Some(Box::new(handle)))));
+}
+
+thread_local! {
+    /// The page mounted on the current (or last) visit.
+    static MOUNTED: std::cell::RefCell<Option<Box<dyn std::any::Any>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Mounts the page again when the site shows a print page after this module has loaded.

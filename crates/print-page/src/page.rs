@@ -29,6 +29,8 @@ struct Preview {
     page: u32,
     pages: u32,
     per_sheet: u32,
+    /// Cards per sheet with the paper turned the other way.
+    turned_per_sheet: u32,
     labels: Vec<String>,
     /// (id, name, pieces, default copies)
     components: Vec<(String, String, String, u8)>,
@@ -280,6 +282,7 @@ pub fn PrintKit(
                 page: number(&reply, "page"),
                 pages: number(&reply, "pages"),
                 per_sheet: number(&reply, "perSheet"),
+                turned_per_sheet: number(&reply, "turnedPerSheet"),
                 labels: strings(&reply, "labels"),
                 components,
                 message,
@@ -294,6 +297,15 @@ pub fn PrintKit(
     let file_name = StoredValue::new(String::new());
     // The request waiting for the PDF worker to start, if it has not yet.
     let pending: StoredValue<Option<String>> = StoredValue::new(None);
+
+    // Leaving the page ends its workers.
+    on_cleanup(move || {
+        for worker in
+            [preview_worker.try_with_value(Clone::clone).flatten(), pdf_worker.try_with_value(Clone::clone).flatten()].into_iter().flatten()
+        {
+            worker.terminate();
+        }
+    });
 
     // Every change of settings or sheet: new preview, new address.
     let path_for_effect = path.clone();
@@ -417,7 +429,11 @@ pub fn PrintKit(
                                 <input type="number" min="0" max=MAX_COPIES.to_string() step="1" data-testid=format!("copies-{id_for_change}")
                                     prop:value=copies
                                     on:change=move |e| {
-                                        let n = event_target_value(&e).parse::<u8>().unwrap_or(default);
+                                        let n = event_target_value(&e).parse::<u8>().unwrap_or(default).min(MAX_COPIES);
+                                        // Show what will print, even when the typed number was out of range.
+                                        if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                                            input.set_value(&n.to_string());
+                                        }
                                         settings.update(|s| s.set_copies(&id_for_change, n));
                                         page.set(0);
                                     }/>
@@ -461,7 +477,14 @@ pub fn PrintKit(
                             <span data-testid="sheet-label">{format!("Page {} of {}: {label}", p.page + 1, p.pages)}</span>
                             <button type="button" class="button" disabled={ p.page >= last } on:click=move |_| page.update(|n| *n = (*n + 1).min(last))>"Next ▶"</button>
                         </div>
-                        <p class="hint">{format!("{} cards on a full sheet.", p.per_sheet)}</p>
+                        <p class="hint" data-testid="per-sheet">{
+                            let other = if settings.get().orientation == Orientation::Portrait { "landscape" } else { "portrait" };
+                            if p.turned_per_sheet > p.per_sheet {
+                                format!("{} cards on a full sheet ({} if you turn the paper to {other}).", p.per_sheet, p.turned_per_sheet)
+                            } else {
+                                format!("{} cards on a full sheet.", p.per_sheet)
+                            }
+                        }</p>
                         <div class="sheet" data-testid="sheet" inner_html=p.svg></div>
                     }.into_any()
                 }}

@@ -32,6 +32,22 @@ pub fn style_for(settings: &Settings) -> Style {
     Style { card: settings.card.size(), bleed: if settings.bleed { layout::BLEED } else { 0.0 }, ink_saver: settings.ink_saver }
 }
 
+/// How many cards fit on one sheet with these settings (0 if none fit).
+pub fn cards_per_sheet(settings: &Settings) -> usize {
+    let page = settings.orientation.apply(settings.paper.size());
+    layout::SheetLayout::new(page, settings.card.size(), settings.bleed, f32::from(settings.gutter_mm), settings.backs)
+        .map_or(0, |sheet| sheet.grid.capacity())
+}
+
+/// The same settings with the paper turned the other way.
+pub fn turned(settings: &Settings) -> Settings {
+    let orientation = match settings.orientation {
+        geometry::Orientation::Portrait => geometry::Orientation::Landscape,
+        geometry::Orientation::Landscape => geometry::Orientation::Portrait,
+    };
+    Settings { orientation, ..settings.clone() }
+}
+
 /// Why a kit could not be made.
 #[derive(Clone, Debug, PartialEq)]
 pub enum KitError {
@@ -54,4 +70,17 @@ impl std::fmt::Display for KitError {
 pub fn document_for(game: &str, settings: &Settings) -> Result<Document, KitError> {
     let make = kits::find(game).ok_or_else(|| KitError::UnknownGame(game.to_string()))?;
     document::build(&make(&style_for(settings)), settings).map_err(KitError::Layout)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folding_fits_more_poker_cards_on_landscape_a4() {
+        let (portrait, _) = Settings::from_query("backs=fold");
+        assert_eq!(cards_per_sheet(&portrait), 3);
+        assert_eq!(cards_per_sheet(&turned(&portrait)), 4);
+        assert_eq!(cards_per_sheet(&Settings::default()), 9);
+    }
 }

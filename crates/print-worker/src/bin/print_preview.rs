@@ -32,12 +32,14 @@ fn handle(request: Request) {
         Ok(document) => {
             let page = (request.number.max(0) as usize).min(document.pages.len() - 1);
             let labels: Vec<String> = document.pages.iter().map(|p| label(p.role)).collect();
-            let per_sheet = document.placements.iter().filter(|p| p.front_page == 1).count();
+            let per_sheet = dojo_print::cards_per_sheet(&request.settings);
+            let turned = dojo_print::cards_per_sheet(&dojo_print::turned(&request.settings));
             reply
                 .set("svg", &JsValue::from_str(&dojo_print::svg::page(&document.pages[page])))
                 .set("page", &JsValue::from_f64(page as f64))
                 .set("pages", &JsValue::from_f64(document.pages.len() as f64))
                 .set("perSheet", &JsValue::from_f64(per_sheet as f64))
+                .set("turnedPerSheet", &JsValue::from_f64(turned as f64))
                 .strings("labels", &labels)
                 .send()
         }
