@@ -259,83 +259,97 @@ fn heart(style: &Style, kept: bool) -> Drawing {
     d
 }
 
+/// A column of text down a reference card: headings and wrapped lines, each below the last.
+struct Column {
+    d: Drawing,
+    inner: Rect,
+    u: f32,
+    y: f32,
+}
+
+impl Column {
+    /// A framed card with the column starting at its top.
+    fn new(style: &Style) -> Column {
+        let u = unit(style);
+        let mut d = Drawing::new();
+        let inner = frame(&mut d, style, INK);
+        Column { d, inner, u, y: inner.y + 7.0 * u }
+    }
+
+    /// The left edge of the text.
+    fn left(&self) -> f32 {
+        self.inner.x + 3.0 * self.u
+    }
+
+    /// A centred bold heading, `gap` (in card units) above what follows.
+    fn heading(&mut self, text: &str, gap: f32) {
+        self.d.text(self.inner.centre().x, self.y, 10.0 * self.u, Face::Bold, INK, Align::Centre, text);
+        self.y += gap * self.u;
+    }
+
+    /// A wrapped line of text at `size` points (in card units), then `gap` units of space.
+    fn line(&mut self, text: &str, size: f32, gap: f32) {
+        let u = self.u;
+        let area = Rect::new(self.left(), self.y - 2.0 * u, self.inner.w - 6.0 * u, 12.0 * u);
+        self.y += self.d.paragraph(area, size * u, 1.2, Face::Regular, INK, Align::Left, text) + gap * u;
+    }
+}
+
 fn reference_front(style: &Style) -> Drawing {
-    let u = unit(style);
-    let mut d = Drawing::new();
-    let inner = frame(&mut d, style, INK);
-    let left = inner.x + 3.0 * u;
-    let width = inner.w - 6.0 * u;
-    let mut y = inner.y + 7.0 * u;
-    d.text(inner.centre().x, y, 10.0 * u, Face::Bold, INK, Align::Centre, "PUNISH · a breath");
-    y += 6.0 * u;
-    y += d.paragraph(
-        Rect::new(left, y - 2.0 * u, width, 12.0 * u),
-        6.5 * u,
-        1.25,
-        Face::Regular,
-        INK,
-        Align::Left,
-        "Both show a card at once. Lower priority resolves first:",
-    );
-    y += 2.5 * u;
+    let mut col = Column::new(style);
+    let u = col.u;
+    col.heading("PUNISH · a breath", 6.0);
+    col.line("Both show a card at once. Lower priority resolves first:", 6.5, 2.5);
+    let left = col.left();
     for face in &CARD_FACES {
         let c = colour(face.card);
-        d.circle(Point::new(left + 2.2 * u, y - 1.1 * u), 2.2 * u, style.fill(c), Some(Stroke::solid(c, 0.3 * u)));
-        d.text(left + 2.2 * u, y, 6.0 * u, Face::Bold, style.on(c), Align::Centre, &face.priority.to_string());
+        let y = col.y;
+        col.d.circle(Point::new(left + 2.2 * u, y - 1.1 * u), 2.2 * u, style.fill(c), Some(Stroke::solid(c, 0.3 * u)));
+        col.d.text(left + 2.2 * u, y, 6.0 * u, Face::Bold, style.on(c), Align::Centre, &face.priority.to_string());
         let what = match face.damage {
             0 => face.card.to_string(),
             n => format!("{}, {} damage", face.card, n),
         };
-        d.text(left + 6.0 * u, y, 7.0 * u, Face::Bold, INK, Align::Left, &what);
-        y += 5.2 * u;
+        col.d.text(left + 6.0 * u, y, 7.0 * u, Face::Bold, INK, Align::Left, &what);
+        col.y += 5.2 * u;
     }
-    y += 1.5 * u;
-    let rules = [
+    col.y += 1.5 * u;
+    for rule in [
         "Guard: every hit on you this breath is 1 weaker.",
         "Dodge: later hits this breath do nothing to you (a Rush is already in).",
         "Punish leaves you EXHAUSTED next breath.",
         "Clash: the same attack on both sides deals nothing. Two Punishes still exhaust both.",
         "Reach 0 hearts and you lose at once, even if your card has not resolved yet.",
-    ];
-    for rule in rules {
-        y += d.paragraph(Rect::new(left, y - 2.0 * u, width, 12.0 * u), 6.0 * u, 1.2, Face::Regular, INK, Align::Left, rule) + 1.0 * u;
+    ] {
+        col.line(rule, 6.0, 1.0);
     }
-    d
+    col.d
 }
 
 fn reference_back(style: &Style) -> Drawing {
-    let u = unit(style);
-    let mut d = Drawing::new();
-    let inner = frame(&mut d, style, INK);
-    let left = inner.x + 3.0 * u;
-    let width = inner.w - 6.0 * u;
-    let mut y = inner.y + 7.0 * u;
-    d.text(inner.centre().x, y, 10.0 * u, Face::Bold, INK, Align::Centre, "Statuses");
-    y += 5.0 * u;
-    let statuses = [
-        ("EXHAUSTED", "play no card next breath."),
-        ("DISARMED", "your next card deals no damage."),
-        ("EXPOSED", "your next card reduces no damage."),
-        ("", "Each lasts one breath and ends with the measure."),
-    ];
-    for (name, text) in statuses {
-        let line = if name.is_empty() { text.to_string() } else { format!("{name}: {text}") };
-        y += d.paragraph(Rect::new(left, y - 2.0 * u, width, 12.0 * u), 6.3 * u, 1.2, Face::Regular, INK, Align::Left, &line) + 1.0 * u;
+    let mut col = Column::new(style);
+    col.heading("Statuses", 5.0);
+    for line in [
+        "EXHAUSTED: play no card next breath.",
+        "DISARMED: your next card deals no damage.",
+        "EXPOSED: your next card reduces no damage.",
+        "Each lasts one breath and ends with the measure.",
+    ] {
+        col.line(line, 6.3, 1.0);
     }
-    y += 3.0 * u;
-    d.text(inner.centre().x, y, 10.0 * u, Face::Bold, INK, Align::Centre, "After 4 breaths");
-    y += 5.0 * u;
-    let steps = [
+    col.y += 3.0 * col.u;
+    col.heading("After 4 breaths", 5.0);
+    for step in [
         "1. Shuffle played and face-up cards back into the deck.",
         "2. Both draw back up to 5 cards.",
         "3. Turn the top 2 cards face up: out of play this measure.",
         "4. Anyone below their starting hearts recovers 1.",
-    ];
-    for step in steps {
-        y += d.paragraph(Rect::new(left, y - 2.0 * u, width, 12.0 * u), 6.3 * u, 1.2, Face::Regular, INK, Align::Left, step) + 1.0 * u;
+    ] {
+        col.line(step, 6.3, 1.0);
     }
-    d.text(inner.centre().x, inner.bottom() - 3.0 * u, 6.0 * u, Face::Bold, INK, Align::Centre, "Best of 3 games wins the match.");
-    d
+    let (x, bottom, u) = (col.inner.centre().x, col.inner.bottom(), col.u);
+    col.d.text(x, bottom - 3.0 * u, 6.0 * u, Face::Bold, INK, Align::Centre, "Best of 3 games wins the match.");
+    col.d
 }
 
 #[cfg(test)]
