@@ -1,8 +1,8 @@
 //! `dojo bot-eval` and `dojo simulate`: the bot measured against yardstick players.
 
+use crate::games::CliGame;
 use dojo_bot::{Level, Policy, play_match};
-use dojo_engine::{Game, GameRecord, Rng, Seat, apply, joint_from};
-use dojo_games::punish::{Options, Punish, Setup};
+use dojo_engine::{GameRecord, Rng, Seat, apply, joint_from};
 use std::time::Instant;
 
 fn level(name: &str) -> Result<Policy, String> {
@@ -28,13 +28,13 @@ fn level(name: &str) -> Result<Policy, String> {
 }
 
 /// Plays a match with `level` in both seats and prints its record.
-pub fn simulate(seed: u64, level_name: &str) -> Result<(), String> {
+pub fn simulate<G: CliGame>(seed: u64, level_name: &str) -> Result<(), String> {
     let policy = level(level_name)?;
     let mut rng = Rng::new(seed);
-    let mut record = GameRecord::<Punish>::new(Setup::deal(seed, Options::default()));
-    let mut state = Punish::from_setup(&record.setup).map_err(|e| e.to_string())?;
+    let mut record = GameRecord::<G>::new(G::seeded_setup(seed));
+    let mut state = G::from_setup(&record.setup).map_err(|e| e.to_string())?;
     while state.outcome().is_none() {
-        let joint = joint_from(&state, |s, _| policy.act::<Punish>(&state.view_for(s), s, &mut rng)).ok_or("stuck")?;
+        let joint = joint_from(&state, |s, _| policy.act::<G>(&state.view_for(s), s, &mut rng)).ok_or("stuck")?;
         apply(&mut state, &joint).map_err(|e| e.to_string())?;
         record.actions.push(joint);
     }
@@ -49,7 +49,7 @@ struct Tally {
 
 /// Plays `matches` matches of `bot` against `opponent`, the bot taking each seat half the time,
 /// split over the machine's cores. Returns the bot's share of match wins.
-fn tally(bot: Policy, opponent: Policy, matches: usize, seed: u64) -> Tally {
+fn tally<G: CliGame>(bot: Policy, opponent: Policy, matches: usize, seed: u64) -> Tally {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(matches.max(1));
     let results: Vec<f64> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -58,10 +58,10 @@ fn tally(bot: Policy, opponent: Policy, matches: usize, seed: u64) -> Tally {
                     let mut wins = 0.0;
                     for m in (t..matches).step_by(threads) {
                         let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(m as u64));
-                        let setup = Setup::deal(rng.next_u64(), Options::default());
+                        let setup = G::seeded_setup(rng.next_u64());
                         let bot_seat = Seat((m % 2) as u8);
                         let policies = if bot_seat == Seat(0) { [bot, opponent] } else { [opponent, bot] };
-                        let payoff = play_match::<Punish>(&setup, &policies, &mut rng).expect("matches finish");
+                        let payoff = play_match::<G>(&setup, &policies, &mut rng).expect("matches finish");
                         wins += payoff[bot_seat];
                     }
                     wins
@@ -74,23 +74,24 @@ fn tally(bot: Policy, opponent: Policy, matches: usize, seed: u64) -> Tally {
 }
 
 /// Prints the bot's win rates against a random and a greedy player, and its thinking time.
-pub fn bot_eval(matches: usize, level_name: &str, seed: u64) -> Result<(), String> {
+pub fn bot_eval<G: CliGame>(matches: usize, level_name: &str, seed: u64) -> Result<(), String> {
     let bot = level(level_name)?;
     // Thinking time: one decision from the opening position, averaged.
     let mut rng = Rng::new(seed);
     let timing_runs = 20;
     let start = Instant::now();
     for i in 0..timing_runs {
-        let state = Punish::from_setup(&Setup::deal(i, Options::default())).map_err(|e| e.to_string())?;
-        bot.act::<Punish>(&state.view_for(Seat(0)), Seat(0), &mut rng);
+        let state = G::from_setup(&G::seeded_setup(i)).map_err(|e| e.to_string())?;
+        bot.act::<G>(&state.view_for(Seat(0)), Seat(0), &mut rng);
     }
     let ms_per_decision = start.elapsed().as_secs_f64() * 1000.0 / timing_runs as f64;
 
     let started = Instant::now();
-    let vs_random = tally(bot, Policy::Random, matches, seed);
-    let vs_greedy = tally(bot, Policy::Greedy { samples: 16 }, matches, seed + 1);
+    let vs_random = tally::<G>(bot, Policy::Random, matches, seed);
+    let vs_greedy = tally::<G>(bot, Policy::Greedy { samples: 16 }, matches, seed + 1);
     println!(
-        "PUNISH bot ({level_name}) over {matches} seeded matches per opponent, best of 3, seats alternating; {:.0} s",
+        "{} bot ({level_name}) over {matches} seeded matches per opponent, best of 3, seats alternating; {:.0} s",
+        G::TITLE,
         started.elapsed().as_secs_f64()
     );
     println!("matches: {}", vs_random.matches);

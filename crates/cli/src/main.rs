@@ -18,6 +18,7 @@
 
 mod bench;
 mod eval;
+mod games;
 mod print;
 mod replay;
 
@@ -69,19 +70,15 @@ impl Flags {
 
 const USAGE: &str = "usage:
   dojo replay FILE
-  dojo simulate punish [--seed N] [--level easy|medium|hard|random]
-  dojo bench punish [--seconds S]
-  dojo bot-eval punish [--matches N] [--level easy|medium|hard] [--seed N]
+  dojo simulate punish|taunt [--seed N] [--level easy|medium|hard|random]
+  dojo bench punish|taunt [--seconds S]
+  dojo bot-eval punish|taunt [--matches N] [--level easy|medium|hard] [--seed N]
   dojo print punish -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
              [--duplex long|short|fold|none] [--bleed 1|0] [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM]
              [--ink-saver 1|0] [--copies actions:1,hearts:1,reference:2] [--alignment 1]";
 
-fn need_game(positional: &[String]) -> Result<(), String> {
-    match positional.get(1).map(String::as_str) {
-        Some("punish") => Ok(()),
-        Some(other) => Err(format!("unknown game {other:?}; games with a rules engine so far: punish")),
-        None => Err(format!("which game?\n{USAGE}")),
-    }
+fn need_game(positional: &[String]) -> Result<&str, String> {
+    positional.get(1).map(String::as_str).ok_or_else(|| format!("which game?\n{USAGE}"))
 }
 
 fn run(args: &[String]) -> Result<(), String> {
@@ -93,20 +90,25 @@ fn run(args: &[String]) -> Result<(), String> {
             replay::run(path)
         }
         Some("simulate") => {
-            need_game(&positional)?;
+            let game = need_game(&positional)?;
             flags.only(&["seed", "level"])?;
-            eval::simulate(flags.get("seed", 1)?, &flags.get("level", "hard".to_string())?)
+            let (seed, level) = (flags.get("seed", 1)?, flags.get("level", "hard".to_string())?);
+            with_game!(game, G => eval::simulate::<G>(seed, &level))
         }
         Some("bench") => {
-            need_game(&positional)?;
+            let game = need_game(&positional)?;
             flags.only(&["seconds"])?;
-            bench::run(flags.get("seconds", 3.0)?);
-            Ok(())
+            let seconds = flags.get("seconds", 3.0)?;
+            with_game!(game, G => {
+                bench::run::<G>(seconds);
+                Ok(())
+            })
         }
         Some("bot-eval") => {
-            need_game(&positional)?;
+            let game = need_game(&positional)?;
             flags.only(&["matches", "level", "seed"])?;
-            eval::bot_eval(flags.get("matches", 1000)?, &flags.get("level", "hard".to_string())?, flags.get("seed", 1)?)
+            let (matches, level, seed) = (flags.get("matches", 1000)?, flags.get("level", "hard".to_string())?, flags.get("seed", 1)?);
+            with_game!(game, G => eval::bot_eval::<G>(matches, &level, seed))
         }
         Some("print") => {
             let game = positional.get(1).ok_or(format!("which game?\n{USAGE}"))?;

@@ -1,7 +1,6 @@
 //! `dojo replay FILE`: read a game record and print the final state.
 
 use dojo_engine::{Game, GameRecord};
-use dojo_games::punish::Punish;
 use serde_json::json;
 
 /// Reads the record at `path`, replays it and prints `{ "outcome": …, "state": … }` as JSON.
@@ -14,15 +13,13 @@ pub fn run(path: &str) -> Result<(), String> {
 /// Replays a record given as JSON text; the error names the first bad step.
 pub fn replay_text(text: &str) -> Result<String, String> {
     let head: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("malformed record: {e}"))?;
-    match head.get("game").and_then(|g| g.as_str()) {
-        Some("punish") => {}
-        Some(other) => return Err(format!("unknown game {other:?} in the record")),
-        None => return Err("malformed record: no \"game\" field".into()),
-    }
-    let record: GameRecord<Punish> = serde_json::from_value(head).map_err(|e| format!("malformed record: {e}"))?;
-    let state = record.replay().map_err(|e| e.to_string())?;
-    let out = json!({ "outcome": state.outcome(), "steps": record.actions.len(), "state": state });
-    serde_json::to_string_pretty(&out).map_err(|e| e.to_string())
+    let name = head.get("game").and_then(|g| g.as_str()).ok_or("malformed record: no \"game\" field")?.to_string();
+    crate::with_game!(name.as_str(), G => {
+        let record: GameRecord<G> = serde_json::from_value(head).map_err(|e| format!("malformed record: {e}"))?;
+        let state = record.replay().map_err(|e| e.to_string())?;
+        let out = json!({ "outcome": state.outcome(), "steps": record.actions.len(), "state": state });
+        serde_json::to_string_pretty(&out).map_err(|e| e.to_string())
+    })
 }
 
 #[cfg(test)]

@@ -5,3 +5,7 @@
 #![deny(missing_docs)]
 
 pub mod punish;
+mod speaker;
+pub mod taunt;
+
+pub use speaker::Speaker;

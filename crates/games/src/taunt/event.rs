@@ -1,0 +1,392 @@
+//! What happens during a TAUNT match, step by step, and how the log says it in words.
+
+use super::moves::Slot;
+use super::setup::Position;
+use super::track::Mode;
+use crate::speaker::Speaker;
+use dojo_engine::{PerSeat, Seat};
+use serde::{Deserialize, Serialize};
+
+/// Why a move did not hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Miss {
+    /// The fighters are Far and the move only reaches Near.
+    TooFar,
+    /// Kick at L3 reaches only Far and the fighters are Near.
+    TooNear,
+    /// The target's Run makes them immune to this move this turn.
+    Immune,
+}
+
+/// Why a fighter's charge changed outside a Charge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChargeCause {
+    /// An L1+ move used it up.
+    Spent,
+    /// The fighter's move was interrupted.
+    Interrupted,
+    /// The taunting combo was broken.
+    ComboBroken,
+    /// A taunting move acted uninterrupted.
+    ComboBonus,
+    /// A type-2 Run took 2 or more damage.
+    RunPenalty,
+}
+
+/// One thing that happened. Every event is public: both players see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// Both moves are shown. `None` for a fighter who is knocked down.
+    Revealed {
+        /// The turn of this fight, from 1.
+        turn: u16,
+        /// Each fighter's move.
+        moves: PerSeat<Option<Slot>>,
+        /// Each fighter's level this turn.
+        levels: PerSeat<u8>,
+        /// Which moves were laid face down earlier in a taunting combo.
+        queued: PerSeat<bool>,
+    },
+    /// The higher-level fighter chose when their move acts among two moves of the same number.
+    OrderChosen {
+        /// Who chose.
+        seat: Seat,
+        /// Whether they act first.
+        first: bool,
+    },
+    /// A Run switched the Position.
+    Moved {
+        /// Who ran.
+        seat: Seat,
+        /// The Position now.
+        position: Position,
+    },
+    /// Two equal-level moves of the same kind cancel each other's Position change and interrupt.
+    Cancelled {
+        /// The move both played.
+        slot: Slot,
+    },
+    /// A move landed.
+    Hit {
+        /// Who dealt it (for a reflection, the blocker).
+        attacker: Seat,
+        /// The move.
+        slot: Slot,
+        /// Its level.
+        level: u8,
+        /// Damage dealt.
+        damage: u8,
+        /// The target's damage afterwards.
+        total: u8,
+        /// The target's mode afterwards.
+        mode: Mode,
+        /// Cards the hit disabled.
+        disabled: Vec<Slot>,
+        /// Peril letters ignored because they named a card already played in a taunting combo.
+        ignored: Vec<Slot>,
+        /// Whether this is damage sent back by a Block.
+        reflected: bool,
+    },
+    /// A move reached nobody.
+    Missed {
+        /// Whose move.
+        seat: Seat,
+        /// The move.
+        slot: Slot,
+        /// Why.
+        why: Miss,
+    },
+    /// A Block stopped a hit.
+    Blocked {
+        /// The blocker.
+        seat: Seat,
+        /// The move blocked.
+        slot: Slot,
+        /// Block tokens it cost.
+        tokens: u8,
+        /// Block tokens left.
+        left: u8,
+    },
+    /// A fighter had to discard a block token they did not have.
+    KnockedDown {
+        /// Who fell.
+        seat: Seat,
+    },
+    /// A knocked-down fighter regained a block token.
+    Regained {
+        /// Who.
+        seat: Seat,
+        /// Tokens now.
+        blocks: u8,
+        /// Whether they are back on their feet (all tokens back).
+        standing: bool,
+    },
+    /// After blocking at Near, the attacker may not play Attacks next turn.
+    AttacksLocked {
+        /// Who may not attack.
+        seat: Seat,
+    },
+    /// A move was interrupted before it acted.
+    Interrupted {
+        /// Whose move.
+        seat: Seat,
+        /// The move.
+        slot: Slot,
+    },
+    /// A Charge gained a token.
+    Charged {
+        /// Who.
+        seat: Seat,
+        /// Charge now.
+        charge: u8,
+    },
+    /// A fighter's charge changed for another reason.
+    ChargeChanged {
+        /// Who.
+        seat: Seat,
+        /// Charge now.
+        charge: u8,
+        /// Why.
+        cause: ChargeCause,
+    },
+    /// A Heal acted.
+    Healed {
+        /// Who.
+        seat: Seat,
+        /// Cards taken back.
+        restored: Vec<Slot>,
+        /// Damage healed.
+        healed: u8,
+        /// Block tokens regained.
+        blocks: u8,
+    },
+    /// A Counter at L3 healed its fighter when hit.
+    CounterHealed {
+        /// Who.
+        seat: Seat,
+        /// Damage now.
+        total: u8,
+    },
+    /// A fighter's TAUNT went unanswered: they lay cards face down next.
+    Taunted {
+        /// Who.
+        seat: Seat,
+    },
+    /// A taunting fighter finished laying cards face down.
+    Queued {
+        /// Who.
+        seat: Seat,
+        /// How many cards.
+        count: u8,
+    },
+    /// A taunting combo was broken by a hit; the cards still face down go back to the hand.
+    ComboBroken {
+        /// Who.
+        seat: Seat,
+        /// Cards returned unplayed.
+        returned: u8,
+    },
+    /// A fighter chose the Position after their hit.
+    PositionChosen {
+        /// Who chose.
+        seat: Seat,
+        /// The Position now.
+        position: Position,
+    },
+    /// A fight ended: these fighters reached three disabled cards.
+    FightOver {
+        /// The fight, from 1.
+        fight: u8,
+        /// Who lost (both on a double knockout).
+        losers: Vec<Seat>,
+        /// Fight wins per player afterwards.
+        wins: PerSeat<u8>,
+    },
+    /// A new fight of the series begins.
+    FightStarts {
+        /// The fight, from 1.
+        fight: u8,
+        /// Damage each fighter carries into it.
+        damage: PerSeat<u8>,
+    },
+    /// The series is decided.
+    MatchWon {
+        /// The champion.
+        seat: Seat,
+    },
+}
+
+fn list(slots: &[Slot]) -> String {
+    let names: Vec<String> = slots.iter().map(|s| s.to_string()).collect();
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+fn plural(n: u8, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+impl Event {
+    /// The event as a plain English sentence, calling the seats "Player 1" and "Player 2".
+    pub fn describe(&self) -> String {
+        self.describe_with(&Speaker::PLAIN)
+    }
+
+    /// The event as a plain English sentence, naming the seats as `who` says.
+    pub fn describe_with(&self, who: &Speaker) -> String {
+        match self {
+            Event::Revealed { turn, moves, levels, queued } => {
+                let shown: Vec<String> = moves
+                    .iter()
+                    .map(|(s, m)| match m {
+                        Some(m) => {
+                            let from = if queued[s] { " (face down since the TAUNT)" } else { "" };
+                            format!("{} {} {m} L{}{from}", who.subject(s), who.verb(s, "plays", "play"), levels[s])
+                        }
+                        None => {
+                            format!("{} {} down and {} nothing", who.subject(s), who.verb(s, "is", "are"), who.verb(s, "plays", "play"))
+                        }
+                    })
+                    .collect();
+                let joined = shown.join(", ");
+                format!("Turn {turn}: {}{}.", joined[..1].to_uppercase(), &joined[1..])
+            }
+            Event::OrderChosen { seat, first } => {
+                format!(
+                    "{} {} to act {}.",
+                    who.subject(*seat),
+                    who.verb(*seat, "chooses", "choose"),
+                    if *first { "first" } else { "second" }
+                )
+            }
+            Event::Moved { seat, position } => {
+                format!("{} {} and the fighters are now {position}.", who.subject(*seat), who.verb(*seat, "runs", "run"))
+            }
+            Event::Cancelled { slot } => format!("Equal {slot}s: their Position changes and interrupts cancel out."),
+            Event::Hit { attacker, slot, level, damage, total, mode, disabled, ignored, reflected } => {
+                let target = attacker.opponent();
+                let mut s = if *reflected {
+                    format!("{} Block sends {damage} damage back at {}", who.possessive(*attacker, true), who.object(target))
+                } else {
+                    format!("{} {slot} L{level} hits {} for {damage}", who.possessive(*attacker, true), who.object(target))
+                };
+                s += &format!(" ({total} damage, {})", mode.title());
+                if !disabled.is_empty() {
+                    s += &format!("; Peril disables {} {}", who.possessive(target, false), list(disabled));
+                }
+                if !ignored.is_empty() {
+                    s += &format!("; {} is already face down in the combo, so its Peril is ignored", list(ignored));
+                }
+                s + "."
+            }
+            Event::Missed { seat, slot, why } => {
+                let why = match why {
+                    Miss::TooFar => "the fighters are Far",
+                    Miss::TooNear => "at L3 it only reaches Far",
+                    Miss::Immune => "the Run makes its target immune",
+                };
+                format!("{} {slot} misses: {why}.", who.possessive(*seat, true))
+            }
+            Event::Blocked { seat, slot, tokens, left } => format!(
+                "{} {} the {slot}, spending {} ({left} left).",
+                who.subject(*seat),
+                who.verb(*seat, "blocks", "block"),
+                plural(*tokens, "block token", "block tokens")
+            ),
+            Event::KnockedDown { seat } => format!(
+                "{} {} out of block tokens and {} knocked down: no cards until every token is back.",
+                who.subject(*seat),
+                who.verb(*seat, "runs", "run"),
+                who.verb(*seat, "is", "are")
+            ),
+            Event::Regained { seat, blocks, standing } => {
+                let mut s = format!("{} {} a block token ({blocks})", who.subject(*seat), who.verb(*seat, "regains", "regain"));
+                if *standing {
+                    s += &format!(
+                        " and {} back on {} feet",
+                        who.verb(*seat, "is", "are"),
+                        if who.you == Some(*seat) { "your" } else { "their" }
+                    );
+                }
+                s + "."
+            }
+            Event::AttacksLocked { seat } => format!("{} may not play an Attack next turn.", who.subject(*seat)),
+            Event::Interrupted { seat, slot } => format!("{} {slot} is interrupted.", who.possessive(*seat, true)),
+            Event::Charged { seat, charge } => {
+                format!("{} {} up to level {charge}.", who.subject(*seat), who.verb(*seat, "charges", "charge"))
+            }
+            Event::ChargeChanged { seat, charge, cause } => {
+                let why = match cause {
+                    ChargeCause::Spent => "the move uses the charge",
+                    ChargeCause::Interrupted => "interrupted",
+                    ChargeCause::ComboBroken => "the combo is broken",
+                    ChargeCause::ComboBonus => "an uninterrupted taunting move",
+                    ChargeCause::RunPenalty => "hit hard while running",
+                };
+                format!("{} charge is now {charge} ({why}).", who.possessive(*seat, true))
+            }
+            Event::Healed { seat, restored, healed, blocks } => {
+                if restored.is_empty() {
+                    format!(
+                        "{} {} {healed} damage and {} block token.",
+                        who.subject(*seat),
+                        who.verb(*seat, "heals", "heal"),
+                        if *blocks > 0 { "regains a" } else { "has no room for a" }
+                    )
+                } else {
+                    format!("{} {} {} back.", who.subject(*seat), who.verb(*seat, "takes", "take"), list(restored))
+                }
+            }
+            Event::CounterHealed { seat, total } => format!("{} Counter heals 2 ({total} damage).", who.possessive(*seat, true)),
+            Event::Taunted { seat } => format!("{} TAUNT goes unpunished: a taunting combo begins.", who.possessive(*seat, true)),
+            Event::Queued { seat, count } => {
+                format!(
+                    "{} {} {} face down for the coming turns.",
+                    who.subject(*seat),
+                    who.verb(*seat, "lays", "lay"),
+                    plural(*count, "card", "cards")
+                )
+            }
+            Event::ComboBroken { seat, returned } => format!(
+                "{} taunting combo is broken{}.",
+                who.possessive(*seat, true),
+                if *returned > 0 { format!("; {} back to the hand", plural(*returned, "card goes", "cards go")) } else { String::new() }
+            ),
+            Event::PositionChosen { seat, position } => {
+                format!("{} {} the Position: {position}.", who.subject(*seat), who.verb(*seat, "chooses", "choose"))
+            }
+            Event::FightOver { fight, losers, wins } => match losers.as_slice() {
+                [loser] => format!(
+                    "{} {} three disabled cards: {} fight {fight} ({}–{}).",
+                    who.subject(*loser),
+                    who.verb(*loser, "has", "have"),
+                    format!("{} {}", who.subject(loser.opponent()), who.verb(loser.opponent(), "wins", "win")).to_lowercase_first(),
+                    wins[Seat(0)],
+                    wins[Seat(1)]
+                ),
+                _ => format!("Both fighters reach three disabled cards: fight {fight} is a double knockout and nobody scores."),
+            },
+            Event::FightStarts { fight, damage } => {
+                format!("Fight {fight} begins; damage carried in: {} and {}.", damage[Seat(0)], damage[Seat(1)])
+            }
+            Event::MatchWon { seat } => format!("{} {} the series!", who.subject(*seat), who.verb(*seat, "wins", "win")),
+        }
+    }
+}
+
+trait LowerFirst {
+    fn to_lowercase_first(&self) -> String;
+}
+
+impl LowerFirst for String {
+    /// Keeps names as they are; only "You" becomes "you" inside a sentence.
+    fn to_lowercase_first(&self) -> String {
+        match self.strip_prefix("You ") {
+            Some(rest) => format!("you {rest}"),
+            None => self.clone(),
+        }
+    }
+}

@@ -1,0 +1,451 @@
+//! The TAUNT match state: what each seat decides, and how a turn, a fight and a series move on.
+//! The Act phase itself is in `act.rs`.
+
+use super::fighter::FighterId;
+use super::moves::{Slot, Slots};
+use super::setup::{Options, Position, Setup, SetupError};
+use super::{DISABLED_TO_LOSE, Event};
+use dojo_engine::{PerSeat, Seat};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One seat's choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Action {
+    /// Play this move card face down for the turn.
+    Play(Slot),
+    /// Among two Runs of different levels, the higher-level fighter acts first (`true`) or second.
+    Order {
+        /// Act first.
+        first: bool,
+    },
+    /// After a Grab hit (or a Punch on a running fighter), set the Position.
+    Place(Position),
+    /// After an unanswered TAUNT, lay this card face down as the next taunting move.
+    Queue(Slot),
+    /// Stop laying cards face down.
+    EndQueue,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Play(slot) => write!(f, "play {slot}"),
+            Action::Order { first: true } => write!(f, "act first"),
+            Action::Order { first: false } => write!(f, "act second"),
+            Action::Place(p) => write!(f, "set the Position to {p}"),
+            Action::Queue(slot) => write!(f, "lay {slot} face down"),
+            Action::EndQueue => write!(f, "stop laying cards"),
+        }
+    }
+}
+
+/// The decision a seat faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Decision {
+    /// Pick a move for this turn; picks are revealed together.
+    Pick {
+        /// The turn of the fight, from 1.
+        turn: u16,
+    },
+    /// Two Runs of different levels: the higher-level fighter picks whether to act first.
+    Order,
+    /// Choose the Position after your hit.
+    Place,
+    /// Lay another card face down, or stop.
+    Queue {
+        /// Cards laid so far.
+        queued: u8,
+    },
+}
+
+/// Where the match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Fighters pick their moves.
+    Select,
+    /// The revealed moves are two Runs of different levels; `seat` (the higher level) picks the order.
+    Order {
+        /// Who decides.
+        seat: Seat,
+    },
+    /// `seat` hit with a Grab (or Punched a runner) and sets the Position.
+    Place {
+        /// Who decides.
+        seat: Seat,
+    },
+    /// The fighters marked `true` went unpunished after a TAUNT and lay cards face down.
+    Queue {
+        /// Who is still laying cards.
+        laying: [bool; 2],
+    },
+    /// The series is over.
+    MatchOver,
+}
+
+/// Why an action is not allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// That card is disabled (set aside by Peril).
+    Disabled {
+        /// The card.
+        slot: Slot,
+    },
+    /// A Near block last turn forbids Attacks this turn.
+    AttacksLocked {
+        /// The Attack asked for.
+        slot: Slot,
+    },
+    /// That card is already face down in the combo.
+    AlreadyQueued {
+        /// The card.
+        slot: Slot,
+    },
+    /// TAUNT itself cannot be laid face down in a combo.
+    TauntInCombo,
+    /// The action answers a different decision from the one asked.
+    NotNow {
+        /// What was asked.
+        expected: &'static str,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Disabled { slot } => write!(f, "{slot} is disabled"),
+            Refusal::AttacksLocked { slot } => write!(f, "{slot} is an Attack, and Attacks are forbidden this turn after a Near block"),
+            Refusal::AlreadyQueued { slot } => write!(f, "{slot} is already face down in the combo"),
+            Refusal::TauntInCombo => write!(f, "TAUNT cannot be laid face down in its own combo"),
+            Refusal::NotNow { expected } => write!(f, "the decision now is to {expected}"),
+        }
+    }
+}
+
+/// One fighter's public situation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Corner {
+    /// Which fighter.
+    pub fighter: FighterId,
+    /// Damage on the Danger Track.
+    pub damage: u8,
+    /// Charge tokens: the level of the next move.
+    pub charge: u8,
+    /// Block tokens.
+    pub blocks: u8,
+    /// Cards set aside by Peril.
+    pub disabled: Slots,
+    /// Knocked down: plays no card until all block tokens are back.
+    pub knocked_down: bool,
+    /// May not play Attacks this turn (the other fighter blocked them at Near).
+    pub attacks_locked: bool,
+    /// Moves of the current taunting combo already revealed.
+    pub combo_played: Slots,
+}
+
+impl Corner {
+    /// A fighter at the start of a fight carrying `damage`.
+    pub(crate) fn fresh(fighter: FighterId, damage: u8) -> Corner {
+        Corner {
+            fighter,
+            damage,
+            charge: 0,
+            blocks: fighter.card().block_tokens,
+            disabled: Slots::NONE,
+            knocked_down: false,
+            attacks_locked: false,
+            combo_played: Slots::NONE,
+        }
+    }
+
+    /// Whether this fighter may play `slot` as their move this turn.
+    pub fn may_play(&self, slot: Slot) -> Result<(), Refusal> {
+        if self.disabled.contains(slot) {
+            return Err(Refusal::Disabled { slot });
+        }
+        if self.attacks_locked && slot.is_attack() {
+            return Err(Refusal::AttacksLocked { slot });
+        }
+        Ok(())
+    }
+}
+
+/// A TAUNT match in progress. Build it with [`dojo_engine::Game::from_setup`]; change it only
+/// with [`dojo_engine::apply`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Taunt {
+    pub(crate) options: Options,
+    pub(crate) phase: Phase,
+    /// Fight of the series, from 1.
+    pub(crate) fight: u8,
+    /// Turn of the fight, from 1.
+    pub(crate) turn: u16,
+    pub(crate) wins: [u8; 2],
+    /// The winner of each finished fight (`None` for a double knockout).
+    pub(crate) results: Vec<Option<Seat>>,
+    pub(crate) position: Position,
+    pub(crate) corners: [Corner; 2],
+    /// Cards laid face down in a taunting combo, next first. Hidden from the other seat.
+    pub(crate) queues: [Vec<Slot>; 2],
+    /// The revealed moves waiting for the order choice.
+    pub(crate) pending: Option<[Option<Slot>; 2]>,
+    /// Which of the pending moves came from a combo.
+    pub(crate) pending_queued: [bool; 2],
+    /// Seats owed a queueing step after a Position choice.
+    pub(crate) queue_next: [bool; 2],
+}
+
+impl Taunt {
+    pub(crate) fn start(setup: &Setup) -> Result<Taunt, SetupError> {
+        setup.check()?;
+        let mut corners = setup.fighters.map(|f| Corner::fresh(f, 0));
+        if let Some(starts) = &setup.start {
+            for (corner, start) in corners.iter_mut().zip(starts) {
+                corner.damage = start.damage;
+                corner.charge = start.charge;
+                corner.blocks = start.blocks.unwrap_or(corner.blocks);
+                corner.disabled = start.disabled;
+            }
+        }
+        Ok(Taunt {
+            options: setup.options,
+            phase: Phase::Select,
+            fight: 1,
+            turn: 1,
+            wins: [0, 0],
+            results: Vec::new(),
+            position: setup.position,
+            corners,
+            queues: [Vec::new(), Vec::new()],
+            pending: None,
+            pending_queued: [false, false],
+            queue_next: [false, false],
+        })
+    }
+
+    /// Where the match stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// One fighter's public situation.
+    pub fn corner(&self, seat: Seat) -> &Corner {
+        &self.corners[seat.index()]
+    }
+
+    /// The Position.
+    pub fn position(&self) -> Position {
+        self.position
+    }
+
+    /// Fight of the series, from 1.
+    pub fn fight(&self) -> u8 {
+        self.fight
+    }
+
+    /// Turn of the current fight, from 1.
+    pub fn turn(&self) -> u16 {
+        self.turn
+    }
+
+    /// Fight wins per seat.
+    pub fn wins(&self) -> [u8; 2] {
+        self.wins
+    }
+
+    /// The winner of each finished fight (`None`: a double knockout).
+    pub fn results(&self) -> &[Option<Seat>] {
+        &self.results
+    }
+
+    /// The match options.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// How many cards `seat` has face down in a combo.
+    pub fn queued(&self, seat: Seat) -> usize {
+        self.queues[seat.index()].len()
+    }
+
+    pub(crate) fn decision_of(&self, seat: Seat) -> Option<Decision> {
+        let s = seat.index();
+        match self.phase {
+            Phase::Select => (!self.corners[s].knocked_down && self.queues[s].is_empty()).then_some(Decision::Pick { turn: self.turn }),
+            Phase::Order { seat: who } => (who == seat).then_some(Decision::Order),
+            Phase::Place { seat: who } => (who == seat).then_some(Decision::Place),
+            Phase::Queue { laying } => laying[s].then_some(Decision::Queue { queued: self.queues[s].len() as u8 }),
+            Phase::MatchOver => None,
+        }
+    }
+
+    pub(crate) fn check_action(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
+        let s = seat.index();
+        match (self.phase, action) {
+            (Phase::Select, Action::Play(slot)) => self.corners[s].may_play(*slot),
+            (Phase::Select, _) => Err(Refusal::NotNow { expected: "pick a move" }),
+            (Phase::Order { .. }, Action::Order { .. }) => Ok(()),
+            (Phase::Order { .. }, _) => Err(Refusal::NotNow { expected: "choose to act first or second" }),
+            (Phase::Place { .. }, Action::Place(_)) => Ok(()),
+            (Phase::Place { .. }, _) => Err(Refusal::NotNow { expected: "choose the Position" }),
+            (Phase::Queue { .. }, Action::Queue(Slot::Taunt)) => Err(Refusal::TauntInCombo),
+            (Phase::Queue { .. }, Action::Queue(slot)) if self.queues[s].contains(slot) => Err(Refusal::AlreadyQueued { slot: *slot }),
+            (Phase::Queue { .. }, Action::Queue(slot)) if self.corners[s].disabled.contains(*slot) => {
+                Err(Refusal::Disabled { slot: *slot })
+            }
+            (Phase::Queue { .. }, Action::Queue(_) | Action::EndQueue) => Ok(()),
+            (Phase::Queue { .. }, _) => Err(Refusal::NotNow { expected: "lay a card face down or stop" }),
+            (Phase::MatchOver, _) => Err(Refusal::NotNow { expected: "nothing: the series is over" }),
+        }
+    }
+
+    pub(crate) fn legal(&self, seat: Seat) -> Vec<Action> {
+        if self.decision_of(seat).is_none() {
+            return Vec::new();
+        }
+        let candidates: Vec<Action> = match self.phase {
+            Phase::Select => Slot::ALL.into_iter().map(Action::Play).collect(),
+            Phase::Order { .. } => vec![Action::Order { first: true }, Action::Order { first: false }],
+            Phase::Place { .. } => vec![Action::Place(Position::Near), Action::Place(Position::Far)],
+            Phase::Queue { .. } => Slot::ALL.into_iter().map(Action::Queue).chain([Action::EndQueue]).collect(),
+            Phase::MatchOver => Vec::new(),
+        };
+        candidates.into_iter().filter(|a| self.check_action(seat, a).is_ok()).collect()
+    }
+
+    /// Carries out a checked joint action.
+    pub(crate) fn step(&mut self, joint: &PerSeat<Option<Action>>) -> Vec<Event> {
+        let mut events = Vec::new();
+        match self.phase {
+            Phase::Select => {
+                let picks = [0, 1].map(|s| match joint.0[s] {
+                    Some(Action::Play(slot)) => Some(slot),
+                    _ => None,
+                });
+                self.reveal(picks, &mut events);
+            }
+            Phase::Order { seat } => {
+                let first = matches!(joint[seat], Some(Action::Order { first: true }));
+                events.push(Event::OrderChosen { seat, first });
+                let moves = self.pending.take().unwrap_or([None, None]);
+                let queued = self.pending_queued;
+                let order = if first { [seat, seat.opponent()] } else { [seat.opponent(), seat] };
+                self.act(moves, queued, Some(order), &mut events);
+            }
+            Phase::Place { seat } => {
+                if let Some(Action::Place(position)) = joint[seat] {
+                    self.position = position;
+                    events.push(Event::PositionChosen { seat, position });
+                }
+                self.after_place(&mut events);
+            }
+            Phase::Queue { mut laying } => {
+                for (s, lay) in laying.iter_mut().enumerate() {
+                    match joint.0[s] {
+                        Some(Action::Queue(slot)) => self.queues[s].push(slot),
+                        Some(Action::EndQueue) => {
+                            *lay = false;
+                            events.push(Event::Queued { seat: Seat(s as u8), count: self.queues[s].len() as u8 });
+                        }
+                        _ => {}
+                    }
+                }
+                if laying.iter().any(|l| *l) {
+                    self.phase = Phase::Queue { laying };
+                } else {
+                    self.next_turn(&mut events);
+                }
+            }
+            Phase::MatchOver => {}
+        }
+        events
+    }
+
+    /// Both moves are shown (taking taunting moves from their queues) and the turn acts, unless
+    /// the order of two Runs must be chosen first.
+    pub(crate) fn reveal(&mut self, picks: [Option<Slot>; 2], events: &mut Vec<Event>) {
+        let mut moves = picks;
+        let mut queued = [false, false];
+        for s in 0..2 {
+            if !self.queues[s].is_empty() {
+                moves[s] = Some(self.queues[s].remove(0));
+                queued[s] = true;
+            }
+        }
+        let levels = [0, 1].map(|s| self.corners[s].charge);
+        events.push(Event::Revealed {
+            turn: self.turn,
+            moves: PerSeat(moves.to_vec()),
+            levels: PerSeat(levels.to_vec()),
+            queued: PerSeat(queued.to_vec()),
+        });
+        if moves == [Some(Slot::Run), Some(Slot::Run)] && levels[0] != levels[1] {
+            let higher = if levels[0] > levels[1] { Seat(0) } else { Seat(1) };
+            self.pending = Some(moves);
+            self.pending_queued = queued;
+            self.phase = Phase::Order { seat: higher };
+            return;
+        }
+        self.act(moves, queued, None, events);
+    }
+
+    /// After the Position choice: lay combo cards if owed, else the next turn.
+    pub(crate) fn after_place(&mut self, events: &mut Vec<Event>) {
+        if self.queue_next.iter().any(|q| *q) {
+            self.phase = Phase::Queue { laying: self.queue_next };
+            self.queue_next = [false, false];
+        } else {
+            self.next_turn(events);
+        }
+    }
+
+    /// Starts the next turn, playing out turns in which nobody can choose (both knocked down, or
+    /// moves already face down).
+    pub(crate) fn next_turn(&mut self, events: &mut Vec<Event>) {
+        self.turn += 1;
+        self.phase = Phase::Select;
+        while self.phase == Phase::Select && (0..2).all(|s| self.decision_of(Seat(s)).is_none()) {
+            self.reveal([None, None], events);
+        }
+    }
+
+    /// Ends a fight lost by `losers`, then starts the next or ends the series.
+    pub(crate) fn end_fight(&mut self, losers: Vec<Seat>, events: &mut Vec<Event>) {
+        let winner = match losers.as_slice() {
+            [loser] => Some(loser.opponent()),
+            _ => None,
+        };
+        if let Some(w) = winner {
+            self.wins[w.index()] += 1;
+        }
+        self.results.push(winner);
+        events.push(Event::FightOver { fight: self.fight, losers, wins: PerSeat(self.wins.to_vec()) });
+        if let Some(w) = winner
+            && self.wins[w.index()] >= self.options.wins_needed()
+        {
+            self.phase = Phase::MatchOver;
+            events.push(Event::MatchWon { seat: w });
+            return;
+        }
+        let carried = [0, 1].map(|s| match winner {
+            Some(w) if w.index() == s => {
+                let corner = &self.corners[s];
+                let recovery = if self.options.recovery { corner.fighter.card().recovery } else { 0 };
+                corner.damage.saturating_sub(recovery)
+            }
+            _ => 0,
+        });
+        self.corners = [0, 1].map(|s| Corner::fresh(self.corners[s].fighter, carried[s]));
+        self.queues = [Vec::new(), Vec::new()];
+        self.position = Position::Far;
+        self.fight += 1;
+        self.turn = 1;
+        self.phase = Phase::Select;
+        events.push(Event::FightStarts { fight: self.fight, damage: PerSeat(carried.to_vec()) });
+    }
+
+    /// Seats with three or more disabled cards.
+    pub(crate) fn beaten(&self) -> Vec<Seat> {
+        (0..2).filter(|s| self.corners[*s].disabled.len() >= DISABLED_TO_LOSE).map(|s| Seat(s as u8)).collect()
+    }
+}

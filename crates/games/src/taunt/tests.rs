@@ -1,0 +1,258 @@
+//! Unit tests of TAUNT's rules, the scenario files, and the conformance suite.
+
+use super::*;
+use FighterId::{Mooshmere, TeaBot, Tremble, Tuggle, Wollypobber};
+use Slot::{Block, Charge, Grab, Heal, Kick, Punch, Run, Shoot, Taunt as TauntCard};
+use dojo_engine::conformance::{Config, check_game};
+use dojo_engine::{Game, IllegalAction, apply};
+
+const P1: Seat = Seat(0);
+const P2: Seat = Seat(1);
+
+fn fight(fighters: [FighterId; 2]) -> Taunt {
+    Taunt::from_setup(&Setup::new(fighters, Options { best_of: 1, ..Options::default() })).unwrap()
+}
+
+fn from(fighters: [FighterId; 2], starts: [Start; 2], position: Position) -> Taunt {
+    let setup = Setup { fighters, options: Options { best_of: 1, ..Options::default() }, start: Some(starts), position };
+    Taunt::from_setup(&setup).unwrap()
+}
+
+fn at(damage: u8, charge: u8) -> Start {
+    Start { damage, charge, ..Start::default() }
+}
+
+fn turn(state: &mut Taunt, a: Option<Slot>, b: Option<Slot>) -> Vec<Event> {
+    apply(state, &PerSeat(vec![a.map(Action::Play), b.map(Action::Play)])).expect("legal plays")
+}
+
+fn act(state: &mut Taunt, a: Option<Action>, b: Option<Action>) -> Vec<Event> {
+    apply(state, &PerSeat(vec![a, b])).expect("legal actions")
+}
+
+#[test]
+fn scenarios_play_as_narrated() {
+    let examples = scenario::rules_examples();
+    assert!(examples.len() >= 7);
+    for example in examples {
+        example.run().unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+#[test]
+fn conformance_suite_passes() {
+    let setups: Vec<Setup> = FighterId::ALL
+        .iter()
+        .flat_map(|a| FighterId::ALL.iter().map(move |b| (*a, *b)))
+        .enumerate()
+        .map(|(i, (a, b))| {
+            let heal = if i % 2 == 0 { HealCard::Standard } else { HealCard::Classic };
+            Setup::new([a, b], Options { best_of: [1, 3, 5][i % 3], heal, recovery: i % 4 != 0 })
+        })
+        .collect();
+    let report = check_game::<Taunt>(&setups, &Config { games: 300, ..Config::default() }).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.games, 300);
+    assert!(report.refused > 0);
+    assert!(report.hidden_resamples_that_changed > 0, "random games should reach taunting combos");
+    assert!(report.partial_steps > 0);
+}
+
+#[test]
+fn refused_actions_change_nothing_and_say_why() {
+    let mut state = from([Tuggle, Mooshmere], [Start { disabled: [Heal].into_iter().collect(), ..at(12, 0) }, at(0, 0)], Position::Near);
+    let before = state.clone();
+    let err = apply(&mut state, &PerSeat(vec![Some(Action::Play(Heal)), Some(Action::Play(Punch))])).unwrap_err();
+    assert_eq!(err, IllegalAction::Refused { seat: P1, reason: Refusal::Disabled { slot: Heal } });
+    assert_eq!(err.to_string(), "Player 1: Heal is disabled");
+    assert_eq!(state, before);
+    let err = apply(&mut state, &PerSeat(vec![Some(Action::EndQueue), Some(Action::Play(Punch))])).unwrap_err();
+    assert!(matches!(err, IllegalAction::Refused { reason: Refusal::NotNow { .. }, .. }));
+    // A Near block forbids Attacks next turn, and only Attacks.
+    turn(&mut state, Some(Block), Some(Punch));
+    assert!(state.corner(P2).attacks_locked);
+    for slot in [Punch, Grab, Shoot, Kick] {
+        assert_eq!(state.check_action(P2, &Action::Play(slot)), Err(Refusal::AttacksLocked { slot }));
+    }
+    assert_eq!(state.legal_actions(P2).len(), 5);
+}
+
+#[test]
+fn queueing_refuses_taunt_repeats_and_disabled_cards() {
+    let mut state = from([Tuggle, Mooshmere], [Start { disabled: [Kick].into_iter().collect(), ..at(12, 0) }, at(0, 0)], Position::Far);
+    turn(&mut state, Some(TauntCard), Some(Charge));
+    assert_eq!(state.decision(P1), Some(Decision::Queue { queued: 0 }));
+    assert_eq!(state.decision(P2), None);
+    assert_eq!(state.check_action(P1, &Action::Queue(TauntCard)), Err(Refusal::TauntInCombo));
+    assert_eq!(state.check_action(P1, &Action::Queue(Kick)), Err(Refusal::Disabled { slot: Kick }));
+    act(&mut state, Some(Action::Queue(Punch)), None);
+    assert_eq!(state.check_action(P1, &Action::Queue(Punch)), Err(Refusal::AlreadyQueued { slot: Punch }));
+    // The other seat sees how many cards are down, never which.
+    let theirs = state.view_for(P2);
+    assert_eq!(theirs.queued[P1], 1);
+    assert!(theirs.my_queue.is_empty());
+    assert!(!serde_json::to_string(&theirs).unwrap().contains("Punch"));
+    assert_eq!(state.view_for(P1).my_queue, vec![Punch]);
+}
+
+#[test]
+fn kick_at_l3_reaches_far_only() {
+    let mut near = from([Wollypobber, Mooshmere], [at(0, 3), at(0, 0)], Position::Near);
+    let events = turn(&mut near, Some(Kick), Some(Block));
+    assert!(events.contains(&Event::Missed { seat: P1, slot: Kick, why: Miss::TooNear }));
+    let mut far = from([Wollypobber, Mooshmere], [at(0, 3), at(0, 0)], Position::Far);
+    turn(&mut far, Some(Kick), Some(Charge));
+    assert_eq!(far.corner(P2).damage, 10);
+    assert_eq!(far.corner(P1).charge, 0, "an L3 move spends its charge");
+}
+
+#[test]
+fn a_charged_type_one_run_dodges_shoot_and_keeps_charge_when_it_does_not_hit() {
+    let mut state = from([Tuggle, Wollypobber], [at(0, 1), at(0, 1)], Position::Near);
+    let events = turn(&mut state, Some(Run), Some(Shoot));
+    assert_eq!(state.position(), Position::Far);
+    assert!(events.contains(&Event::Missed { seat: P2, slot: Shoot, why: Miss::Immune }));
+    assert_eq!(state.corner(P1).damage, 0);
+    assert_eq!(state.corner(P1).charge, 1, "no hit, so the type 1 Run keeps its charge");
+    // Running in from Far hits on arrival and spends the charge.
+    turn(&mut state, Some(Run), Some(Charge));
+    assert_eq!(state.position(), Position::Near);
+    assert_eq!(state.corner(P2).damage, 3);
+    assert_eq!(state.corner(P1).charge, 0);
+}
+
+#[test]
+fn a_run_at_l2_goes_through_block() {
+    let mut state = from([Tuggle, Mooshmere], [at(0, 2), at(0, 0)], Position::Far);
+    turn(&mut state, Some(Run), Some(Block));
+    assert_eq!(state.corner(P2).damage, 4);
+    assert_eq!(state.corner(P2).blocks, 4);
+}
+
+#[test]
+fn punching_a_runner_lets_the_puncher_set_the_position() {
+    let mut state = from([Mooshmere, Tuggle], [at(0, 0), at(0, 0)], Position::Far);
+    turn(&mut state, Some(Punch), Some(Run));
+    assert_eq!(state.corner(P1).damage, 2);
+    assert_eq!(state.corner(P2).damage, 3);
+    assert_eq!(state.phase(), Phase::Place { seat: P1 });
+    assert_eq!(state.legal_actions(P1), vec![Action::Place(Position::Near), Action::Place(Position::Far)]);
+    act(&mut state, Some(Action::Place(Position::Far)), None);
+    assert_eq!(state.position(), Position::Far);
+    assert_eq!(state.phase(), Phase::Select);
+}
+
+#[test]
+fn the_higher_runner_chooses_the_order() {
+    let mut state = from([Tuggle, Wollypobber], [at(0, 2), at(0, 0)], Position::Near);
+    turn(&mut state, Some(Run), Some(Run));
+    assert_eq!(state.phase(), Phase::Order { seat: P1 });
+    let mut second = state.clone();
+    // Acting first: Tuggle runs Far and misses; Wollypobber runs back Near and hits for 2.
+    act(&mut state, Some(Action::Order { first: true }), None);
+    assert_eq!((state.corner(P1).damage, state.corner(P2).damage), (2, 0));
+    assert_eq!(state.corner(P1).charge, 2);
+    // Acting second: Tuggle's run brings them Near and lands for 4.
+    act(&mut second, Some(Action::Order { first: false }), None);
+    assert_eq!((second.corner(P1).damage, second.corner(P2).damage), (0, 4));
+    assert_eq!(second.corner(P1).charge, 0);
+}
+
+#[test]
+fn equal_runs_stay_put() {
+    let mut state = from([Tuggle, Wollypobber], [at(0, 0), at(0, 0)], Position::Near);
+    let events = turn(&mut state, Some(Run), Some(Run));
+    assert_eq!(state.position(), Position::Near);
+    assert!(events.contains(&Event::Cancelled { slot: Run }));
+    assert_eq!((state.corner(P1).damage, state.corner(P2).damage), (2, 2));
+}
+
+#[test]
+fn only_the_l0_shoot_is_a_soft_hit_teashot_is_not() {
+    let mut shoot = from([Wollypobber, Mooshmere], [at(0, 0), at(0, 0)], Position::Far);
+    turn(&mut shoot, Some(Shoot), Some(Charge));
+    assert_eq!(shoot.corner(P2).charge, 1, "2 damage never interrupts a Charge anyway");
+    let mut kick = from([Wollypobber, Mooshmere], [at(0, 0), at(0, 0)], Position::Near);
+    let events = turn(&mut kick, Some(Shoot), Some(Kick));
+    assert!(!events.iter().any(|e| matches!(e, Event::Interrupted { .. })), "an L0 Shoot does not interrupt");
+    let mut tea = from([TeaBot, Mooshmere], [at(0, 0), at(0, 0)], Position::Near);
+    let events = turn(&mut tea, Some(Shoot), Some(Kick));
+    assert!(events.contains(&Event::Interrupted { seat: P2, slot: Kick }), "TeaShot at L0 does");
+}
+
+#[test]
+fn heal_interrupts_by_mode_and_the_two_cards_differ() {
+    // Orange: 4 damage interrupts; 3 does not.
+    let hurt = Start { disabled: [Kick, Shoot].into_iter().collect(), ..at(11, 0) };
+    let mut state = from([Tuggle, Mooshmere], [hurt, at(0, 0)], Position::Near);
+    turn(&mut state, Some(Heal), Some(Punch));
+    assert!(state.corner(P1).disabled.is_empty(), "3 damage in Orange does not stop a Heal");
+    let mut state = from([Tuggle, Wollypobber], [hurt, at(0, 1)], Position::Near);
+    let events = turn(&mut state, Some(Heal), Some(Shoot));
+    assert!(events.contains(&Event::Interrupted { seat: P1, slot: Heal }));
+    assert_eq!(state.corner(P1).disabled.len(), 2);
+    // With nothing disabled the standard Heal mends 1 damage and a block token; the classic one does nothing.
+    let worn = Start { blocks: Some(2), ..at(6, 0) };
+    let mut standard = from([Tuggle, Mooshmere], [worn, at(0, 0)], Position::Far);
+    turn(&mut standard, Some(Heal), Some(Charge));
+    assert_eq!((standard.corner(P1).damage, standard.corner(P1).blocks), (5, 3));
+    let setup = Setup {
+        fighters: [Tuggle, Mooshmere],
+        options: Options { heal: HealCard::Classic, best_of: 1, ..Options::default() },
+        start: Some([worn, at(0, 0)]),
+        position: Position::Far,
+    };
+    let mut classic = Taunt::from_setup(&setup).unwrap();
+    turn(&mut classic, Some(Heal), Some(Charge));
+    assert_eq!((classic.corner(P1).damage, classic.corner(P1).blocks), (6, 2));
+}
+
+#[test]
+fn counter_heals_at_l3_and_sends_back_peril() {
+    let mut state = from([Tremble, Wollypobber], [at(10, 3), at(20, 2)], Position::Near);
+    turn(&mut state, Some(Block), Some(Punch));
+    // 8 × 1.5 = 12 back: Wollypobber reaches 30, Red, and takes the Punch L2's full Red Peril.
+    assert_eq!(state.corner(P2).damage, 30);
+    assert_eq!(state.corner(P2).disabled.to_vec(), vec![Block, Punch, Grab]);
+    assert_eq!(state.corner(P1).damage, 8);
+    assert_eq!(state.results(), &[Some(P1)]);
+}
+
+#[test]
+fn type_two_run_loses_a_token_to_a_hard_hit() {
+    let mut state = from([Mooshmere, Wollypobber], [at(0, 2), at(0, 0)], Position::Far);
+    turn(&mut state, Some(Run), Some(Punch));
+    assert_eq!(state.corner(P1).damage, 3);
+    assert_eq!(state.corner(P1).charge, 1);
+}
+
+#[test]
+fn a_series_carries_the_winners_damage_less_recovery() {
+    let setup = Setup {
+        fighters: [Tuggle, Wollypobber],
+        options: Options::default(),
+        start: Some([Start { disabled: [Heal, Shoot].into_iter().collect(), ..at(16, 0) }, at(9, 1)]),
+        position: Position::Near,
+    };
+    let mut state = Taunt::from_setup(&setup).unwrap();
+    let events = turn(&mut state, Some(Block), Some(Grab));
+    assert!(events.iter().any(|e| matches!(e, Event::FightOver { fight: 1, .. })));
+    assert_eq!(state.wins(), [0, 1]);
+    assert_eq!(state.fight(), 2);
+    // Wollypobber won at 9 damage with Recovery 3; Tuggle starts fresh.
+    assert_eq!((state.corner(P1).damage, state.corner(P2).damage), (0, 6));
+    assert_eq!(state.corner(P2).charge, 0);
+    assert_eq!(state.position(), Position::Far);
+    assert!(state.outcome().is_none());
+}
+
+#[test]
+fn a_recorded_series_replays_to_the_same_end() {
+    let record: dojo_engine::GameRecord<Taunt> = serde_json::from_str(include_str!("records/series.json")).unwrap();
+    let mut events = 0;
+    let end = record.replay_with(|_, e| events += e.len()).unwrap();
+    let again = record.replay().unwrap();
+    assert_eq!(end, again);
+    assert!(end.outcome().is_some());
+    assert_eq!(end.results().len() as u8 >= end.options().wins_needed(), true);
+    assert!(events > 50);
+}
