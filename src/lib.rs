@@ -34,6 +34,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/play/punish") view=routes::play_punish::PlayPunish/>
                     <Route path=path!("/rules/punish") view=routes::rules_punish::RulesPunish/>
                     <Route path=path!("/print/punish") view=|| view! { <routes::print::Print game="punish"/> }/>
+                    <Route path=path!("/rules/taunt") view=routes::rules_taunt::RulesTaunt/>
+                    <Route path=path!("/print/taunt") view=|| view! { <routes::print::Print game="taunt"/> }/>
                 </Routes>
             </main>
             <footer class="site-footer">

@@ -5,3 +5,4 @@ pub mod not_found;
 pub mod play_punish;
 pub mod print;
 pub mod rules_punish;
+pub mod rules_taunt;
