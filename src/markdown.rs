@@ -1,7 +1,7 @@
 //! A very small Markdown reader for our own rules and notes files. It knows `#` headings (with
-//! an optional `{#id}` anchor), paragraphs, `-` and `1.` lists, `::name argument` directive lines
-//! for live pieces (a card, a playable example), and `**bold**`, `` `code` `` and `[links](/to)`
-//! inline. Rules pages are data, so their size on the wire grows with the text, not the code.
+//! an optional `{#id}` anchor), paragraphs, `-` and `1.` lists, pipe tables (a header row, a
+//! `|---|` separator, body rows), `::name argument` directive lines for live pieces (a card, a
+//! playable example), and `**bold**`, `` `code` `` and `[links](/to)` inline. Rules pages are data, so their size on the wire grows with the text, not the code.
 
 /// A block of a document.
 #[derive(Clone, Debug, PartialEq)]
@@ -14,6 +14,8 @@ pub enum Block {
     List(bool, Vec<String>),
     /// A `::name argument` line, for the page to fill in.
     Directive(String, String),
+    /// A pipe table: header cells, then body rows of inline texts, each as wide as the header.
+    Table(Vec<String>, Vec<Vec<String>>),
 }
 
 /// A piece of inline text.
@@ -42,6 +44,31 @@ fn list_item(line: &str) -> Option<(bool, &str)> {
     (digits > 0).then(|| line[digits..].strip_prefix(". ")).flatten().map(|item| (true, item))
 }
 
+/// The cells of a `| a | b |` row (outer pipes optional; `\|` is a literal pipe).
+fn cells(line: &str) -> Vec<String> {
+    let line = line.trim();
+    let line = line.strip_prefix('|').unwrap_or(line);
+    let line = if line.ends_with('|') && !line.ends_with("\\|") { &line[..line.len() - 1] } else { line };
+    let mut out = vec![String::new()];
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&'|') => out.last_mut().expect("a cell").push(chars.next().expect("peeked")),
+            '|' => out.push(String::new()),
+            c => out.last_mut().expect("a cell").push(c),
+        }
+    }
+    out.into_iter().map(|c| c.trim().to_string()).collect()
+}
+
+/// Whether `line` is a table's `|---|:--:|` separator row.
+fn is_separator(line: &str) -> bool {
+    let line = line.trim();
+    line.starts_with('|')
+        && line.contains('-')
+        && cells(line).iter().all(|c| !c.is_empty() && c.trim_matches(':').chars().all(|ch| ch == '-'))
+}
+
 fn heading(rest: &str) -> Block {
     let level = 1 + rest.chars().take_while(|c| *c == '#').count() as u8;
     let text = rest.trim_start_matches('#').trim();
@@ -65,9 +92,21 @@ pub fn parse(text: &str) -> Vec<Block> {
             blocks.push(Block::List(ordered, items));
         }
     }
-    for line in text.lines() {
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
         let trimmed = line.trim();
-        if trimmed.is_empty() {
+        if trimmed.starts_with('|') && lines.peek().is_some_and(|next| is_separator(next)) {
+            flush(&mut blocks, &mut para, &mut list);
+            lines.next();
+            let header = cells(trimmed);
+            let mut rows = Vec::new();
+            while let Some(row) = lines.next_if(|l| l.trim().starts_with('|')) {
+                let mut row = cells(row);
+                row.resize(header.len(), String::new());
+                rows.push(row);
+            }
+            blocks.push(Block::Table(header, rows));
+        } else if trimmed.is_empty() {
             flush(&mut blocks, &mut para, &mut list);
         } else if let Some(rest) = trimmed.strip_prefix('#') {
             flush(&mut blocks, &mut para, &mut list);
@@ -173,6 +212,56 @@ mod tests {
                 Inline::Text(" d **unclosed [x]".into()),
             ]
         );
+    }
+
+    #[test]
+    fn pipe_tables_with_inline_cells() {
+        let doc = "Before.\n| track | **White** | link |\n|---|:---:|--:|\n| 20 | 0–4 | [why](#note-modes) |\n|25|`a\\|b`|\n| 30 | 0–14 | x | extra |\nAfter.";
+        assert_eq!(
+            parse(doc),
+            vec![
+                Block::Paragraph("Before.".into()),
+                Block::Table(
+                    vec!["track".into(), "**White**".into(), "link".into()],
+                    vec![
+                        vec!["20".into(), "0–4".into(), "[why](#note-modes)".into()],
+                        vec!["25".into(), "`a|b`".into(), "".into()],
+                        vec!["30".into(), "0–14".into(), "x".into()],
+                    ]
+                ),
+                Block::Paragraph("After.".into()),
+            ]
+        );
+        assert_eq!(inline("**White**"), vec![Inline::Strong("White".into())]);
+    }
+
+    #[test]
+    fn a_pipe_line_without_a_separator_is_text() {
+        assert_eq!(parse("| not | a table |\nstill text"), vec![Block::Paragraph("| not | a table | still text".into())]);
+        assert_eq!(parse("| a |\n| b |"), vec![Block::Paragraph("| a | | b |".into())]);
+        assert_eq!(parse("|---|\n| a |"), vec![Block::Paragraph("|---| | a |".into())]);
+    }
+
+    #[test]
+    fn a_table_needs_no_blank_line_around_it_and_may_have_no_body() {
+        assert_eq!(
+            parse("## Head {#h}\n| a | b |\n| --- | --- |\n- item"),
+            vec![
+                Block::Heading(2, "Head".into(), "h".into()),
+                Block::Table(vec!["a".into(), "b".into()], vec![]),
+                Block::List(false, vec!["item".into()]),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_taunt_notes_table_is_read_as_a_table() {
+        let tables: Vec<Block> =
+            parse(dojo_games::taunt::INTERPRETATION_NOTES).into_iter().filter(|b| matches!(b, Block::Table(..))).collect();
+        let [Block::Table(header, rows)] = tables.as_slice() else { panic!("one table expected: {tables:?}") };
+        assert_eq!(header, &["track", "White", "Yellow", "Orange", "Red"]);
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[0], ["20", "0–4", "5–10", "11–16", "17–20"]);
     }
 
     #[test]

@@ -17,6 +17,19 @@ fn inline_view(text: &str) -> impl IntoView + use<> {
         .collect_view()
 }
 
+/// A Markdown pipe table, in a box that scrolls sideways on its own when the page is narrow.
+fn table_view(header: Vec<String>, rows: Vec<Vec<String>>) -> impl IntoView {
+    let row = |cells: Vec<String>| view! { <tr>{cells.into_iter().map(|c| view! { <td>{inline_view(&c)}</td> }).collect_view()}</tr> };
+    view! {
+        <div class="table-scroll" tabindex="0">
+            <table>
+                <thead><tr>{header.into_iter().map(|c| view! { <th scope="col">{inline_view(&c)}</th> }).collect_view()}</tr></thead>
+                <tbody>{rows.into_iter().map(row).collect_view()}</tbody>
+            </table>
+        </div>
+    }
+}
+
 /// Fills in a `::name argument` line; `None` renders nothing.
 pub type Directive = fn(&str, &str) -> Option<AnyView>;
 
@@ -55,6 +68,7 @@ pub fn Document(
                 view! { <ol>{items.into_iter().map(|i| view! { <li>{inline_view(&i)}</li> }).collect_view()}</ol> }.into_any()
             }
             Block::Directive(name, arg) => directive.and_then(|d| d(&name, &arg)).unwrap_or_else(|| ().into_any()),
+            Block::Table(header, rows) => table_view(header, rows).into_any(),
         })
         .collect_view()
 }
