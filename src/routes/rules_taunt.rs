@@ -1,9 +1,182 @@
-//! `/rules/taunt`: TAUNT's rules in our own words, read from `rules.md` beside the engine.
+//! `/rules/taunt`: TAUNT's rules in our own words, read from `rules.md` beside the engine, with
+//! the move cards, fighters and tracks drawn from the engine's data and the interpretation notes
+//! at the end. Every section has an anchor; a link such as `/rules/taunt#knockdown` opens the
+//! page scrolled to that rule. Only the engine's data modules are used here, not its turn logic.
 
+use crate::browser;
+use crate::components::document::{Contents, Document};
+use crate::components::move_table::{fighters_grid, grid_view, move_card, move_view, tracks_grid};
+use dojo_games::taunt::{INTERPRETATION_NOTES, RULES_TEXT};
 use leptos::prelude::*;
+use leptos_router::hooks::use_location;
 
-/// The TAUNT rules page (being written).
+const PAGE: &str = "/rules/taunt";
+
+/// Scrolls to the section named by the URL's `#fragment` whenever it changes, once the page is
+/// in the DOM (the router would otherwise try before the new route has rendered).
+fn scroll_to_hash() {
+    let hash = use_location().hash;
+    Effect::new(move |_| {
+        let id = hash.get().trim_start_matches('#').to_string();
+        if !id.is_empty() {
+            request_animation_frame(move || {
+                browser::scroll_to_id(&id);
+            });
+        }
+    });
+}
+
+/// The live pieces of the rules text: `::contents`, `::move NAME`, `::fighters`, `::tracks`, `::notes`.
+fn pieces(name: &str, arg: &str) -> Option<AnyView> {
+    match name {
+        "contents" => Some(view! { <Contents text=RULES_TEXT/> }.into_any()),
+        "move" => move_card(arg).map(|card| move_view(arg, card).into_any()),
+        "fighters" => Some(grid_view(fighters_grid()).into_any()),
+        "tracks" => Some(grid_view(tracks_grid()).into_any()),
+        "notes" => Some(view! { <Document text=INTERPRETATION_NOTES page=PAGE prefix="note-" min_level=3/> }.into_any()),
+        _ => None,
+    }
+}
+
+/// The TAUNT rules page.
 #[component]
 pub fn RulesTaunt() -> impl IntoView {
-    view! { <article class="rules" data-testid="rules-taunt"><h1>"TAUNT: the rules"</h1></article> }
+    scroll_to_hash();
+    view! {
+        <article class="rules rules-taunt" data-testid="rules-taunt">
+            <h1>"TAUNT: the rules"</h1>
+            <Document text=RULES_TEXT page=PAGE directive=pieces/>
+        </article>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::markdown::{Block, Inline, inline, parse};
+
+    /// Every anchor the page will carry: its own sections, then the notes' under `note-`.
+    fn anchors() -> Vec<String> {
+        let ids = |text: &str, prefix: &str| -> Vec<String> {
+            parse(text)
+                .into_iter()
+                .filter_map(|b| match b {
+                    Block::Heading(level, _, id) if level > 1 => Some(format!("{prefix}{id}")),
+                    _ => None,
+                })
+                .collect()
+        };
+        let mut all = ids(RULES_TEXT, "");
+        all.extend(ids(INTERPRETATION_NOTES, "note-"));
+        all
+    }
+
+    fn directives() -> Vec<(String, String)> {
+        parse(RULES_TEXT)
+            .into_iter()
+            .filter_map(|b| match b {
+                Block::Directive(name, arg) => Some((name, arg)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_move_line_names_a_card_and_every_directive_is_known() {
+        let lines = directives();
+        let moves: Vec<&str> = lines.iter().filter(|(n, _)| n == "move").map(|(_, a)| a.as_str()).collect();
+        for name in &moves {
+            assert!(move_card(name).is_some(), "::move {name} names no card");
+        }
+        for want in ["Block", "Run 1", "Run 2", "Punch", "Grab", "Shoot", "Kick", "Charge", "Heal", "TAUNT", "TeaShot", "Counter"] {
+            assert!(moves.contains(&want), "no ::move {want}");
+        }
+        for (name, _) in &lines {
+            assert!(["contents", "move", "fighters", "tracks", "notes"].contains(&name.as_str()), "unknown directive ::{name}");
+        }
+        for once in ["contents", "fighters", "tracks", "notes"] {
+            assert_eq!(lines.iter().filter(|(n, _)| n == once).count(), 1, "::{once}");
+        }
+    }
+
+    #[test]
+    fn every_anchor_is_unique_and_every_section_people_link_to_is_there() {
+        let ids = anchors();
+        let mut unique = ids.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), ids.len(), "anchors must be unique: {ids:?}");
+        for id in &ids {
+            assert!(id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'), "#{id} is not a short slug");
+        }
+        for want in [
+            "setup",
+            "turn",
+            "position",
+            "order",
+            "levels",
+            "damage",
+            "modes",
+            "peril",
+            "moves",
+            "block",
+            "run",
+            "run-1",
+            "run-2",
+            "punch",
+            "grab",
+            "shoot",
+            "kick",
+            "charge",
+            "heal",
+            "taunt",
+            "interrupts",
+            "blocking",
+            "knockdown",
+            "combo",
+            "fighters",
+            "teashot",
+            "counter",
+            "series",
+            "options",
+            "notes",
+            "sources",
+            "note-modes",
+            "note-ties",
+            "note-combo",
+            "note-knockdown",
+        ] {
+            assert!(ids.iter().any(|id| id == want), "no section #{want}");
+        }
+        // Every section of the rules has its own anchor written out, so links survive retitling.
+        for line in RULES_TEXT.lines().filter(|l| l.starts_with("##")) {
+            assert!(line.trim_end().ends_with('}') && line.contains("{#"), "heading without an anchor: {line}");
+        }
+    }
+
+    #[test]
+    fn every_link_inside_the_page_points_at_an_anchor() {
+        let ids = anchors();
+        let mut texts: Vec<String> = Vec::new();
+        for block in parse(RULES_TEXT).into_iter().chain(parse(INTERPRETATION_NOTES)) {
+            match block {
+                Block::Paragraph(t) => texts.push(t),
+                Block::List(_, items) => texts.extend(items),
+                Block::Table(head, rows) => texts.extend(head.into_iter().chain(rows.into_iter().flatten())),
+                _ => {}
+            }
+        }
+        let mut links = 0;
+        for text in &texts {
+            for part in inline(text) {
+                if let Inline::Link(label, href) = part
+                    && let Some(id) = href.strip_prefix('#')
+                {
+                    assert!(ids.iter().any(|a| a == id), "[{label}]({href}) points at no anchor");
+                    links += 1;
+                }
+            }
+        }
+        assert!(links > 40, "the rules link their decisions: {links} links");
+    }
 }
