@@ -9,6 +9,7 @@ pub mod components;
 pub mod markdown;
 pub mod routes;
 pub mod session;
+pub mod taunt_play;
 
 use leptos::prelude::*;
 use leptos_router::components::{A, Route, Router, Routes};
@@ -34,6 +35,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/play/punish") view=routes::play_punish::PlayPunish/>
                     <Route path=path!("/rules/punish") view=routes::rules_punish::RulesPunish/>
                     <Route path=path!("/print/punish") view=|| view! { <routes::print::Print game="punish"/> }/>
+                    <Route path=path!("/play/taunt") view=routes::play_taunt::PlayTaunt/>
                     <Route path=path!("/rules/taunt") view=routes::rules_taunt::RulesTaunt/>
                     <Route path=path!("/print/taunt") view=|| view! { <routes::print::Print game="taunt"/> }/>
                 </Routes>

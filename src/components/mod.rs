@@ -3,6 +3,7 @@
 pub mod card;
 pub mod document;
 pub mod event_log;
+pub mod lazy_module;
 pub mod move_table;
 pub mod scenario_player;
 pub mod section_heading;

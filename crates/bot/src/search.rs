@@ -14,7 +14,8 @@ pub struct SearchConfig {
     /// opponent who sometimes errs (a robust response) rather than a perfect one. At the
     /// exploration value it is plain self-play search.
     pub opponent_exploration: f64,
-    /// Steps after which a random playout stops and scores the position heuristically.
+    /// Steps after which a random playout stops and scores the position heuristically, at most
+    /// (the game's own [`dojo_engine::Game::PLAYOUT_HORIZON`] applies when shorter).
     pub playout_limit: usize,
 }
 
@@ -136,7 +137,7 @@ fn simulate<G: Game>(tree: &mut Tree<G::Action>, node: usize, state: &mut G, cx:
         None => {
             let child = tree.add(state.seat_count());
             tree.nodes[node].children.push((joint, child));
-            playout(state, root, config.playout_limit, rng)
+            playout(state, root, config.playout_limit.min(G::PLAYOUT_HORIZON), rng)
         }
     };
     for Choice { seat, slots, pick, sigma, explored } in choices {

@@ -85,6 +85,11 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
         self.outcome().map(|o| o.payoff(self.seat_count()))
     }
 
+    /// How many joint steps a search's random playout may run before it stops and scores the
+    /// position with [`Game::heuristic`]. Games whose random play takes long to reach a result,
+    /// or whose heuristic is good, use a short horizon to keep the bot fast.
+    const PLAYOUT_HORIZON: usize = 400;
+
     /// A cheap estimate of how well `seat` stands, in `[0, 1]`, for simple one-step players.
     fn heuristic(&self, seat: Seat) -> f64 {
         match self.outcome() {

@@ -68,6 +68,10 @@ impl Game for Taunt {
 
     const NAME: &'static str = "taunt";
 
+    /// A random fight lasts about forty turns; the heuristic reads the track and the disabled
+    /// cards well enough that a short look ahead is worth more than more long playouts.
+    const PLAYOUT_HORIZON: usize = 12;
+
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         Taunt::start(setup)
     }

@@ -1,0 +1,136 @@
+//! The TAUNT table as both players see it: each fighter's Danger Track drawn as the printed
+//! serpentine board, the Position token, charge and block tokens, the cards set aside by Peril,
+//! the current mode, and face-down combo cards as a count. Public information only.
+
+use dojo_engine::Seat;
+use dojo_games::taunt::{Corner, MAX_CHARGE, Mode, Position, TauntView, track};
+use leptos::prelude::*;
+
+/// The CSS class and the short label that tell a mode apart without colour.
+fn mode_mark(mode: Mode) -> (&'static str, &'static str) {
+    match mode {
+        Mode::White => ("m-white", "W"),
+        Mode::Yellow => ("m-yellow", "Y"),
+        Mode::Orange => ("m-orange", "O"),
+        Mode::Red => ("m-red", "R"),
+    }
+}
+
+/// One fighter's Danger Track: rows of six spaces, every other row running right to left.
+fn danger_track(corner: &Corner, marker: &str) -> impl IntoView + use<> {
+    let critical = corner.fighter.card().critical_damage;
+    let damage = corner.damage;
+    let marker = marker.to_string();
+    let rows = track::board_rows(critical);
+    view! {
+        <div class="danger-track" role="img" aria-label=format!("Danger Track to {critical}: damage {damage}, {}", track::mode_of(damage, critical).title())>
+            {rows.into_iter().map(|row| view! {
+                <div class="track-row">
+                    {row.into_iter().map(|space| match space {
+                        Some(n) => {
+                            let (class, label) = mode_mark(track::mode_of(n, critical));
+                            let here = n == damage;
+                            view! {
+                                <span class=format!("space {class}") class:here=here data-space=n>
+                                    <span class="num">{n}</span>
+                                    <span class="zone-mark" aria-hidden="true">{label}</span>
+                                    {here.then(|| view! { <span class="marker" aria-hidden="true">{marker.clone()}</span> })}
+                                </span>
+                            }.into_any()
+                        }
+                        None => view! { <span class="space blank"></span> }.into_any(),
+                    }).collect_view()}
+                </div>
+            }).collect_view()}
+        </div>
+    }
+}
+
+fn tokens(have: u8, max: u8, full: &str, empty: &str) -> String {
+    format!("{}{}", full.repeat(usize::from(have)), empty.repeat(usize::from(max.saturating_sub(have))))
+}
+
+fn fighter_panel(v: &TauntView, names: &[String; 2], seat: Seat) -> impl IntoView + use<> {
+    let c = v.corners[seat];
+    let card = c.fighter.card();
+    let mode = track::mode_of(c.damage, card.critical_damage);
+    let (mode_class, _) = mode_mark(mode);
+    let queued = v.queued[seat];
+    let i = seat.index();
+    let wins = v.wins[seat];
+    view! {
+        <div class="fighter-panel" data-testid=format!("fighter-{}", i + 1)>
+            <div class="fighter-head">
+                <span class="player-name">{names[i].clone()}</span>
+                <span class="fighter-name">{format!("{} {}", card.name, card.face)}</span>
+                <span class="wins" title="Fights won">{format!("{wins} won")}</span>
+            </div>
+            <p class=format!("mode {mode_class}") data-testid=format!("mode-{}", i + 1)>
+                <strong>{format!("{} damage", c.damage)}</strong>{format!(" of {} · {}", card.critical_damage, mode.title())}
+            </p>
+            <p class="tokens">
+                <span class="charge" aria-label=format!("Level {} ({} of {MAX_CHARGE} charge tokens)", c.charge, c.charge) data-testid=format!("charge-{}", i + 1)>
+                    {format!("L{} ", c.charge)}{tokens(c.charge, MAX_CHARGE, "↑", "·")}
+                </span>
+                <span class="blocks" aria-label=format!("{} of {} block tokens", c.blocks, card.block_tokens) data-testid=format!("blocks-{}", i + 1)>
+                    {tokens(c.blocks, card.block_tokens, "🏠", "◌")}
+                </span>
+            </p>
+            <div class="badges">
+                {c.knocked_down.then(|| view! { <span class="badge" title="Plays no card until every block token is back">"KNOCKED DOWN"</span> })}
+                {c.attacks_locked.then(|| view! { <span class="badge" title="Blocked at Near: no Attacks this turn">"NO ATTACKS"</span> })}
+                {(queued > 0).then(|| view! { <span class="badge combo" data-testid=format!("queued-{}", i + 1)>{format!("TAUNT combo: {queued} face down")}</span> })}
+            </div>
+            <div class="set-aside" data-testid=format!("disabled-{}", i + 1)>
+                <span class="zone-label">{format!("Disabled ({} of 3)", c.disabled.len())}</span>
+                {if c.disabled.is_empty() {
+                    view! { <span class="none">"none"</span> }.into_any()
+                } else {
+                    c.disabled.to_vec().into_iter().map(|s| view! { <span class="mini-card">{card.move_card_name(s, v.options.heal)}</span> }).collect_view().into_any()
+                }}
+            </div>
+            {danger_track(&c, &format!("P{}", i + 1))}
+        </div>
+    }
+}
+
+/// Names of move cards as this fighter prints them (TeaShot, Counter).
+trait MoveName {
+    fn move_card_name(&self, slot: dojo_games::taunt::Slot, heal: dojo_games::taunt::HealCard) -> &'static str;
+}
+
+impl MoveName for dojo_games::taunt::Fighter {
+    fn move_card_name(&self, slot: dojo_games::taunt::Slot, heal: dojo_games::taunt::HealCard) -> &'static str {
+        self.move_card(slot, heal).name
+    }
+}
+
+/// The table from `view`'s public parts, with the players' names.
+#[component]
+pub fn TauntTable(
+    /// A view of the match; only its public parts are shown.
+    #[prop(into)]
+    view: Signal<TauntView>,
+    /// The two players' names.
+    #[prop(into)]
+    names: Signal<[String; 2]>,
+) -> impl IntoView {
+    move || {
+        let v = view.get();
+        let names = names.get();
+        let near = v.position == Position::Near;
+        view! {
+            <section class="taunt-table" aria-label="Table">
+                <p class="where" data-testid="where">{format!("Fight {} · Turn {}", v.fight, v.turn)}</p>
+                <div class="fighters">
+                    {fighter_panel(&v, &names, Seat(0))}
+                    <div class="position-token" class:near=near data-testid="position" aria-label=format!("Position: {}", v.position)>
+                        <span class="pos-label">"Position"</span>
+                        <span class="pos-value">{if near { "NEAR" } else { "FAR" }}</span>
+                    </div>
+                    {fighter_panel(&v, &names, Seat(1))}
+                </div>
+            </section>
+        }
+    }
+}

@@ -1,0 +1,491 @@
+//! `/play/taunt`: a TAUNT series on one device, against a friend (secret picks with a hand-off
+//! screen between them) or against the computer. It is built as its own wasm (`src/bin/
+//! taunt-play.rs`), loaded only when someone opens the page, so the site's first download does
+//! not carry TAUNT's engine and bot. The match is saved after every step and restored on reload.
+//!
+//! Hidden information: a pick or a face-down combo waits in the [`session::Session`] until the
+//! other seat has decided; the page shows a hand only after the hand-off screen, and the table
+//! shows face-down combo cards as a count.
+
+mod board;
+pub mod preview;
+pub mod session;
+
+use crate::browser;
+use crate::components::event_log::EventLog;
+use crate::session::Mode;
+use board::TauntTable;
+use dojo_bot::Level;
+use dojo_engine::{Rng, Seat};
+use dojo_games::taunt::{Action, Decision, Event, FighterId, HealCard, Options, Position, Setup, Slot, queueable};
+use gloo_timers::callback::Timeout;
+use leptos::prelude::*;
+use session::{Session, describe};
+
+const SAVE_KEY: &str = "pocket-dojo/taunt";
+const COUNTDOWN_STEP_MS: u32 = 450;
+
+/// What the page is showing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Screen {
+    /// Choosing fighters, who plays and the options.
+    Lobby,
+    /// Hot-seat: pass the device to this seat before it decides in secret.
+    HandOff(Seat),
+    /// This seat is deciding.
+    Decide(Seat),
+    /// The computer is deciding.
+    Thinking,
+    /// "3, 2, 1" before the moves are shown.
+    Countdown(u8),
+    /// The reveal and what it did.
+    Result,
+    /// The series is decided.
+    Over,
+}
+
+fn next_screen(s: &Session, now: Screen) -> Screen {
+    if s.is_over() {
+        Screen::Over
+    } else if let Some(seat) = s.next_human() {
+        let secret = s.is_secret(seat);
+        if s.mode() == Mode::HotSeat && secret && now != Screen::Decide(seat) { Screen::HandOff(seat) } else { Screen::Decide(seat) }
+    } else if s.bot_to_move().is_some() {
+        Screen::Thinking
+    } else {
+        Screen::Countdown(3)
+    }
+}
+
+/// The page's signals, passed around by copy.
+#[derive(Clone, Copy)]
+struct Ctx {
+    session: RwSignal<Option<Session>>,
+    screen: RwSignal<Screen>,
+    notice: RwSignal<Option<String>>,
+    bot_ms: RwSignal<Option<u32>>,
+    bot_decisions: RwSignal<u32>,
+    bot_slowest: RwSignal<u32>,
+    rng: StoredValue<Rng>,
+}
+
+impl Ctx {
+    fn save(self) {
+        if let Some(json) = self.session.with_untracked(|s| s.as_ref().map(Session::save))
+            && !browser::store(SAVE_KEY, &json)
+        {
+            self.notice.set(Some("This browser would not let us save the fight; it will be lost on reload.".into()));
+        }
+    }
+
+    fn advance(self) {
+        let now = self.screen.get_untracked();
+        let Some(next) = self.session.with_untracked(|s| s.as_ref().map(|s| next_screen(s, now))) else {
+            self.screen.set(Screen::Lobby);
+            return;
+        };
+        match next {
+            Screen::Thinking => {
+                self.screen.set(Screen::Thinking);
+                Timeout::new(30, move || self.bot_move()).forget();
+            }
+            Screen::Countdown(_) => self.play(),
+            other => self.screen.set(other),
+        }
+    }
+
+    fn bot_move(self) {
+        let Some(Mode::VsBot(level)) = self.session.with_untracked(|s| s.as_ref().map(Session::mode)) else { return self.advance() };
+        let start = browser::now_ms();
+        let result = self.session.try_update(|s| {
+            let s = s.as_mut()?;
+            let seat = s.bot_to_move()?;
+            Some(self.rng.try_update_value(|rng| s.bot_decide(seat, level, rng)))
+        });
+        let ms = (browser::now_ms() - start).max(0.0).round() as u32;
+        self.bot_ms.set(Some(ms));
+        self.bot_decisions.update(|n| *n += 1);
+        self.bot_slowest.update(|slowest| *slowest = (*slowest).max(ms));
+        if let Some(Some(Some(Err(e)))) = result {
+            self.notice.set(Some(format!("The computer could not decide: {e}")));
+        }
+        self.advance();
+    }
+
+    fn play(self) {
+        let outcome =
+            self.session.try_update(|s| s.as_mut().map(|s| s.play().map(|e| e.iter().any(|e| matches!(e, Event::Revealed { .. })))));
+        match outcome.flatten() {
+            Some(Ok(revealed)) => {
+                self.save();
+                if revealed { self.countdown(3) } else { self.advance() }
+            }
+            Some(Err(e)) => self.notice.set(Some(format!("That step could not be played: {e}"))),
+            None => self.screen.set(Screen::Lobby),
+        }
+    }
+
+    fn countdown(self, n: u8) {
+        self.screen.set(Screen::Countdown(n));
+        Timeout::new(COUNTDOWN_STEP_MS, move || {
+            if n > 1 {
+                self.countdown(n - 1);
+            } else {
+                let over = self.session.with_untracked(|s| s.as_ref().is_some_and(Session::is_over));
+                self.screen.set(if over { Screen::Over } else { Screen::Result });
+            }
+        })
+        .forget();
+    }
+
+    fn act(self, seat: Seat, action: Action) {
+        self.answer(self.session.try_update(|s| s.as_mut().map(|s| s.act(seat, action))).flatten());
+    }
+
+    fn lay(self, seat: Seat, cards: Vec<Slot>) {
+        self.answer(self.session.try_update(|s| s.as_mut().map(|s| s.lay(seat, cards))).flatten());
+    }
+
+    fn answer(self, result: Option<Result<(), String>>) {
+        match result {
+            Some(Err(e)) => self.notice.set(Some(e)),
+            _ => {
+                self.notice.set(None);
+                self.advance();
+            }
+        }
+    }
+
+    fn start(self, mode: Mode, setup: Setup) {
+        match Session::new(mode, setup) {
+            Ok(s) => {
+                self.session.set(Some(s));
+                self.bot_ms.set(None);
+                self.notice.set(None);
+                self.save();
+                self.advance();
+            }
+            Err(e) => self.notice.set(Some(e)),
+        }
+    }
+
+    fn abandon(self) {
+        browser::forget(SAVE_KEY);
+        self.session.set(None);
+        self.screen.set(Screen::Lobby);
+    }
+}
+
+/// The TAUNT play page.
+#[component]
+pub fn PlayTaunt() -> impl IntoView {
+    let cx = Ctx {
+        session: RwSignal::new(None),
+        screen: RwSignal::new(Screen::Lobby),
+        notice: RwSignal::new(None),
+        bot_ms: RwSignal::new(None),
+        bot_decisions: RwSignal::new(0),
+        bot_slowest: RwSignal::new(0),
+        rng: StoredValue::new(Rng::new(browser::random_seed())),
+    };
+    if let Some(saved) = browser::load(SAVE_KEY) {
+        match Session::load(&saved) {
+            Ok(s) => {
+                cx.session.set(Some(s));
+                cx.notice.set(Some("Welcome back: your fight in progress was restored.".into()));
+                cx.advance();
+            }
+            Err(e) => {
+                browser::forget(SAVE_KEY);
+                cx.notice.set(Some(format!("A saved fight could not be restored and was discarded: {e}.")));
+            }
+        }
+    }
+    let names = Signal::derive(move || cx.session.with(|s| s.as_ref().map(Session::mode)).unwrap_or(Mode::HotSeat).names());
+    let table_view = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.view(Seat(0)))));
+    let log = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.log().to_vec()).unwrap_or_default()));
+    view! {
+        <div class="play play-taunt" data-testid="play-taunt">
+            <h1>"TAUNT"</h1>
+            {move || cx.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="notice">{n}<button type="button" class="close" aria-label="Dismiss" on:click=move |_| cx.notice.set(None)>"×"</button></p> })}
+            {move || match cx.screen.get() {
+                Screen::Lobby => view! { <Lobby cx=cx/> }.into_any(),
+                Screen::HandOff(seat) => view! { <HandOff cx=cx seat=seat names=names/> }.into_any(),
+                Screen::Decide(seat) => view! { <Decide cx=cx seat=seat names=names/> }.into_any(),
+                Screen::Thinking => view! { <div class="stage thinking" data-testid="thinking" role="status"><span class="spinner" aria-hidden="true"></span>"The computer is choosing…"</div> }.into_any(),
+                Screen::Countdown(n) => view! { <div class="stage countdown" data-testid="countdown" aria-live="assertive"><span class="count">{n}</span></div> }.into_any(),
+                Screen::Result => view! { <TurnResult cx=cx names=names/> }.into_any(),
+                Screen::Over => view! { <SeriesOver cx=cx names=names/> }.into_any(),
+            }}
+            {move || (!matches!(cx.screen.get(), Screen::Lobby)).then(|| table_view.get().map(|v| view! { <TauntTable view=Signal::stored(v) names=names/> }))}
+            {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()>{format!("The computer decided in {ms} ms.")}</p> })}
+            {move || (cx.screen.get() != Screen::Lobby).then(|| view! {
+                <EventLog lines=log/>
+                <p class="abandon"><button type="button" class="button subtle" data-testid="abandon" on:click=move |_| cx.abandon()>"Abandon this series"</button></p>
+            })}
+        </div>
+    }
+}
+
+fn fighter_select(label: &'static str, testid: &'static str, chosen: RwSignal<FighterId>) -> impl IntoView {
+    view! {
+        <label>{label}
+            <select data-testid=testid on:change=move |ev| {
+                if let Some(f) = FighterId::ALL.into_iter().find(|f| format!("{f:?}") == event_target_value(&ev)) { chosen.set(f) }
+            }>
+                {FighterId::ALL.into_iter().map(|f| {
+                    let card = f.card();
+                    let special = card.special.map(|s| format!(", {s}")).unwrap_or_default();
+                    view! { <option value=format!("{f:?}") selected=move || chosen.get() == f>{format!("{} {} — track {}, {} block{special}", card.name, card.face, card.critical_damage, card.block_tokens)}</option> }
+                }).collect_view()}
+            </select>
+        </label>
+    }
+}
+
+#[component]
+fn Lobby(cx: Ctx) -> impl IntoView {
+    let vs_bot = RwSignal::new(true);
+    let level = RwSignal::new(Level::Medium);
+    let first = RwSignal::new(FighterId::Mooshmere);
+    let second = RwSignal::new(FighterId::Wollypobber);
+    let best_of = RwSignal::new(3u8);
+    let classic_heal = RwSignal::new(false);
+    let recovery = RwSignal::new(true);
+    let start = move || {
+        let mode = if vs_bot.get_untracked() { Mode::VsBot(level.get_untracked()) } else { Mode::HotSeat };
+        let options = Options {
+            best_of: best_of.get_untracked(),
+            heal: if classic_heal.get_untracked() { HealCard::Classic } else { HealCard::Standard },
+            recovery: recovery.get_untracked(),
+        };
+        cx.start(mode, Setup::new([first.get_untracked(), second.get_untracked()], options));
+    };
+    view! {
+        <form class="lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(); }>
+            <fieldset>
+                <legend>"Who plays?"</legend>
+                <label><input type="radio" name="mode" data-testid="mode-bot" checked on:change=move |_| vs_bot.set(true)/>" Me against the computer"</label>
+                <label><input type="radio" name="mode" data-testid="mode-hotseat" on:change=move |_| vs_bot.set(false)/>" Two players on this device"</label>
+            </fieldset>
+            <Show when=move || vs_bot.get()>
+                <fieldset>
+                    <legend>"Computer strength"</legend>
+                    {Level::ALL.into_iter().map(|l| view! {
+                        <label><input type="radio" name="level" data-testid=format!("level-{}", l.label().to_ascii_lowercase()) checked={ l == Level::Medium } on:change=move |_| level.set(l)/>{format!(" {}", l.label())}</label>
+                    }).collect_view()}
+                </fieldset>
+            </Show>
+            <fieldset>
+                <legend>"Fighters"</legend>
+                {move || fighter_select(if vs_bot.get() { "You: " } else { "Player 1: " }, "fighter-1", first)}
+                {move || fighter_select(if vs_bot.get() { "Computer: " } else { "Player 2: " }, "fighter-2", second)}
+            </fieldset>
+            <fieldset>
+                <legend>"Options"</legend>
+                <label>"Series: best of "
+                    <select data-testid="best-of" on:change=move |ev| best_of.set(event_target_value(&ev).parse().unwrap_or(3))>
+                        <option value="1">"1"</option>
+                        <option value="3" selected>"3"</option>
+                        <option value="5">"5"</option>
+                    </select>
+                </label>
+                <label><input type="checkbox" checked data-testid="opt-recovery" on:change=move |ev| recovery.set(event_target_checked(&ev))/>" A fight's winner sheds their Recovery in damage before the next fight"</label>
+                <label><input type="checkbox" data-testid="opt-classic-heal" on:change=move |ev| classic_heal.set(event_target_checked(&ev))/>" Classic Heal: it only takes back disabled cards"</label>
+            </fieldset>
+            <button type="submit" class="button primary" data-testid="start">"Start the fight"</button>
+            <p class="hint">"New to TAUNT? "<a href="/rules/taunt">"Read the rules"</a>" or "<a href="/rules/taunt#turn">"just how a turn works"</a>"."</p>
+        </form>
+    }
+}
+
+#[component]
+fn HandOff(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
+    move || {
+        let names = names.get();
+        let name = names[seat.index()].clone();
+        let (laying, other_done) = cx
+            .session
+            .with(|s| s.as_ref().map(|s| (matches!(s.needs(seat), Some(Decision::Queue { .. })), s.has_decided(seat.opponent()))))
+            .unwrap_or_default();
+        let status = match (laying, other_done) {
+            (true, _) => format!("{name} taunted unanswered and now lays cards face down."),
+            (false, true) => format!("{} has chosen in secret.", names[seat.opponent().index()]),
+            (false, false) => "Nobody has chosen yet this turn.".to_string(),
+        };
+        view! {
+            <div class="stage handoff" data-testid="handoff">
+                <p class="big">{format!("Pass the device to {name}")}</p>
+                <p>{status}</p>
+                <button type="button" class="button primary" data-testid="show-hand" autofocus on:click=move |_| cx.screen.set(Screen::Decide(seat))>
+                    {format!("I am {name}: show my cards")}
+                </button>
+            </div>
+        }
+    }
+}
+
+#[component]
+fn Decide(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
+    let decision = move || cx.session.with(|s| s.as_ref().and_then(|s| s.needs(seat)));
+    move || match decision() {
+        Some(Decision::Pick { turn }) => view! { <PickMove cx=cx seat=seat turn=turn names=names/> }.into_any(),
+        Some(Decision::Queue { .. }) => view! { <LayCombo cx=cx seat=seat names=names/> }.into_any(),
+        Some(Decision::Order) => {
+            let who = names.get()[seat.index()].clone();
+            view! {
+                <div class="stage decide" data-testid="order">
+                    <p class="big">{format!("{who}: both fighters Run, and your level is higher. Act first or second?")}</p>
+                    <p class="hint">"Each Run switches the Position, then hits if the fighters are Near. The second runner decides where the fighters end up."</p>
+                    <div class="choices">
+                        <button type="button" class="button primary" data-testid="order-first" on:click=move |_| cx.act(seat, Action::Order { first: true })>"Run first"</button>
+                        <button type="button" class="button" data-testid="order-second" on:click=move |_| cx.act(seat, Action::Order { first: false })>"Run second"</button>
+                    </div>
+                </div>
+            }
+            .into_any()
+        }
+        Some(Decision::Place) => {
+            let who = names.get()[seat.index()].clone();
+            view! {
+                <div class="stage decide" data-testid="place">
+                    <p class="big">{format!("{who}: your hit lets you set the Position.")}</p>
+                    <div class="choices">
+                        <button type="button" class="button primary" data-testid="place-near" on:click=move |_| cx.act(seat, Action::Place(Position::Near))>"Near"</button>
+                        <button type="button" class="button" data-testid="place-far" on:click=move |_| cx.act(seat, Action::Place(Position::Far))>"Far"</button>
+                    </div>
+                </div>
+            }
+            .into_any()
+        }
+        None => ().into_any(),
+    }
+}
+
+#[component]
+fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<[String; 2]>) -> impl IntoView {
+    let hand = move || cx.session.with(|s| s.as_ref().map(|s| preview::hand(&s.view(seat)))).unwrap_or_default();
+    let choose = move |slot: Slot| cx.act(seat, Action::Play(slot));
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        if let Some(slot) = ev.key().parse::<usize>().ok().and_then(|n| Slot::ALL.get(n.wrapping_sub(1)).copied())
+            && hand().iter().any(|c| c.slot == slot && c.playable.is_ok())
+        {
+            choose(slot);
+        }
+    });
+    on_cleanup(move || handle.remove());
+    move || {
+        let who = names.get()[seat.index()].clone();
+        let cards = hand().into_iter().enumerate().map(|(i, c)| {
+            let ok = c.playable.is_ok();
+            let why = c.playable.err().map(|r| r.to_string());
+            let slot = c.slot;
+            view! {
+                <button type="button" class="move-card" class:unplayable=!ok disabled=!ok data-testid=format!("pick-{}", format!("{slot:?}").to_ascii_lowercase())
+                    aria-label=format!("Play {} (key {})", c.card.name, i + 1) on:click=move |_| choose(slot)>
+                    <span class="mc-head"><span class="mc-name">{c.card.name}</span><span class="mc-number" title="Acts in this order">{c.card.number}</span></span>
+                    <span class="mc-kind">{format!("{} · L{}", c.card.kind.label(), c.level).trim_start_matches(" · ").to_string()}</span>
+                    <span class="mc-lines">{c.lines.into_iter().map(|l| view! { <span class="mc-line">{l}</span> }).collect_view()}</span>
+                    {why.map(|w| view! { <span class="mc-why">{w}</span> })}
+                    <span class="mc-key" aria-hidden="true">{i + 1}</span>
+                </button>
+            }
+        });
+        view! {
+            <div class="stage pick" data-testid="pick" data-seat=seat.0 + 1>
+                <p class="big">{format!("{who}: choose your move for turn {turn}")}</p>
+                <div class="taunt-hand" role="group" aria-label="Your move cards" data-testid="hand">{cards.collect_view()}</div>
+                <p class="hint">"Tap a card, or press its number (1–9) on a keyboard. Lower numbers on the cards act first."</p>
+            </div>
+        }
+    }
+}
+
+#[component]
+fn LayCombo(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
+    let chosen: RwSignal<Vec<Slot>> = RwSignal::new(Vec::new());
+    let view_now = move || cx.session.with(|s| s.as_ref().map(|s| s.view(seat)));
+    move || {
+        let Some(v) = view_now() else { return ().into_any() };
+        let who = names.get()[seat.index()].clone();
+        let fighter = v.me().fighter.card();
+        let free = queueable(&v);
+        let picked = chosen.get();
+        let offer = free.to_vec().into_iter().filter(|s| !picked.contains(s)).map(|slot| {
+            let name = fighter.move_card(slot, v.options.heal).name;
+            view! { <button type="button" class="button" data-testid=format!("lay-{}", format!("{slot:?}").to_ascii_lowercase()) on:click=move |_| chosen.update(|c| c.push(slot))>{format!("+ {name}")}</button> }
+        });
+        let count = picked.len();
+        let sequence = picked
+            .iter()
+            .enumerate()
+            .map(|(i, slot)| view! { <li>{format!("Turn +{}: {}", i + 1, fighter.move_card(*slot, v.options.heal).name)}</li> });
+        view! {
+            <div class="stage lay" data-testid="lay">
+                <p class="big">{format!("{who}: your TAUNT went unanswered. Lay cards face down for the coming turns.")}</p>
+                <p class="hint">"Each laid Attack or Charge that acts uninterrupted adds a charge token, and charge is not spent while the combo lasts. Any hit that interrupts, or any Peril, sends the rest back to your hand. Your opponent sees only how many cards are down."</p>
+                <ol class="combo" data-testid="combo">{sequence.collect_view()}</ol>
+                <div class="choices">{offer.collect_view()}</div>
+                <div class="choices">
+                    <button type="button" class="button subtle" disabled=count == 0 on:click=move |_| chosen.update(|c| { c.pop(); })>"Take back the last"</button>
+                    <button type="button" class="button primary" data-testid="lay-done" on:click=move |_| cx.lay(seat, chosen.get_untracked())>
+                        {if count == 0 { "Lay no cards".to_string() } else { format!("Lay {count} card{} face down", if count == 1 { "" } else { "s" }) }}
+                    </button>
+                </div>
+            </div>
+        }
+        .into_any()
+    }
+}
+
+#[component]
+fn TurnResult(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
+    move || {
+        let (mode, events) =
+            cx.session.with(|s| s.as_ref().map(|s| (s.mode(), s.last_events().to_vec())).unwrap_or((Mode::HotSeat, Vec::new())));
+        let names = names.get();
+        let reveals = events.iter().filter_map(|e| match e {
+            Event::Revealed { turn, moves, levels, queued } => Some(view! {
+                <div class="reveal" data-testid="reveal">
+                    <span class="breath-label">{format!("Turn {turn}")}</span>
+                    {(0..2).map(|i| view! {
+                        <div class="revealed-move">
+                            <span class="who">{names[i].clone()}</span>
+                            <span class="mc-name">{match moves.0[i] { Some(m) => format!("{m} L{}", levels.0[i]), None => "down: no card".into() }}</span>
+                            {queued.0[i].then(|| view! { <span class="badge combo">"from the combo"</span> })}
+                        </div>
+                    }).collect_view()}
+                </div>
+            }),
+            _ => None,
+        });
+        let happened = events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| view! { <li>{describe(mode, e)}</li> });
+        view! {
+            <div class="stage result" data-testid="result">
+                {reveals.collect_view()}
+                <ul class="what-happened">{happened.collect_view()}</ul>
+                <button type="button" class="button primary" data-testid="next" autofocus on:click=move |_| cx.advance()>"Next"</button>
+            </div>
+        }
+    }
+}
+
+#[component]
+fn SeriesOver(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
+    let winner = move || cx.session.with(|s| s.as_ref().and_then(|s| s.view(Seat(0)).results.last().copied().flatten()));
+    let again = move |_| {
+        if let Some((mode, setup)) = cx.session.with_untracked(|s| s.as_ref().map(|s| (s.mode(), s.record().setup.clone()))) {
+            cx.start(mode, Setup::new(setup.fighters, setup.options));
+        }
+    };
+    view! {
+        <div class="stage over" data-testid="match-over">
+            <ul class="what-happened">
+                {move || cx.session.with(|s| s.as_ref().map(|s| s.last_events().iter().map(|e| view! { <li>{describe(s.mode(), e)}</li> }).collect_view()))}
+            </ul>
+            <p class="big" data-testid="winner">{move || winner().map(|w| format!("{} won the series!", names.get()[w.index()])).unwrap_or_default()}</p>
+            <button type="button" class="button primary" data-testid="again" on:click=again>"Fight again"</button>
+            <button type="button" class="button" on:click=move |_| cx.abandon()>"Change fighters or settings"</button>
+        </div>
+    }
+}

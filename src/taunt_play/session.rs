@@ -1,0 +1,342 @@
+//! A TAUNT match as the play page runs it: who plays which seat, the inputs given in secret so
+//! far, the record and the log. Plain Rust with no browser types, so it is tested natively.
+//!
+//! Secret inputs (a turn's pick, the cards laid face down after a TAUNT) wait here, in memory,
+//! until every seat that must act has given theirs; only then are they applied to the engine.
+//! Saves hold the record of applied steps only, so a reload never reveals a pending pick.
+
+use crate::session::{LogLine, Mode};
+use dojo_bot::Level;
+use dojo_engine::{Game, GameRecord, PerSeat, ReplayError, Rng, Seat, apply};
+use dojo_games::Speaker;
+use dojo_games::taunt::{Action, Decision, Event, Phase, Setup, Slot, Taunt, TauntView};
+use serde::{Deserialize, Serialize};
+
+/// A log line for `event`, with `mode`'s names; against the computer, the person is "you".
+pub fn describe(mode: Mode, event: &Event) -> String {
+    let [a, b] = mode.names();
+    let you = matches!(mode, Mode::VsBot(_)).then_some(Seat(0));
+    event.describe_with(&Speaker { names: [&a, &b], you })
+}
+
+/// What is saved between visits: the mode and the record of applied steps.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Saved {
+    /// Format version, so an old save can be recognised.
+    pub version: u32,
+    /// Who plays.
+    pub mode: Mode,
+    /// The match so far.
+    pub record: GameRecord<Taunt>,
+}
+
+const SAVE_VERSION: u32 = 1;
+
+/// One seat's input waiting for the others'.
+#[derive(Clone, Debug, PartialEq)]
+enum Input {
+    /// A single action: a pick, the order of two Runs, a Position.
+    Act(Action),
+    /// The cards laid face down after a TAUNT, in order (possibly none).
+    Lay(Vec<Slot>),
+}
+
+/// A match in progress on the page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Session {
+    mode: Mode,
+    record: GameRecord<Taunt>,
+    state: Taunt,
+    log: Vec<LogLine>,
+    inputs: [Option<Input>; 2],
+    last_events: Vec<Event>,
+}
+
+impl Session {
+    /// A new match from `setup`.
+    pub fn new(mode: Mode, setup: Setup) -> Result<Session, String> {
+        let state = Taunt::from_setup(&setup).map_err(|e| e.to_string())?;
+        Ok(Session { mode, record: GameRecord::new(setup), state, log: Vec::new(), inputs: Default::default(), last_events: Vec::new() })
+    }
+
+    /// Restores a saved match by replaying its record. A damaged save is refused with the reason.
+    pub fn load(json: &str) -> Result<Session, String> {
+        let saved: Saved = serde_json::from_str(json).map_err(|e| format!("the saved fight could not be read ({e})"))?;
+        if saved.version != SAVE_VERSION {
+            return Err(format!("the saved fight is from another version ({})", saved.version));
+        }
+        let mut log = Vec::new();
+        let mut last = Vec::new();
+        let state = saved
+            .record
+            .replay_with(|i, events| {
+                log.extend(events.iter().map(|e| LogLine { step: i + 1, text: describe(saved.mode, e) }));
+                if !events.is_empty() {
+                    last = events.to_vec();
+                }
+            })
+            .map_err(|e: ReplayError<Taunt>| format!("the saved fight does not replay: {e}"))?;
+        Ok(Session { mode: saved.mode, record: saved.record, state, log, inputs: Default::default(), last_events: last })
+    }
+
+    /// The match as JSON for storage: applied steps only, never a pending input.
+    pub fn save(&self) -> String {
+        serde_json::to_string(&Saved { version: SAVE_VERSION, mode: self.mode, record: self.record.clone() }).expect("records serialise")
+    }
+
+    /// Who plays.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The record so far.
+    pub fn record(&self) -> &GameRecord<Taunt> {
+        &self.record
+    }
+
+    /// What `seat` may see.
+    pub fn view(&self, seat: Seat) -> TauntView {
+        self.state.view_for(seat)
+    }
+
+    /// The log, oldest first.
+    pub fn log(&self) -> &[LogLine] {
+        &self.log
+    }
+
+    /// The events of the last applied step(s).
+    pub fn last_events(&self) -> &[Event] {
+        &self.last_events
+    }
+
+    /// True once the series is decided.
+    pub fn is_over(&self) -> bool {
+        self.state.outcome().is_some()
+    }
+
+    /// What `seat` must still decide, or `None` when it does not act or has already given its input.
+    pub fn needs(&self, seat: Seat) -> Option<Decision> {
+        self.inputs[seat.index()].is_none().then(|| self.state.decision(seat)).flatten()
+    }
+
+    /// True when `seat`'s decision is secret from the other seat (a pick or face-down cards), so
+    /// a shared device must be handed over first.
+    pub fn is_secret(&self, seat: Seat) -> bool {
+        matches!(self.needs(seat), Some(Decision::Pick { .. } | Decision::Queue { .. }))
+    }
+
+    /// The next person who must decide, in seat order, if any.
+    pub fn next_human(&self) -> Option<Seat> {
+        Seat::all(2).find(|s| !self.mode.is_bot(*s) && self.needs(*s).is_some())
+    }
+
+    /// The computer's seat, if it must still decide.
+    pub fn bot_to_move(&self) -> Option<Seat> {
+        Seat::all(2).find(|s| self.mode.is_bot(*s) && self.needs(*s).is_some())
+    }
+
+    /// True when `seat` has decided in secret and waits for the other seat.
+    pub fn has_decided(&self, seat: Seat) -> bool {
+        self.inputs[seat.index()].is_some()
+    }
+
+    /// Gives `seat`'s action (a pick, an order, a Position) after checking it.
+    pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), String> {
+        if self.needs(seat).is_none() || matches!(action, Action::Queue(_) | Action::EndQueue) {
+            return Err(format!("{seat} has nothing to decide like that now"));
+        }
+        self.state.check(seat, &action).map_err(|r| format!("{r}"))?;
+        self.inputs[seat.index()] = Some(Input::Act(action));
+        Ok(())
+    }
+
+    /// Gives the cards `seat` lays face down after its TAUNT, in order, after checking them.
+    pub fn lay(&mut self, seat: Seat, cards: Vec<Slot>) -> Result<(), String> {
+        if !matches!(self.needs(seat), Some(Decision::Queue { .. })) {
+            return Err(format!("{seat} is not laying cards face down now"));
+        }
+        let mut probe = self.state.clone();
+        for (i, card) in cards.iter().enumerate() {
+            probe.check(seat, &Action::Queue(*card)).map_err(|r| format!("card {}: {r}", i + 1))?;
+            // Only this seat's queue matters for the next check; the other seat's input is unknown here.
+            probe = lay_one(probe, seat, *card);
+        }
+        self.inputs[seat.index()] = Some(Input::Lay(cards));
+        Ok(())
+    }
+
+    /// Takes back `seat`'s input (before it is applied).
+    pub fn take_back(&mut self, seat: Seat) {
+        self.inputs[seat.index()] = None;
+    }
+
+    /// True when every seat that must act has given its input.
+    pub fn ready(&self) -> bool {
+        !self.is_over() && Seat::all(2).any(|s| self.state.decision(s).is_some()) && Seat::all(2).all(|s| self.needs(s).is_none())
+    }
+
+    /// Applies the inputs: one step, or for face-down cards one step per card. Extends the record
+    /// and the log and returns what happened.
+    pub fn play(&mut self) -> Result<&[Event], String> {
+        if !self.ready() {
+            return Err("not everyone has decided yet".into());
+        }
+        let inputs = std::mem::take(&mut self.inputs);
+        let mut all = Vec::new();
+        if matches!(self.state.phase(), Phase::Queue { .. }) {
+            let mut lays: [Vec<Slot>; 2] = inputs.map(|i| match i {
+                Some(Input::Lay(cards)) => cards,
+                _ => Vec::new(),
+            });
+            while matches!(self.state.phase(), Phase::Queue { .. }) {
+                let joint = PerSeat::from_fn(2, |s| {
+                    self.state
+                        .decision(s)
+                        .map(|_| if lays[s.index()].is_empty() { Action::EndQueue } else { Action::Queue(lays[s.index()].remove(0)) })
+                });
+                all.extend(self.apply(joint)?);
+            }
+        } else {
+            let joint = PerSeat::from_fn(2, |s| match &inputs[s.index()] {
+                Some(Input::Act(a)) => Some(*a),
+                _ => None,
+            });
+            all.extend(self.apply(joint)?);
+        }
+        self.last_events = all;
+        Ok(&self.last_events)
+    }
+
+    fn apply(&mut self, joint: PerSeat<Option<Action>>) -> Result<Vec<Event>, String> {
+        let events = apply(&mut self.state, &joint).map_err(|e| e.to_string())?;
+        self.record.actions.push(joint);
+        let step = self.record.actions.len();
+        self.log.extend(events.iter().map(|e| LogLine { step, text: describe(self.mode, e) }));
+        Ok(events)
+    }
+
+    /// Decides for the computer's seat at `level`, reading only its own view.
+    pub fn bot_decide(&mut self, seat: Seat, level: Level, rng: &mut Rng) -> Result<(), String> {
+        match self.needs(seat) {
+            Some(Decision::Queue { .. }) => {
+                // Lay cards one at a time, each chosen from the view the bot would have then.
+                let mut probe = Taunt::determinize(&self.state.view_for(seat), rng);
+                let mut cards = Vec::new();
+                while let Some(Decision::Queue { .. }) = probe.decision(seat) {
+                    match level.strategy::<Taunt>(&probe.view_for(seat), seat, rng).sample(rng) {
+                        Action::Queue(card) => {
+                            cards.push(card);
+                            probe = lay_one(probe, seat, card);
+                        }
+                        _ => break,
+                    }
+                }
+                self.lay(seat, cards)
+            }
+            Some(_) => {
+                let action = level.strategy::<Taunt>(&self.state.view_for(seat), seat, rng).sample(rng);
+                self.act(seat, action)
+            }
+            None => Err(format!("{seat} has nothing to decide")),
+        }
+    }
+}
+
+/// `state` with `seat` having laid `card` face down (the other seat, if laying too, waits).
+fn lay_one(mut state: Taunt, seat: Seat, card: Slot) -> Taunt {
+    let joint = PerSeat::from_fn(2, |s| {
+        if s == seat {
+            Some(Action::Queue(card))
+        } else {
+            // The other seat's own laying is unknown here; a placeholder card keeps it laying.
+            state
+                .decision(s)
+                .map(|_| state.legal_actions(s).into_iter().find(|a| matches!(a, Action::Queue(_))).unwrap_or(Action::EndQueue))
+        }
+    });
+    let _ = apply(&mut state, &joint);
+    state
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dojo_games::taunt::{FighterId, Options};
+
+    fn hot_seat() -> Session {
+        Session::new(Mode::HotSeat, Setup::new([FighterId::Tuggle, FighterId::TeaBot], Options::default())).unwrap()
+    }
+
+    #[test]
+    fn picks_wait_in_secret_until_both_are_in() {
+        let mut s = hot_seat();
+        assert_eq!(s.next_human(), Some(Seat(0)));
+        assert!(s.is_secret(Seat(0)));
+        s.act(Seat(0), Action::Play(Slot::Taunt)).unwrap();
+        assert!(!s.ready());
+        assert_eq!(s.next_human(), Some(Seat(1)));
+        assert_eq!(s.view(Seat(1)), Session::load(&s.save()).unwrap().view(Seat(1)));
+        assert!(s.record().actions.is_empty(), "nothing of the pick is saved");
+        s.act(Seat(1), Action::Play(Slot::Charge)).unwrap();
+        s.play().unwrap();
+        assert!(s.log()[0].text.starts_with("Turn 1: Player 1 plays TAUNT L0"), "{}", s.log()[0].text);
+        // The taunt went unanswered: Player 1 lays cards in secret, Player 2 waits.
+        assert_eq!(s.next_human(), Some(Seat(0)));
+        assert!(matches!(s.needs(Seat(0)), Some(Decision::Queue { .. })));
+        assert_eq!(s.needs(Seat(1)), None);
+        assert!(s.lay(Seat(0), vec![Slot::Kick, Slot::Kick]).unwrap_err().contains("already face down"));
+        assert!(s.lay(Seat(0), vec![Slot::Taunt]).unwrap_err().contains("TAUNT cannot"));
+        s.lay(Seat(0), vec![Slot::Charge, Slot::Punch]).unwrap();
+        s.play().unwrap();
+        let theirs = s.view(Seat(1));
+        assert_eq!(theirs.queued[Seat(0)], 2);
+        assert!(!s.log().iter().any(|l| l.text.contains("Punch")), "the log never names face-down cards");
+        assert_eq!(s.view(Seat(0)).my_queue, vec![Slot::Charge, Slot::Punch]);
+        // Player 1's next moves are already down: only Player 2 picks.
+        assert_eq!(s.next_human(), Some(Seat(1)));
+        assert_eq!(s.needs(Seat(0)), None);
+        assert_eq!(Session::load(&s.save()).unwrap(), s);
+    }
+
+    #[test]
+    fn an_illegal_input_is_refused_with_a_reason() {
+        let mut s = hot_seat();
+        assert!(s.act(Seat(0), Action::Place(dojo_games::taunt::Position::Near)).unwrap_err().contains("pick a move"));
+        assert!(s.lay(Seat(0), vec![Slot::Kick]).unwrap_err().contains("not laying"));
+        assert!(s.play().is_err());
+    }
+
+    #[test]
+    fn the_computer_decides_from_its_own_view_and_the_save_round_trips() {
+        let setup = Setup::new([FighterId::Mooshmere, FighterId::Wollypobber], Options { best_of: 1, ..Options::default() });
+        let mut s = Session::new(Mode::VsBot(Level::Easy), setup).unwrap();
+        let mut rng = Rng::new(3);
+        let mut steps = 0;
+        while !s.is_over() && steps < 400 {
+            if let Some(seat) = s.bot_to_move() {
+                s.bot_decide(seat, Level::Easy, &mut rng).unwrap();
+            }
+            if let Some(seat) = s.next_human() {
+                // The person plays the first legal thing offered.
+                match s.needs(seat) {
+                    Some(Decision::Queue { .. }) => s.lay(seat, vec![]).unwrap(),
+                    Some(_) => {
+                        let action = s.state.legal_actions(seat)[0];
+                        s.act(seat, action).unwrap();
+                    }
+                    None => {}
+                }
+            }
+            if s.ready() {
+                s.play().unwrap();
+            }
+            steps += 1;
+        }
+        assert!(s.is_over(), "a one-fight match ends");
+        assert!(s.log().iter().any(|l| l.text.starts_with("Turn 1: You play")));
+        assert_eq!(Session::load(&s.save()).unwrap().view(Seat(0)), s.view(Seat(0)));
+        assert!(Session::load("{").unwrap_err().starts_with("the saved fight could not be read"));
+        let tampered = s.save().replace("\"actions\":[", "\"actions\":[[null,null],");
+        assert!(Session::load(&tampered).unwrap_err().contains("does not replay: step 1 is illegal"));
+    }
+}
