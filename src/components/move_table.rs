@@ -113,10 +113,12 @@ pub fn move_grid(key: &str, card: &MoveCard) -> Option<Grid> {
             })
             .collect();
         let mut head = vec!["Level".to_string(), "Damage sent back".into(), "Peril sent back".into()];
+        let mut classes = vec![""; 3];
         if heals {
             head.push("Also".into());
+            classes.push("extra");
         }
-        return Some(Grid { id, classes: vec![""; head.len()], head, rows });
+        return Some(Grid { id, classes, head, rows });
     }
     let any_extra = card.rows.iter().any(|r| !extras(r).is_empty());
     let rows = levels
@@ -137,16 +139,16 @@ pub fn move_grid(key: &str, card: &MoveCard) -> Option<Grid> {
     }
     if any_extra {
         head.push("Also".into());
-        classes.push("");
+        classes.push("extra");
     }
     Some(Grid { id, classes, head, rows })
 }
 
 /// Heal's interrupt row: the damage taken earlier in the turn that stops it, per mode.
 pub fn heal_interrupt_grid() -> Grid {
-    let mut row = vec![cell("Interrupted by")];
-    row.extend(Mode::ALL.iter().map(|m| cell(format!("{}+ damage", moves::HEAL_INTERRUPT[m.peril_column().unwrap_or(0)]))));
-    let mut head = vec!["Mode after the damage".to_string()];
+    let mut row = vec![cell("Damage that interrupts")];
+    row.extend(Mode::ALL.iter().map(|m| cell(format!("{}+", moves::HEAL_INTERRUPT[m.peril_column().unwrap_or(0)]))));
+    let mut head = vec!["Mode".to_string()];
     head.extend(Mode::ALL.iter().map(|m| mode_head(*m)));
     let mut classes = vec![""];
     classes.extend(Mode::ALL.iter().map(|m| mode_class(*m)));
@@ -172,7 +174,7 @@ pub fn fighters_grid() -> Grid {
         })
         .collect();
     let head = ["Fighter", "Critical Damage", "Recovery", "Block tokens", "Run", "Special"].map(String::from).to_vec();
-    Grid { id: "fighters".into(), classes: vec![""; head.len()], head, rows }
+    Grid { id: "fighters".into(), classes: vec!["", "", "", "", "", "extra"], head, rows }
 }
 
 /// Where each mode begins and ends on each printed track, and who fights on it.
@@ -196,7 +198,7 @@ pub fn tracks_grid() -> Grid {
     head.push("Fighters".into());
     let mut classes = vec![""];
     classes.extend(Mode::ALL.iter().map(|m| mode_class(*m)));
-    classes.push("");
+    classes.push("extra");
     Grid { id: "tracks".into(), classes, head, rows }
 }
 
@@ -313,7 +315,7 @@ mod tests {
         for key in ["Charge", "Heal", "Heal classic", "TAUNT"] {
             assert!(move_grid(key, move_card(key).unwrap()).is_none(), "{key}");
         }
-        assert_eq!(texts(&heal_interrupt_grid()), [["Interrupted by", "5+ damage", "5+ damage", "4+ damage", "3+ damage"]]);
+        assert_eq!(texts(&heal_interrupt_grid()), [["Damage that interrupts", "5+", "5+", "4+", "3+"]]);
     }
 
     #[test]

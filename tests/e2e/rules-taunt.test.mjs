@@ -1,0 +1,145 @@
+// The TAUNT rules page: every section renders with its anchor, shared links open scrolled to
+// their rule, the move tables come from the engine's data, the decisions (notes) are on the
+// page with their own anchors, and nothing spills sideways on a 390 px phone.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+
+const site = useSite();
+
+const SECTIONS = [
+  'setup', 'turn', 'position', 'order', 'levels', 'damage', 'modes', 'peril', 'moves', 'block', 'run', 'run-1', 'run-2',
+  'punch', 'grab', 'shoot', 'kick', 'charge', 'heal', 'taunt', 'interrupts', 'blocking', 'knockdown', 'combo', 'fighters',
+  'teashot', 'counter', 'series', 'options', 'notes', 'sources',
+];
+const NOTES = [
+  'note-modes', 'note-critical-damage', 'note-recovery', 'note-heal', 'note-heal-interrupt', 'note-peril-columns', 'note-kick',
+  'note-special-tables', 'note-no-interrupt', 'note-immune', 'note-run', 'note-ties', 'note-cancel', 'note-block-difference',
+  'note-reflection', 'note-attack-lock', 'note-interrupts', 'note-knockdown', 'note-combo', 'note-pass-charge',
+  'note-double-knockout', 'note-starting-charge',
+];
+
+/** Waits until the element with `id` sits at the top of the viewport. */
+async function expectScrolledTo(page, id) {
+  await page.waitForSelector(`#${id}`);
+  await page.waitForFunction(
+    (id) => {
+      const top = document.getElementById(id).getBoundingClientRect().top;
+      return window.scrollY > 100 && top >= -2 && top < 40;
+    },
+    id,
+    { timeout: 5_000 },
+  );
+}
+
+/** The texts of a table's cells, row by row (header row first). */
+function tableTexts(page, testid) {
+  return page.$$eval(`[data-testid="${testid}"] tr`, (rows) =>
+    rows.map((r) => [...r.children].map((c) => c.innerText.replace(/\s+/g, ' ').trim())),
+  );
+}
+
+test('every section and every decision renders with its anchor and a copy-link control', async () => {
+  const page = await openPage(site.browser, `${site.url}/rules/taunt`);
+  await page.waitForSelector('[data-testid="rules-taunt"] #sources');
+  const ids = await page.$$eval('[data-testid="rules-taunt"] .linkable', (hs) => hs.map((h) => h.id));
+  assert.deepEqual(ids.filter((id) => !id.startsWith('note-')), SECTIONS);
+  assert.deepEqual(ids.filter((id) => id.startsWith('note-')), NOTES);
+  assert.equal(new Set(ids).size, ids.length, 'anchors are unique');
+  for (const id of ['knockdown', 'combo', 'note-modes', 'note-combo']) {
+    assert.ok(await page.$(`[data-testid="copy-${id}"]`), `copy link for #${id}`);
+  }
+  // The contents list links every top-level section.
+  const toc = await page.$$eval('.toc a', (as) => as.map((a) => a.getAttribute('href')));
+  const top = ['setup', 'turn', 'position', 'order', 'levels', 'damage', 'modes', 'peril', 'moves', 'interrupts', 'blocking',
+    'knockdown', 'combo', 'fighters', 'series', 'options', 'notes', 'sources'];
+  assert.deepEqual(toc, top.map((id) => `#${id}`));
+  // Twelve move cards, the fighters and the tracks, all from the engine's data.
+  assert.equal(await page.locator('figure.move').count(), 12);
+  assert.equal((await tableTexts(page, 'fighters')).length, 6);
+  const tracks = await tableTexts(page, 'tracks');
+  assert.deepEqual(tracks[1].slice(0, 5), ['20', '0–4', '5–10', '11–16', '17–20']);
+  assertClean(page);
+  await page.context().close();
+});
+
+test('a shared link to one rule opens the page scrolled to it', async () => {
+  const page = await openPage(site.browser, `${site.url}/rules/taunt#knockdown`);
+  await expectScrolledTo(page, 'knockdown');
+  assert.match(await page.textContent('#knockdown'), /Knocked down/);
+  await page.screenshot({ path: join(ARTIFACTS, 'rules-taunt-knockdown.png') });
+  assertClean(page);
+  await page.context().close();
+});
+
+test('the Punch table shows 10 damage at L3 and its Peril letters under named modes', async () => {
+  const page = await openPage(site.browser, `${site.url}/rules/taunt#punch`);
+  await page.waitForSelector('[data-testid="move-punch"]');
+  const rows = await tableTexts(page, 'move-punch');
+  assert.deepEqual(rows[0], ['Level', 'Damage', 'Yellow Trouble', 'Orange Danger', 'Red Critical']);
+  assert.deepEqual(rows[4], ['L3', '10', 'G', 'GB', 'GBP']);
+  assert.deepEqual(rows[2], ['L1', '6', '–', 'G', 'G']);
+  assert.equal(
+    await page.getAttribute('[data-testid="move-punch"] tr:nth-child(4) td:nth-child(5)', 'title'),
+    'disables Grab, Block, Punch',
+  );
+  const caption = await page.textContent('[data-testid="card-punch"] figcaption');
+  assert.match(caption, /Punch/);
+  assert.match(caption, /P · Attack · number 3/);
+  // The rows' extras: no Interrupt, immunities, Far only, and what a Block sends back.
+  assert.deepEqual((await tableTexts(page, 'move-run-1'))[3].at(-1), 'immune to Shoot and Block');
+  assert.deepEqual((await tableTexts(page, 'move-kick'))[4], ['L3', '10', 'PC', 'PCS', 'PCS', 'hits Far only']);
+  assert.deepEqual((await tableTexts(page, 'move-counter'))[4], ['L3', '1½ ×', 'full', 'heal 2 damage when hit']);
+  assertClean(page);
+  await page.context().close();
+});
+
+test('the decisions are on the page, and a "why" link goes to its note', async () => {
+  const page = await openPage(site.browser, `${site.url}/rules/taunt#modes`);
+  await expectScrolledTo(page, 'modes');
+  await page.click('#modes ~ p a[href="#note-modes"]');
+  await expectScrolledTo(page, 'note-modes');
+  assert.equal(new URL(page.url()).hash, '#note-modes');
+  // The note's table is drawn as a table.
+  const noteTable = await page.$$eval('#note-modes ~ .table-scroll table', (ts) =>
+    ts.length ? [...ts[0].querySelectorAll('th')].map((th) => th.textContent.trim()) : [],
+  );
+  assert.deepEqual(noteTable.slice(0, 5), ['track', 'White', 'Yellow', 'Orange', 'Red']);
+  assert.ok(await page.isVisible('#note-combo'));
+  assert.ok(await page.isVisible('#note-knockdown'));
+  assertClean(page);
+  await page.context().close();
+});
+
+test('on a 390 px phone nothing but the tables scrolls sideways', async () => {
+  const page = await openPage(site.browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${site.url}/rules/taunt`);
+  await page.waitForSelector('#sources');
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    view: document.documentElement.clientWidth,
+    wide: [...document.querySelectorAll('main *')]
+      .filter((e) => !e.closest('.table-scroll') && e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .map((e) => `${e.tagName}.${e.className}`)
+      .slice(0, 5),
+  }));
+  assert.ok(widths.page <= widths.view, `page is ${widths.page} px wide in a ${widths.view} px window: ${widths.wide}`);
+  await page.screenshot({ path: join(ARTIFACTS, 'rules-taunt-390.png'), fullPage: true });
+  await page.goto(`${site.url}/rules/taunt#punch`);
+  await expectScrolledTo(page, 'punch');
+  await page.screenshot({ path: join(ARTIFACTS, 'rules-taunt-390-punch.png') });
+  assertClean(page);
+  await page.context().close();
+});
+
+test('desktop screenshot of the whole page', async () => {
+  const page = await openPage(site.browser);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${site.url}/rules/taunt`);
+  await page.waitForSelector('#sources');
+  await page.screenshot({ path: join(ARTIFACTS, 'rules-taunt-desktop.png'), fullPage: true });
+  assertClean(page);
+  await page.context().close();
+});
