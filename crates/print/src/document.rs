@@ -104,7 +104,44 @@ impl fmt::Display for BuildError {
 struct Queued<'k> {
     component: &'static str,
     size: Size,
+    /// Whether it may lie on its side to fit more on a sheet (boards and tokens, not cards).
+    may_turn: bool,
     piece: &'k crate::kit::Piece,
+}
+
+/// One sheet: its layout, the turn of every piece on it, and what goes on it.
+struct Sheet<'q, 'k> {
+    layout: SheetLayout,
+    /// The size of its pieces before any turn.
+    size: Size,
+    /// Whether its pieces have backs.
+    backed: bool,
+    /// Whether its pieces have their own size (boards, tokens) rather than the card size.
+    fixed: bool,
+    turn: Turn,
+    items: Vec<&'q Queued<'k>>,
+}
+
+impl Sheet<'_, '_> {
+    /// Whether `item` can go on this sheet: the same size, backs alike and room left.
+    fn takes(&self, item: &Queued) -> bool {
+        self.size == item.size && self.backed == item.piece.back.is_some() && self.items.len() < self.layout.grid.capacity()
+    }
+}
+
+/// Lays out a new sheet for pieces like `item`. Pieces without backs get the whole page even
+/// when the others fold, and need no back page.
+fn sheet_for<'q, 'k>(item: &'q Queued<'k>, page: Size, settings: &Settings) -> Result<Sheet<'q, 'k>, BuildError> {
+    let backed = item.piece.back.is_some();
+    let backs = if backed { settings.backs } else { Backs::None };
+    let gutter = f32::from(settings.gutter_mm);
+    let laid_out = if item.may_turn {
+        SheetLayout::turnable(page, item.size, settings.bleed, gutter, backs)
+    } else {
+        SheetLayout::new(page, item.size, settings.bleed, gutter, backs).map(|layout| (layout, Turn::None))
+    };
+    let (layout, turn) = laid_out.ok_or(BuildError::PieceTooBig { component: item.component, piece: item.size })?;
+    Ok(Sheet { layout, size: item.size, backed, fixed: item.may_turn, turn, items: vec![item] })
 }
 
 /// Lays out `kit` with `settings`.
@@ -113,47 +150,54 @@ pub fn build(kit: &Kit, settings: &Settings) -> Result<Document, BuildError> {
     let card = settings.card.size();
     let mut queue: Vec<Queued> = Vec::new();
     for component in &kit.components {
-        let size = match component.size {
-            PieceSize::Card => card,
-            PieceSize::Fixed(size) => size,
+        let (size, may_turn) = match component.size {
+            PieceSize::Card => (card, false),
+            PieceSize::Fixed(size) => (size, true),
         };
         for _ in 0..settings.copies_of(component.id, component.default_copies) {
-            queue.extend(component.pieces.iter().map(|piece| Queued { component: component.id, size, piece }));
+            queue.extend(component.pieces.iter().map(|piece| Queued { component: component.id, size, may_turn, piece }));
         }
     }
     if queue.is_empty() {
         return Err(BuildError::NothingToPrint);
     }
 
-    let gutter = f32::from(settings.gutter_mm);
     let offset = (f32::from(settings.offset_tenths.0) / 10.0, f32::from(settings.offset_tenths.1) / 10.0);
     let mut pages = vec![];
     let mut placements = Vec::new();
-    let mut sheets: Vec<(SheetLayout, Vec<&Queued>)> = Vec::new();
-    // Pieces of one size share sheets; a new size starts a new sheet.
+    let mut sheets: Vec<Sheet> = Vec::new();
+    // Pieces of one size share sheets; a new size, or pieces with backs after pieces without
+    // (or the other way round), start a new sheet.
     for item in &queue {
-        let fits_last = sheets.last().is_some_and(|(layout, items)| layout.grid.piece == item.size && items.len() < layout.grid.capacity());
-        if !fits_last {
-            let layout = SheetLayout::new(page_size, item.size, settings.bleed, gutter, settings.backs)
-                .ok_or(BuildError::PieceTooBig { component: item.component, piece: item.size })?;
-            sheets.push((layout, Vec::new()));
+        match sheets.last_mut() {
+            Some(sheet) if sheet.takes(item) => sheet.items.push(item),
+            _ => sheets.push(sheet_for(item, page_size, settings)?),
         }
-        sheets.last_mut().expect("a sheet was just ensured").1.push(item);
+    }
+
+    // A part-filled sheet of boards or tokens keeps only the rows it fills. (Card sheets keep
+    // their whole grid: the 50 mm square goes in an empty slot.)
+    for sheet in sheets.iter_mut().filter(|sheet| sheet.fixed) {
+        sheet.layout = sheet.layout.trimmed(sheet.items.len());
     }
 
     let sheet_count = sheets.len();
-    for (index, (layout, items)) in sheets.iter().enumerate() {
+    for (index, sheet) in sheets.iter().enumerate() {
+        let (layout, items) = (&sheet.layout, &sheet.items);
         let number = index + 1;
         let mut front = Drawing::new();
-        let front_role = if settings.backs == Backs::Fold { PageRole::Folded(number) } else { PageRole::Fronts(number) };
+        let folded = settings.backs == Backs::Fold && sheet.backed;
+        let front_role = if folded { PageRole::Folded(number) } else { PageRole::Fronts(number) };
         let front_page = pages.len() + 1; // after the instructions page, which goes first
         let back_page = front_page + 1;
+        // Two-sided printing keeps a back page even for a sheet without backs, so that every
+        // later sheet still lands on its own paper.
         let mut back = settings.backs.is_duplex().then(Drawing::new);
         for (slot, item) in items.iter().enumerate() {
             let at = layout.grid.slot(slot);
-            front.place(&item.piece.front, item.size, at, Turn::None);
+            front.place(&item.piece.front, item.size, at, sheet.turn);
             let mut back_at = None;
-            if let (Some(art), Some((rect, turn))) = (&item.piece.back, layout.back_of(at)) {
+            if let (Some(art), Some((rect, turn))) = (&item.piece.back, layout.back_of_turned(at, sheet.turn)) {
                 match &mut back {
                     Some(back_drawing) => {
                         let rect = rect.moved(offset.0, offset.1);
@@ -171,14 +215,21 @@ pub fn build(kit: &Kit, settings: &Settings) -> Result<Document, BuildError> {
         sheet_furniture(&mut front, layout, settings, items.len(), &format!("{} · sheet {number} of {sheet_count}", kit.title), front_role);
         pages.push(Page { size: page_size, drawing: front, role: front_role });
         if let Some(mut back) = back {
-            let caption = format!("{} · sheet {number} of {sheet_count} · backs", kit.title);
+            let what = if sheet.backed { "backs" } else { "back left blank" };
+            let caption = format!("{} · sheet {number} of {sheet_count} · {what}", kit.title);
             let (_, facing, side) = layout.free_bands();
             caption_in_band(&mut back, facing, side, &caption);
+            if !sheet.backed {
+                let centre = Point::new(page_size.w / 2.0, page_size.h / 2.0);
+                let note = "This side is left blank: it keeps the sheets after it on their own paper.";
+                back.text(centre.x, centre.y, 9.0, Face::Regular, Ink::Grey(45), Align::Centre, note);
+            }
             pages.push(Page { size: page_size, drawing: back, role: PageRole::Backs(number) });
         }
     }
 
-    let first = instructions(kit, settings, page_size, &placements, &pages);
+    let blank_backs = settings.backs.is_duplex() && sheets.iter().any(|sheet| !sheet.backed);
+    let first = instructions(kit, settings, page_size, &placements, &pages, blank_backs);
     pages.insert(0, first);
     Ok(Document { title: format!("{} print-and-play kit", kit.title), pages, placements })
 }
@@ -315,7 +366,7 @@ fn true_size_square(d: &mut Drawing, at: Point) {
 }
 
 /// The first page: how to print these settings, and what the kit holds on which pages.
-fn instructions(kit: &Kit, settings: &Settings, size: Size, placements: &[Placement], pages: &[Page]) -> Page {
+fn instructions(kit: &Kit, settings: &Settings, size: Size, placements: &[Placement], pages: &[Page], blank_backs: bool) -> Page {
     let mut d = Drawing::new();
     let left = 18.0;
     let width = size.w - 2.0 * left;
@@ -360,6 +411,12 @@ fn instructions(kit: &Kit, settings: &Settings, size: Size, placements: &[Placem
             )
         });
     }
+    if blank_backs {
+        steps.push(
+            "Boards print on one side: their back pages are blank on purpose, so print every page and each later sheet stays on its own paper."
+                .to_string(),
+        );
+    }
     if settings.crop_marks {
         steps.push("Cut along the lines between the crop marks at the paper's edge.".to_string());
     }
@@ -391,28 +448,28 @@ fn instructions(kit: &Kit, settings: &Settings, size: Size, placements: &[Placem
 
     d.text(left, y, 11.0, Face::Bold, Ink::Black, Align::Left, "What is in this kit");
     y += 6.0;
-    for component in &kit.components {
-        let printed: Vec<&Placement> = placements.iter().filter(|p| p.component == component.id).collect();
-        if printed.is_empty() {
-            continue;
-        }
-        let first = printed.iter().map(|p| p.front_page).min().unwrap_or(0) + 1;
-        let last = printed.iter().map(|p| p.back.map_or(p.front_page, |b| b.0.max(p.front_page))).max().unwrap_or(0) + 1;
-        let pages_text = if first == last { format!("page {first}") } else { format!("pages {first}–{last}") };
-        d.text(left, y, 9.0, Face::Bold, Ink::Black, Align::Left, &format!("{} × {}", printed.len(), component.name));
-        d.text(size.w - left, y, 9.0, Face::Regular, Ink::Black, Align::Right, &pages_text);
-        y += 4.2;
-        y += d.paragraph(
-            Rect::new(left + 4.0, y - crate::text::cap_height(8.0), width - 30.0, 30.0),
-            8.0,
-            1.3,
-            Face::Regular,
-            Ink::Grey(25),
-            Align::Left,
-            component.about,
-        );
-        y += 2.0;
-    }
+    let entries: Vec<Listed> = kit
+        .components
+        .iter()
+        .filter_map(|component| {
+            let printed: Vec<&Placement> = placements.iter().filter(|p| p.component == component.id).collect();
+            let first = printed.iter().map(|p| p.front_page).min()? + 1;
+            let last = printed.iter().map(|p| p.back.map_or(p.front_page, |b| b.0.max(p.front_page))).max()? + 1;
+            let pages = if first == last { format!("page {first}") } else { format!("pages {first}–{last}") };
+            Some(Listed { title: format!("{} × {}", printed.len(), component.name), pages, about: &component.about })
+        })
+        .collect();
+    // Below the list: a line, then the 50 mm square and the bars, then the footer.
+    let room = size.h - y - 2.0 - 8.0 - 50.0 - 14.0;
+    let area = Rect::new(left, y, width, room);
+    let (listing, height) = [(1, true), (2, true), (2, false), (3, false)]
+        .into_iter()
+        .map(|(columns, about)| listing(&entries, area, columns, about))
+        .find(|(_, height)| *height <= room)
+        .unwrap_or_else(|| listing(&entries, area, 3, false));
+    d.shapes.extend(listing.shapes);
+    d.missing.extend(listing.missing);
+    y += height;
     let total_pages = pages.len() + 1;
     y += 2.0;
     d.text(left, y, 8.0, Face::Regular, Ink::Grey(25), Align::Left, &format!("{total_pages} pages in all, this one included."));
@@ -424,6 +481,42 @@ fn instructions(kit: &Kit, settings: &Settings, size: Size, placements: &[Placem
     d.place_at(&imperial, Point::new(left + 118.0, y + 25.0), Turn::None);
     d.text(size.w / 2.0, size.h - 10.0, 7.0, Face::Regular, Ink::Grey(35), Align::Centre, "Made at Pocket Dojo · cards set in DejaVu Sans");
     Page { size, drawing: d, role: PageRole::Instructions }
+}
+
+/// One component in the first page's list: what and how many, on which pages, and what for.
+struct Listed<'k> {
+    title: String,
+    pages: String,
+    about: &'k str,
+}
+
+/// The list of what a kit holds in `columns` columns across `area`, each entry with its
+/// description or (to save room) without; and the height it takes.
+fn listing(entries: &[Listed], area: Rect, columns: usize, about: bool) -> (Drawing, f32) {
+    let mut d = Drawing::new();
+    let gap = 8.0;
+    let column_w = (area.w - gap * (columns - 1) as f32) / columns as f32;
+    let per_column = entries.len().div_ceil(columns);
+    let mut height: f32 = 0.0;
+    for (c, chunk) in entries.chunks(per_column.max(1)).enumerate() {
+        let x = area.x + c as f32 * (column_w + gap);
+        let mut y = area.y;
+        for entry in chunk {
+            d.text(x, y, 9.0, Face::Bold, Ink::Black, Align::Left, &entry.title);
+            d.text(x + column_w, y, 9.0, Face::Regular, Ink::Black, Align::Right, &entry.pages);
+            y += 4.2;
+            if about {
+                // Clear of the page numbers in a wide column; most of a narrow one.
+                let text_area = Rect::new(x + 4.0, y - crate::text::cap_height(8.0), (column_w - 30.0).max(column_w * 0.8), 30.0);
+                y += d.paragraph(text_area, 8.0, 1.3, Face::Regular, Ink::Grey(25), Align::Left, entry.about);
+                y += 2.0;
+            } else {
+                y += 0.6;
+            }
+        }
+        height = height.max(y - area.y);
+    }
+    (d, height)
 }
 
 /// The alignment test: a front with crosses and a back with scales behind them. Held up to the

@@ -85,6 +85,15 @@ impl Turn {
         }
     }
 
+    /// The turn that undoes this one.
+    pub fn inverse(self) -> Turn {
+        match self {
+            Turn::Quarter => Turn::ThreeQuarters,
+            Turn::ThreeQuarters => Turn::Quarter,
+            other => other,
+        }
+    }
+
     /// This turn followed by `other`.
     pub fn then(self, other: Turn) -> Turn {
         match (self.degrees() + other.degrees()) % 360 {
@@ -105,6 +114,17 @@ pub enum Align {
     Centre,
     /// The anchor is the end of the line.
     Right,
+}
+
+/// Which way the lines of a hatching run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hatch {
+    /// Rising to the right: ////.
+    Rising,
+    /// Falling to the right: \\\\.
+    Falling,
+    /// Across: ====.
+    Level,
 }
 
 /// One thing drawn.
@@ -207,6 +227,37 @@ impl Drawing {
             })
             .collect();
         self.path(points, true, fill, stroke);
+    }
+
+    /// Parallel lines `spacing` millimetres apart (measured across them) filling `area`, cut
+    /// off at its edges: a pattern that tells areas apart without colour.
+    pub fn hatch(&mut self, area: Rect, hatch: Hatch, spacing: f32, stroke: Stroke) {
+        let (x0, y0, x1, y1) = (area.x, area.y, area.right(), area.bottom());
+        // Each line is y = c - x (rising), y = x + c (falling) or y = c (level), c stepping
+        // by the spacing measured along the edge, and starting half a step in.
+        let (from, to, step) = match hatch {
+            Hatch::Rising => (x0 + y0, x1 + y1, spacing * std::f32::consts::SQRT_2),
+            Hatch::Falling => (y0 - x1, y1 - x0, spacing * std::f32::consts::SQRT_2),
+            Hatch::Level => (y0, y1, spacing),
+        };
+        let mut c = from + step / 2.0;
+        while c < to {
+            let ends = match hatch {
+                Hatch::Rising => {
+                    let (a, b) = ((c - y1).max(x0), (c - y0).min(x1));
+                    (a < b).then(|| (Point::new(a, c - a), Point::new(b, c - b)))
+                }
+                Hatch::Falling => {
+                    let (a, b) = ((y0 - c).max(x0), (y1 - c).min(x1));
+                    (a < b).then(|| (Point::new(a, a + c), Point::new(b, b + c)))
+                }
+                Hatch::Level => Some((Point::new(x0, c), Point::new(x1, c))),
+            };
+            if let Some((a, b)) = ends {
+                self.line(a, b, stroke);
+            }
+            c += step;
+        }
     }
 
     /// One line of text with its baseline at `baseline`, placed by `align` around `x`. Returns its width.
@@ -391,9 +442,26 @@ mod tests {
     }
 
     #[test]
+    fn hatching_stays_inside_its_area() {
+        let area = Rect::new(10.0, 20.0, 28.0, 16.0);
+        for hatch in [Hatch::Rising, Hatch::Falling, Hatch::Level] {
+            let mut d = Drawing::new();
+            d.hatch(area, hatch, 3.0, Stroke::solid(Ink::Black, 0.2));
+            assert!(d.shapes.len() >= 5, "{hatch:?}: {}", d.shapes.len());
+            for shape in &d.shapes {
+                let Shape::Path { points, .. } = shape else { panic!("lines only") };
+                assert!(points.iter().all(|p| area.contains(&Rect::new(p.x, p.y, 0.0, 0.0), 1e-3)), "{hatch:?}: {points:?}");
+            }
+        }
+    }
+
+    #[test]
     fn turns_compose() {
         assert_eq!(Turn::Quarter.then(Turn::ThreeQuarters), Turn::None);
         assert_eq!(Turn::Half.then(Turn::Half), Turn::None);
         assert_eq!(Turn::Quarter.then(Turn::Quarter), Turn::Half);
+        for turn in [Turn::None, Turn::Quarter, Turn::Half, Turn::ThreeQuarters] {
+            assert_eq!(turn.then(turn.inverse()), Turn::None);
+        }
     }
 }

@@ -55,9 +55,9 @@ pub struct Component {
     /// Its id in links and on the command line ("actions").
     pub id: &'static str,
     /// Its name for people ("Action cards").
-    pub name: &'static str,
+    pub name: String,
     /// One line on what it is for.
-    pub about: &'static str,
+    pub about: String,
     /// How big its pieces are.
     pub size: PieceSize,
     /// Copies printed unless the person chooses otherwise.
@@ -78,12 +78,12 @@ pub struct Kit {
 }
 
 /// A component's id, name and default copies: what the settings form lists, without drawing anything.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ComponentInfo {
     /// Its id in links.
     pub id: &'static str,
     /// Its name for people.
-    pub name: &'static str,
+    pub name: String,
     /// Pieces in one copy.
     pub pieces: u8,
     /// Copies printed by default.
@@ -95,7 +95,7 @@ impl Kit {
     pub fn infos(&self) -> Vec<ComponentInfo> {
         self.components
             .iter()
-            .map(|c| ComponentInfo { id: c.id, name: c.name, pieces: c.pieces.len() as u8, default_copies: c.default_copies })
+            .map(|c| ComponentInfo { id: c.id, name: c.name.clone(), pieces: c.pieces.len() as u8, default_copies: c.default_copies })
             .collect()
     }
 }

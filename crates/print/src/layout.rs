@@ -47,6 +47,15 @@ impl Grid {
         Some(Grid { piece, bleed, gutter, cols, rows, origin })
     }
 
+    /// The same grid cut down to the rows (or, in a single row, the columns) that `count`
+    /// pieces fill, keeping the first slot's corner where it was.
+    fn cut_to(&self, count: usize) -> Grid {
+        let count = count.clamp(1, self.capacity());
+        let rows = count.div_ceil(self.cols);
+        let cols = if rows == 1 { count } else { self.cols };
+        Grid { rows, cols, ..*self }
+    }
+
     /// How many pieces the grid holds.
     pub fn capacity(&self) -> usize {
         self.cols * self.rows
@@ -161,6 +170,46 @@ impl SheetLayout {
             }
         }
         Some(SheetLayout { page, grid, backs: mapping })
+    }
+
+    /// Lays out pieces of `piece` size as [`SheetLayout::new`] does, lying them on their side
+    /// (a quarter turn clockwise) when that fits more of them on the page. Returns the layout,
+    /// whose grid slots have the size the pieces take on the page, and the turn each front gets.
+    pub fn turnable(page: Size, piece: Size, bleed: bool, gutter: f32, backs: Backs) -> Option<(SheetLayout, Turn)> {
+        let upright = SheetLayout::new(page, piece, bleed, gutter, backs);
+        let turned = SheetLayout::new(page, piece.turned(), bleed, gutter, backs);
+        let capacity = |layout: &Option<SheetLayout>| layout.as_ref().map_or(0, |l| l.grid.capacity());
+        if capacity(&turned) > capacity(&upright) {
+            turned.map(|layout| (layout, Turn::Quarter))
+        } else {
+            upright.map(|layout| (layout, Turn::None))
+        }
+    }
+
+    /// The same sheet holding just `count` pieces: the grid cut down to the rows they fill and
+    /// centred again on the page (or, when folding, kept against the fold line), so a part-empty
+    /// sheet of tokens has crop marks for its pieces only and room in its margins.
+    pub fn trimmed(&self, count: usize) -> SheetLayout {
+        let full = self.grid.extent();
+        let mut grid = self.grid.cut_to(count);
+        let part = grid.extent();
+        // Centred where the full grid was centred; against the fold where it was against the fold.
+        let (mut dx, mut dy) = (full.centre().x - part.centre().x, full.centre().y - part.centre().y);
+        match self.backs {
+            BackMapping::Fold { vertical: true, .. } => dx = full.right() - part.right(),
+            BackMapping::Fold { vertical: false, .. } => dy = full.bottom() - part.bottom(),
+            _ => {}
+        }
+        grid.origin = Point::new(grid.origin.x + dx, grid.origin.y + dy);
+        SheetLayout { grid, ..self.clone() }
+    }
+
+    /// Where the back of a piece goes whose front is at `front` (its box on the page), turned by
+    /// `turn`: as [`SheetLayout::back_of`], with the back turned so that it is upright whenever
+    /// the piece's front is, when the piece is flipped over its own upright axis.
+    pub fn back_of_turned(&self, front: Rect, turn: Turn) -> Option<(Rect, Turn)> {
+        // Turning the sheet over mirrors the page, and a mirror reverses the direction of a turn.
+        self.back_of(front).map(|(rect, base)| (rect, base.then(turn.inverse())))
     }
 
     /// Where the back of the piece whose front is at `front` goes, and how it is turned, in the
@@ -341,6 +390,76 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Where point `p` of a `size` piece lands when placed in `at` turned by `turn`.
+    fn placed(p: Point, size: Size, at: Rect, turn: Turn) -> Point {
+        let mut piece = crate::draw::Drawing::new();
+        piece.line(p, p, crate::draw::Stroke::solid(crate::draw::Ink::Black, 0.1));
+        let mut page = crate::draw::Drawing::new();
+        page.place(&piece, size, at, turn);
+        match &page.shapes[0] {
+            crate::draw::Shape::Path { points, .. } => points[0],
+            other => panic!("expected a path, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_turned_piece_has_its_back_behind_it_flipped_over_its_own_upright_axis() {
+        // A 100 × 40 piece fits more often upright on portrait A4 and lying down on landscape.
+        let piece = Size::new(100.0, 40.0);
+        let mut turns = Vec::new();
+        for backs in [Backs::LongEdge, Backs::ShortEdge, Backs::Fold] {
+            for orientation in [Orientation::Portrait, Orientation::Landscape] {
+                let p = page(Paper::A4, orientation);
+                let (sheet, turn) = SheetLayout::turnable(p, piece, false, 0.0, backs).unwrap();
+                turns.push(turn);
+                let front = sheet.grid.slot(0);
+                let (back, back_turn) = sheet.back_of_turned(front, turn).unwrap();
+                // A corner of the piece's front is behind the corner of its back mirrored left to right.
+                let at = placed(Point::new(10.0, 5.0), piece, front, turn);
+                let behind_at = placed(Point::new(piece.w - 10.0, 5.0), piece, back, back_turn);
+                let expected = match sheet.backs {
+                    BackMapping::Duplex { mirror_x: true } => Point::new(p.w - at.x, at.y),
+                    BackMapping::Duplex { mirror_x: false } => Point::new(at.x, p.h - at.y),
+                    BackMapping::Fold { vertical: true, at: fold } => Point::new(2.0 * fold - at.x, at.y),
+                    BackMapping::Fold { vertical: false, at: fold } => Point::new(at.x, 2.0 * fold - at.y),
+                    BackMapping::None => unreachable!(),
+                };
+                assert!((behind_at.x - expected.x).abs() < 1e-3 && (behind_at.y - expected.y).abs() < 1e-3, "{backs:?} {orientation:?}");
+            }
+        }
+        assert!(turns.contains(&Turn::None) && turns.contains(&Turn::Quarter), "{turns:?}");
+    }
+
+    #[test]
+    fn a_part_filled_sheet_keeps_only_the_rows_it_fills() {
+        let token = Size::new(14.0, 14.0);
+        for backs in [Backs::LongEdge, Backs::Fold] {
+            let full = SheetLayout::new(Paper::A4.size(), token, false, 0.0, backs).unwrap();
+            let sheet = full.trimmed(30);
+            assert_eq!((sheet.grid.cols, sheet.grid.rows), (full.grid.cols, 30usize.div_ceil(full.grid.cols)));
+            assert!(full.grid.extent().contains(&sheet.grid.extent(), 1e-3));
+            match sheet.backs {
+                BackMapping::Fold { at, .. } => assert!((sheet.grid.extent().bottom() - (at - FOLD_GAP)).abs() < 1e-3),
+                _ => assert!((sheet.grid.extent().centre().y - Paper::A4.size().h / 2.0).abs() < 1e-3),
+            }
+            let one_row = full.trimmed(3);
+            assert_eq!((one_row.grid.cols, one_row.grid.rows), (3, 1));
+            assert!(one_row.crop_marks().len() < full.crop_marks().len());
+        }
+    }
+
+    #[test]
+    fn boards_lie_down_when_that_fits_more_on_the_sheet() {
+        let board = Size::new(180.0, 120.0);
+        for paper in Paper::ALL {
+            let (portrait, turn) = SheetLayout::turnable(paper.size(), board, false, 0.0, Backs::None).unwrap();
+            assert_eq!((portrait.grid.capacity(), turn), (2, Turn::None), "{paper:?}");
+            let (landscape, turn) = SheetLayout::turnable(paper.size().turned(), board, false, 0.0, Backs::None).unwrap();
+            assert_eq!((landscape.grid.capacity(), turn), (2, Turn::Quarter), "{paper:?}");
+            assert_eq!(landscape.grid.piece, board.turned());
         }
     }
 

@@ -73,6 +73,18 @@ pub fn wrap(text: &str, size: f32, face: Face, max_width: f32) -> Vec<String> {
     lines
 }
 
+/// The height of `text` wrapped to `max_width` at `size` points, lines `leading` × size apart.
+pub fn wrapped_height(text: &str, size: f32, face: Face, max_width: f32, leading: f32) -> f32 {
+    wrap(text, size, face, max_width).len() as f32 * size * leading * MM_PER_PT
+}
+
+/// The largest size from `max` down to `min` points, in quarter points, at which `text`
+/// wrapped to `width` takes no more than `height` millimetres; `None` if even `min` is too big.
+pub fn fitting_size(text: &str, face: Face, width: f32, height: f32, leading: f32, max: f32, min: f32) -> Option<f32> {
+    let steps = ((max - min) * 4.0).round().max(0.0) as u32;
+    (0..=steps).map(|i| max - i as f32 / 4.0).find(|size| wrapped_height(text, *size, face, width, leading) <= height + 1e-3)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,6 +108,15 @@ mod tests {
             assert!(in_font(ch), "{ch} should be in the bundled font");
         }
         assert!(!in_font('🏠') && crate::symbols::has('🏠'));
+    }
+
+    #[test]
+    fn the_fitting_size_is_the_largest_that_fits() {
+        let text = "Hit for 3. You are EXHAUSTED on the next breath of this measure.";
+        let size = fitting_size(text, Face::Regular, 40.0, 8.0, 1.2, 10.0, 5.0).unwrap();
+        assert!(wrapped_height(text, size, Face::Regular, 40.0, 1.2) <= 8.0);
+        assert!(size == 10.0 || wrapped_height(text, size + 0.25, Face::Regular, 40.0, 1.2) > 8.0);
+        assert_eq!(fitting_size(text, Face::Regular, 40.0, 1.0, 1.2, 10.0, 5.0), None);
     }
 
     #[test]
