@@ -238,12 +238,32 @@ pub fn build(kit: &Kit, settings: &Settings) -> Result<Document, BuildError> {
 fn sheet_furniture(d: &mut Drawing, layout: &SheetLayout, settings: &Settings, filled: usize, title: &str, role: PageRole) {
     let grid = layout.grid;
     let (band, facing, side) = layout.free_bands();
-    // The two true-size bars, each centred on a column (or row) of pieces where they fit
-    // between the crop marks, else side by side in the middle of the band.
-    let middle = band_middle(band, side);
+    // A 50 mm square wherever a sheet has room for it: an empty slot, or a wide margin.
+    let empty_slot = (filled < grid.capacity()).then(|| grid.slot(filled)).filter(|s| s.w >= 52.0 && s.h >= 58.0);
+    let square = match empty_slot {
+        Some(slot) => Some((Point::new(slot.centre().x - 25.0, slot.y + 2.0), false)),
+        None if (if side { band.w } else { band.h }) >= 62.0 => {
+            let at = if side {
+                Point::new(band.centre().x - 25.0, MIN_MARGIN + 3.0)
+            } else {
+                Point::new(MIN_MARGIN + 3.0, band.centre().y - 25.0)
+            };
+            Some((at, true))
+        }
+        None => None,
+    };
+    // The two true-size bars: beside a square in the margin; else each centred on a column (or
+    // row) of pieces where they fit between the crop marks, else side by side in the middle of the band.
     let bars = [size_bar(50.0, 5, "50 mm"), size_bar(2.0 * MM_PER_INCH, 4, "2 in")];
     let (count, slot_len) = if side { (grid.rows, grid.piece.h) } else { (grid.cols, grid.piece.w) };
-    let centres: Vec<f32> = if count >= 2 && slot_len >= 54.0 {
+    let middle = match square {
+        Some((at, true)) => (if side { at.x } else { at.y }) + 25.0,
+        _ => band_middle(band, side),
+    };
+    let centres: Vec<f32> = if let Some((at, true)) = square {
+        let start = if side { at.y } else { at.x };
+        vec![start + 85.0, start + 143.4]
+    } else if count >= 2 && slot_len >= 54.0 {
         let first = grid.slot(0).centre();
         let last = grid.slot(if side { (grid.rows - 1) * grid.cols } else { grid.cols - 1 }).centre();
         if side { vec![last.y, first.y] } else { vec![first.x, last.x] }
@@ -263,6 +283,9 @@ fn sheet_furniture(d: &mut Drawing, layout: &SheetLayout, settings: &Settings, f
         };
         d.place_at(bar, at, turn);
         keep_clear.push(area.outset(1.5));
+    }
+    if let Some((at, true)) = square {
+        keep_clear.push(Rect::new(at.x, at.y, 50.0, 50.0).outset(1.5));
     }
     let what = match role {
         PageRole::Folded(_) => "fold on the dashed line, glue, then cut",
@@ -292,13 +315,7 @@ fn sheet_furniture(d: &mut Drawing, layout: &SheetLayout, settings: &Settings, f
             d.line(a, b, Stroke::dashed(Ink::Black, MARK_WIDTH, 3.0, 2.0));
         }
     }
-    // A 50 mm square wherever a sheet has room for it: an empty slot, or a wide margin.
-    let empty_slot = (filled < grid.capacity()).then(|| grid.slot(filled));
-    if let Some(slot) = empty_slot.filter(|s| s.w >= 52.0 && s.h >= 58.0) {
-        true_size_square(d, Point::new(slot.centre().x - 25.0, slot.y + 2.0));
-    } else if (if side { band.w } else { band.h }) >= 62.0 {
-        let at =
-            if side { Point::new(band.centre().x - 25.0, MIN_MARGIN + 3.0) } else { Point::new(MIN_MARGIN + 3.0, band.centre().y - 25.0) };
+    if let Some((at, _)) = square {
         true_size_square(d, at);
     }
 }
@@ -595,3 +612,4 @@ fn orientation_name(orientation: Orientation) -> &'static str {
         Orientation::Landscape => "landscape",
     }
 }
+
