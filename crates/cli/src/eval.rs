@@ -58,7 +58,7 @@ fn tally<G: CliGame>(bot: Policy, opponent: Policy, matches: usize, seed: u64) -
                     let mut wins = 0.0;
                     for m in (t..matches).step_by(threads) {
                         let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(m as u64));
-                        let setup = G::seeded_setup(rng.next_u64());
+                        let setup = G::eval_setup(rng.next_u64());
                         let bot_seat = Seat((m % 2) as u8);
                         let policies = if bot_seat == Seat(0) { [bot, opponent] } else { [opponent, bot] };
                         let payoff = play_match::<G>(&setup, &policies, &mut rng).expect("matches finish");
@@ -74,7 +74,13 @@ fn tally<G: CliGame>(bot: Policy, opponent: Policy, matches: usize, seed: u64) -
 }
 
 /// Prints the bot's win rates against a random and a greedy player, and its thinking time.
-pub fn bot_eval<G: CliGame>(matches: usize, level_name: &str, seed: u64) -> Result<(), String> {
+pub fn bot_eval<G: CliGame>(matches: usize, level_name: &str, seed: u64, against: &str) -> Result<(), String> {
+    let (random, greedy) = match against {
+        "both" => (true, true),
+        "random" => (true, false),
+        "greedy" => (false, true),
+        other => return Err(format!("--against {other:?}: use random, greedy or both")),
+    };
     let bot = level(level_name)?;
     // Thinking time: one decision from the opening position, averaged.
     let mut rng = Rng::new(seed);
@@ -87,16 +93,20 @@ pub fn bot_eval<G: CliGame>(matches: usize, level_name: &str, seed: u64) -> Resu
     let ms_per_decision = start.elapsed().as_secs_f64() * 1000.0 / timing_runs as f64;
 
     let started = Instant::now();
-    let vs_random = tally::<G>(bot, Policy::Random, matches, seed);
-    let vs_greedy = tally::<G>(bot, Policy::Greedy { samples: 16 }, matches, seed + 1);
+    let vs_random = random.then(|| tally::<G>(bot, Policy::Random, matches, seed));
+    let vs_greedy = greedy.then(|| tally::<G>(bot, Policy::Greedy { samples: 16 }, matches, seed + 1));
     println!(
-        "{} bot ({level_name}) over {matches} seeded matches per opponent, best of 3, seats alternating; {:.0} s",
+        "{} bot ({level_name}) over {matches} seeded {} per opponent, seats alternating; {:.0} s",
         G::TITLE,
+        G::EVAL_UNIT,
         started.elapsed().as_secs_f64()
     );
-    println!("matches: {}", vs_random.matches);
-    println!("win_rate_vs_random: {:.3}", vs_random.wins / vs_random.matches as f64);
-    println!("win_rate_vs_greedy: {:.3}", vs_greedy.wins / vs_greedy.matches as f64);
+    println!("matches: {matches}");
+    for (name, tally) in [("random", vs_random), ("greedy", vs_greedy)] {
+        if let Some(t) = tally {
+            println!("win_rate_vs_{name}: {:.3}", t.wins / t.matches as f64);
+        }
+    }
     println!("ms_per_decision_native: {ms_per_decision:.1}");
     Ok(())
 }

@@ -11,6 +11,12 @@ pub trait CliGame: Game {
     const ROUND_WORD: &'static str;
     /// A setup drawn from `seed` with default options (shuffled deck, fighters drawn, …).
     fn seeded_setup(seed: u64) -> Self::Setup;
+    /// What one evaluated game is called ("best-of-3 matches").
+    const EVAL_UNIT: &'static str;
+    /// The setup the bot is measured on; by default [`CliGame::seeded_setup`].
+    fn eval_setup(seed: u64) -> Self::Setup {
+        Self::seeded_setup(seed)
+    }
     /// True for the event that marks one reveal.
     fn is_round(event: &Self::Event) -> bool;
 }
@@ -18,6 +24,7 @@ pub trait CliGame: Game {
 impl CliGame for punish::Punish {
     const TITLE: &'static str = "PUNISH";
     const ROUND_WORD: &'static str = "breaths";
+    const EVAL_UNIT: &'static str = "best-of-3 matches";
     fn seeded_setup(seed: u64) -> punish::Setup {
         punish::Setup::deal(seed, punish::Options::default())
     }
@@ -29,6 +36,11 @@ impl CliGame for punish::Punish {
 impl CliGame for taunt::Taunt {
     const TITLE: &'static str = "TAUNT";
     const ROUND_WORD: &'static str = "turns";
+    const EVAL_UNIT: &'static str = "single fights (random fighters)";
+    /// The bot is measured on single fights: a series is several fights in a row.
+    fn eval_setup(seed: u64) -> taunt::Setup {
+        taunt::Setup { options: taunt::Options { best_of: 1, ..taunt::Options::default() }, ..Self::seeded_setup(seed) }
+    }
     /// Two fighters drawn from the seed (possibly the same one twice), best of 3.
     fn seeded_setup(seed: u64) -> taunt::Setup {
         let mut rng = Rng::new(seed);

@@ -5,7 +5,7 @@
 //! dojo simulate GAME [--seed N] [--level easy|medium|hard|random]
 //!                                     play a match and print its game record as JSON
 //! dojo bench GAME [--seconds S]       random playouts per second
-//! dojo bot-eval GAME [--matches N] [--level L] [--seed N]
+//! dojo bot-eval GAME [--matches N] [--level L] [--seed N] [--against random|greedy|both]
 //!                                     the bot's win rates against random and greedy players
 //! dojo print GAME -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape]
 //!            [--card poker|bridge|mini] [--duplex long|short|fold|none] [--bleed 1|0]
@@ -72,7 +72,7 @@ const USAGE: &str = "usage:
   dojo replay FILE
   dojo simulate punish|taunt [--seed N] [--level easy|medium|hard|random]
   dojo bench punish|taunt [--seconds S]
-  dojo bot-eval punish|taunt [--matches N] [--level easy|medium|hard] [--seed N]
+  dojo bot-eval punish|taunt [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both]
   dojo print punish -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
              [--duplex long|short|fold|none] [--bleed 1|0] [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM]
              [--ink-saver 1|0] [--copies actions:1,hearts:1,reference:2] [--alignment 1]";
@@ -106,9 +106,10 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         Some("bot-eval") => {
             let game = need_game(&positional)?;
-            flags.only(&["matches", "level", "seed"])?;
+            flags.only(&["matches", "level", "seed", "against"])?;
             let (matches, level, seed) = (flags.get("matches", 1000)?, flags.get("level", "hard".to_string())?, flags.get("seed", 1)?);
-            with_game!(game, G => eval::bot_eval::<G>(matches, &level, seed))
+            let against = flags.get("against", "both".to_string())?;
+            with_game!(game, G => eval::bot_eval::<G>(matches, &level, seed, &against))
         }
         Some("print") => {
             let game = positional.get(1).ok_or(format!("which game?\n{USAGE}"))?;

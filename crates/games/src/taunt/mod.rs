@@ -70,7 +70,7 @@ impl Game for Taunt {
 
     /// A random fight lasts about forty turns; the heuristic reads the track and the disabled
     /// cards well enough that a short look ahead is worth more than more long playouts.
-    const PLAYOUT_HORIZON: usize = 12;
+    const PLAYOUT_HORIZON: usize = 10;
 
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         Taunt::start(setup)
