@@ -613,3 +613,90 @@ fn orientation_name(orientation: Orientation) -> &'static str {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Orientation, Paper};
+
+    fn taunt(settings: &Settings) -> Document {
+        crate::document_for("taunt", settings).expect("TAUNT's kit lays out")
+    }
+
+    /// Every box printed on page `page`: fronts, and backs printed on it, with their bleed.
+    fn boxes_on(document: &Document, page: usize, bleed: f32) -> Vec<(String, Rect)> {
+        let mut boxes = Vec::new();
+        for p in &document.placements {
+            if p.front_page == page {
+                boxes.push((p.name.clone(), p.front.outset(bleed)));
+            }
+            if let Some((back_page, rect, _)) = p.back
+                && back_page == page
+            {
+                boxes.push((format!("{} (back)", p.name), rect.outset(bleed)));
+            }
+        }
+        boxes
+    }
+
+    #[test]
+    fn boards_and_tokens_never_overlap_on_a4_and_letter_either_way_up() {
+        for paper in Paper::ALL {
+            for orientation in [Orientation::Portrait, Orientation::Landscape] {
+                for backs in Backs::ALL {
+                    for (bleed, gutter_mm) in [(false, 0), (true, 0), (true, 10)] {
+                        let settings = Settings { paper, orientation, backs, bleed, gutter_mm, ..Settings::default() };
+                        let document = taunt(&settings);
+                        let b = if bleed { BLEED } else { 0.0 };
+                        let size = orientation.apply(paper.size());
+                        let printable = Rect::of_size(size).outset(-MIN_MARGIN + 1e-3);
+                        for page in 1..document.pages.len() {
+                            let boxes = boxes_on(&document, page, b);
+                            for (i, (name, rect)) in boxes.iter().enumerate() {
+                                assert!(printable.contains(rect, 1e-3), "{settings:?}: {name} leaves the printable area");
+                                for (other, r) in &boxes[..i] {
+                                    assert!(!rect.overlaps(r), "{:?}: {name} overlaps {other} on page {page}", settings.to_query());
+                                }
+                            }
+                        }
+                        // Two boards to a page whichever way up, each whole (lying down if need be).
+                        let boards: Vec<&Placement> =
+                            document.placements.iter().filter(|p| p.component == "tracks" || p.component == "dojo").collect();
+                        assert_eq!(boards.len(), 4);
+                        for page in boards.iter().map(|p| p.front_page) {
+                            assert_eq!(boards.iter().filter(|p| p.front_page == page).count(), 2, "{}", settings.to_query());
+                        }
+                        for board in &boards {
+                            let (w, h) = (board.front.w.max(board.front.h), board.front.w.min(board.front.h));
+                            assert!((w - 180.0).abs() < 1e-3 && (h - 120.0).abs() < 1e-3, "{board:?}");
+                        }
+                        // Every token on one sheet (unless wide gaps leave too little room).
+                        let tokens: Vec<&Placement> = document.placements.iter().filter(|p| p.front.w < 20.0).collect();
+                        assert_eq!(tokens.len(), 45);
+                        let elsewhere = tokens.iter().filter(|p| p.front_page != tokens[0].front_page).count();
+                        assert!(gutter_mm > 0 || elsewhere == 0, "{}", settings.to_query());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sheets_without_backs_keep_two_sided_printing_in_step() {
+        let document = taunt(&Settings::default());
+        // Fronts and backs alternate all the way through.
+        for (i, page) in document.pages.iter().enumerate().skip(1) {
+            let expected = if i % 2 == 1 { PageRole::Fronts(i.div_ceil(2)) } else { PageRole::Backs(i / 2) };
+            assert_eq!(page.role, expected);
+        }
+        let boards = document.placements.iter().filter(|p| p.component == "tracks").collect::<Vec<_>>();
+        assert!(boards.iter().all(|p| p.back.is_none()));
+        let blank = &document.pages[boards[0].front_page + 1];
+        assert!(blank.drawing.chars().collect::<String>().contains("left blank"));
+        // Folding: boards take the whole page, with no fold line through them.
+        let (folded, _) = Settings::from_query("backs=fold");
+        let document = taunt(&folded);
+        let board = document.placements.iter().find(|p| p.component == "tracks").unwrap();
+        assert!(matches!(document.pages[board.front_page].role, PageRole::Fronts(_)));
+        assert_eq!(document.placements.iter().filter(|p| p.front_page == board.front_page).count(), 2);
+    }
+}

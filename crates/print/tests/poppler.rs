@@ -204,3 +204,52 @@ fn the_alignment_test_is_two_pages_of_the_chosen_paper() {
     let text = poppler("pdftotext", &[file.to_str().unwrap(), "-"]);
     assert!(text.contains("Alignment test") && text.contains("across (x)"));
 }
+
+/// Lays out and writes TAUNT's kit for the settings in `query`.
+fn taunt_kit(query: &str) -> (Document, PathBuf) {
+    let (settings, problems) = Settings::from_query(query);
+    assert!(problems.is_empty(), "{problems:?}");
+    let document = dojo_print::document_for("taunt", &settings).expect("the kit lays out");
+    write(document, &format!("taunt-{query}"))
+}
+
+#[test]
+fn taunt_s_pdf_names_every_move_and_numbers_every_track_space() {
+    use dojo_games::taunt::moves::Slot;
+    use dojo_games::taunt::track::TRACK_LENGTHS;
+    use dojo_games::taunt::{FIGHTERS, HealCard};
+    for query in ["", "ink=1&paper=letter&orient=landscape", "backs=fold&card=mini"] {
+        let (document, file) = taunt_kit(query);
+        let path = file.to_str().unwrap();
+        let fonts = poppler("pdffonts", &[path]);
+        let rows: Vec<&str> = fonts.lines().filter(|l| !l.starts_with("name") && !l.starts_with("---")).collect();
+        assert_eq!(rows.len(), 2, "{fonts}");
+        for row in rows {
+            let cols: Vec<&str> = row.split_whitespace().collect();
+            assert_eq!(&cols[cols.len() - 5..cols.len() - 2], ["yes", "yes", "yes"], "embedded, subset, with Unicode map: {row}");
+        }
+        let text = poppler("pdftotext", &[path, "-"]);
+        assert!(!text.contains('?'), "{query}: a '?' in the text");
+        for fighter in &FIGHTERS {
+            assert!(text.contains(fighter.name) && text.contains(fighter.face), "{query}: {}", fighter.name);
+            for slot in Slot::ALL {
+                let card = fighter.move_card(slot, HealCard::Standard);
+                assert!(text.contains(card.name), "{query}: the move '{}' is not in the text", card.name);
+            }
+        }
+        for word in ["Yellow", "Orange", "Red", "Near", "Far", "D1", "D4", "↑", "♥", "LEFT DOJO", "RIGHT DOJO"] {
+            assert!(text.contains(word), "{query}: '{word}' not in the text");
+        }
+        // Each board's title, and every space from 0 to its end as a word of its own.
+        for critical in TRACK_LENGTHS {
+            let placed = document.placements.iter().find(|p| p.name == format!("Danger Track {critical}")).expect("every track prints");
+            let page = (placed.front_page + 1).to_string();
+            let words: Vec<String> =
+                words(&file, placed.front_page + 1).into_iter().filter(|w| placed.front.contains(&w.rect, 0.5)).map(|w| w.text).collect();
+            assert!(words.join(" ").contains(&format!("TRACK {critical}")), "{query}: page {page}: {words:?}");
+            for damage in 0..=critical {
+                assert!(words.contains(&damage.to_string()), "{query}: space {damage} of track {critical} is not on page {page}");
+            }
+        }
+    }
+}

@@ -3,14 +3,141 @@
 use crate::kit::{Kit, Style};
 
 pub mod punish;
+pub mod taunt;
 
 /// A function that draws a game's kit for a print style.
 pub type KitFn = fn(&Style) -> Kit;
 
 /// The games that have a kit: (id, name, kit function).
-pub const KITS: &[(&str, &str, KitFn)] = &[("punish", "PUNISH", punish::kit)];
+pub const KITS: &[(&str, &str, KitFn)] = &[("punish", "PUNISH", punish::kit), ("taunt", "TAUNT", taunt::kit)];
+
+/// The games that have a kit, (id, name), without their drawing code: for the print page,
+/// which only needs to know which games it may show.
+pub const GAMES: &[(&str, &str)] = &[("punish", "PUNISH"), ("taunt", "TAUNT")];
 
 /// The kit function of game `id`, if it has a kit.
 pub fn find(id: &str) -> Option<KitFn> {
     KITS.iter().find(|(game, _, _)| *game == id).map(|(_, _, f)| *f)
+}
+
+/// The name of game `id`, if it has a kit.
+pub fn title(id: &str) -> Option<&'static str> {
+    GAMES.iter().find(|(game, _)| *game == id).map(|(_, title)| *title)
+}
+
+#[cfg(test)]
+mod tests {
+    //! Checks every kit in [`KITS`] passes, at every card size, with and without bleed and ink saver.
+    use super::*;
+    use crate::draw::{Drawing, Ink, Shape, Turn};
+    use crate::geometry::{CardSize, Point, Rect, Size};
+    use crate::kit::PieceSize;
+    use crate::text::{cap_height, descent, width};
+
+    fn styles() -> Vec<Style> {
+        let mut all = Vec::new();
+        for card in CardSize::ALL {
+            for ink_saver in [false, true] {
+                for bleed in [0.0, 3.0] {
+                    all.push(Style { card: card.size(), bleed, ink_saver });
+                }
+            }
+        }
+        all
+    }
+
+    /// Every side of every piece of `kit`, with the size it is drawn at and a name for messages.
+    fn sides(kit: &Kit, style: &Style) -> Vec<(String, Size, Drawing)> {
+        let mut all = Vec::new();
+        for component in &kit.components {
+            let size = match component.size {
+                PieceSize::Card => style.card,
+                PieceSize::Fixed(size) => size,
+            };
+            for piece in &component.pieces {
+                let name = format!("{} {} at {:?}", kit.game, piece.name, style.card);
+                all.push((name.clone(), size, piece.front.clone()));
+                if let Some(back) = &piece.back {
+                    all.push((format!("{name} (back)"), size, back.clone()));
+                }
+            }
+        }
+        all
+    }
+
+    /// The box a line of upright text takes: from its capitals' top to its descenders' foot.
+    fn text_box(start: Point, size: f32, text: &str, face: crate::text::Face) -> Rect {
+        Rect::new(start.x, start.y - cap_height(size), width(text, size, face), cap_height(size) + descent(size))
+    }
+
+    fn point(p: &Point) -> Rect {
+        Rect::new(p.x, p.y, 0.0, 0.0)
+    }
+
+    #[test]
+    fn the_print_page_list_names_every_kit() {
+        assert_eq!(KITS.iter().map(|(id, name, _)| (*id, *name)).collect::<Vec<_>>(), GAMES.to_vec());
+        assert!(KITS.iter().any(|(id, _, _)| *id == "taunt"), "TAUNT has a kit");
+        for (id, name, make) in KITS {
+            let kit = make(&styles()[0]);
+            assert_eq!((kit.game, kit.title), (*id, *name));
+            assert_eq!(title(id), Some(*name));
+        }
+    }
+
+    #[test]
+    fn every_kit_character_prints() {
+        for style in styles() {
+            for (_, _, make) in KITS {
+                for (name, _, side) in sides(&make(&style), &style) {
+                    assert!(side.missing.is_empty(), "{name}: missing {:?}", side.missing);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn art_stays_inside_each_piece_plus_bleed_at_every_size() {
+        for style in styles() {
+            for (_, _, make) in KITS {
+                for (name, size, side) in sides(&make(&style), &style) {
+                    let room = Rect::of_size(size).outset(style.bleed + 0.01);
+                    for shape in &side.shapes {
+                        let inside = match shape {
+                            Shape::Rect { rect, .. } => room.contains(rect, 0.2),
+                            Shape::Path { points, .. } => points.iter().all(|p| room.contains(&point(p), 0.2)),
+                            Shape::Text { start, size, text, face, turn: Turn::None, .. } => {
+                                room.contains(&text_box(*start, *size, text, *face), 0.2)
+                            }
+                            Shape::Text { start, .. } => room.contains(&point(start), 0.2),
+                        };
+                        assert!(inside, "{name}: {shape:?} leaves the piece");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ink_saver_has_no_large_fills() {
+        for card in CardSize::ALL {
+            let style = Style { card: card.size(), bleed: 0.0, ink_saver: true };
+            for (_, _, make) in KITS {
+                for (name, _, side) in sides(&make(&style), &style) {
+                    for shape in &side.shapes {
+                        let (fill, area) = match shape {
+                            Shape::Rect { rect, fill, .. } => (*fill, rect.w * rect.h),
+                            Shape::Path { points, fill, .. } => {
+                                let (min_x, max_x) = points.iter().fold((f32::MAX, f32::MIN), |(a, b), p| (a.min(p.x), b.max(p.x)));
+                                let (min_y, max_y) = points.iter().fold((f32::MAX, f32::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
+                                (*fill, (max_x - min_x) * (max_y - min_y))
+                            }
+                            Shape::Text { .. } => (None, 0.0),
+                        };
+                        assert!(fill.is_none_or(|ink| ink == Ink::White || area < 100.0), "{name}: large fill {shape:?}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -357,21 +357,9 @@ mod tests {
     use super::*;
     use crate::geometry::CardSize;
 
-    fn styles() -> Vec<Style> {
-        let mut all = Vec::new();
-        for card in CardSize::ALL {
-            for ink_saver in [false, true] {
-                for bleed in [0.0, 3.0] {
-                    all.push(Style { card: card.size(), bleed, ink_saver });
-                }
-            }
-        }
-        all
-    }
-
     #[test]
     fn the_kit_has_every_card_of_the_game() {
-        let kit = kit(&styles()[0]);
+        let kit = kit(&Style { card: CardSize::Poker.size(), bleed: 0.0, ink_saver: false });
         let actions = &kit.components[0].pieces;
         assert_eq!(actions.len(), dojo_games::punish::DECK_SIZE);
         for card in Card::ALL {
@@ -380,50 +368,5 @@ mod tests {
         assert_eq!(kit.components[1].pieces.len(), 7);
         // Every action card shares one back, so backs give nothing away.
         assert!(actions.windows(2).all(|w| w[0].back == w[1].back));
-    }
-
-    #[test]
-    fn art_stays_inside_the_card_plus_bleed_at_every_size() {
-        for style in styles() {
-            let kit = kit(&style);
-            let room = Rect::of_size(style.card).outset(style.bleed + 0.01);
-            for piece in kit.components.iter().flat_map(|c| &c.pieces) {
-                for side in std::iter::once(&piece.front).chain(piece.back.as_ref()) {
-                    assert!(side.missing.is_empty(), "{}: missing {:?}", piece.name, side.missing);
-                    for shape in &side.shapes {
-                        let inside = match shape {
-                            crate::draw::Shape::Rect { rect, .. } => room.contains(rect, 0.2),
-                            crate::draw::Shape::Path { points, .. } => {
-                                points.iter().all(|p| room.contains(&Rect::new(p.x, p.y, 0.0, 0.0), 0.2))
-                            }
-                            crate::draw::Shape::Text { start, size, text, face, .. } => {
-                                let w = crate::text::width(text, *size, *face);
-                                room.contains(&Rect::new(start.x, start.y - cap_height(*size), w, cap_height(*size)), 0.2)
-                            }
-                        };
-                        assert!(inside, "{} at {:?}: {shape:?} leaves the card", piece.name, style.card);
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn ink_saver_has_no_large_fills() {
-        let style = Style { card: CardSize::Poker.size(), bleed: 0.0, ink_saver: true };
-        for piece in kit(&style).components.iter().flat_map(|c| &c.pieces) {
-            for side in std::iter::once(&piece.front).chain(piece.back.as_ref()) {
-                for shape in &side.shapes {
-                    if let crate::draw::Shape::Rect { rect, fill: Some(ink), .. } = shape {
-                        assert!(*ink == Ink::White || rect.w * rect.h < 100.0, "{}: {shape:?}", piece.name);
-                    }
-                    if let crate::draw::Shape::Path { points, fill: Some(ink), .. } = shape {
-                        let (min_x, max_x) = points.iter().fold((f32::MAX, f32::MIN), |(a, b), p| (a.min(p.x), b.max(p.x)));
-                        let (min_y, max_y) = points.iter().fold((f32::MAX, f32::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
-                        assert!(*ink == Ink::White || (max_x - min_x) * (max_y - min_y) < 100.0, "{}: large fill {shape:?}", piece.name);
-                    }
-                }
-            }
-        }
     }
 }
