@@ -12,9 +12,10 @@ use wasm_bindgen::prelude::*;
 /// Mounts the print page into `#print-root`, if the site has drawn one.
 fn mount_here() {
     let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("print-root")) else { return };
-    let (game, title) = match root.get_attribute("data-game").as_deref() {
-        Some("punish") => ("punish", "PUNISH"),
-        _ => return root.set_inner_html("<p class=\"error\" role=\"alert\">There is no print-and-play kit for this game yet.</p>"),
+    // Any game with a kit: the list names them without pulling in their drawing code.
+    let found = root.get_attribute("data-game").and_then(|id| dojo_print::kits::GAMES.iter().find(|(game, _)| *game == id));
+    let Some(&(game, title)) = found else {
+        return root.set_inner_html("<p class=\"error\" role=\"alert\">There is no print-and-play kit for this game yet.</p>");
     };
     root.set_inner_html("");
     let Ok(root) = root.dyn_into::<web_sys::HtmlElement>() else { return };
