@@ -38,7 +38,13 @@ pub fn run(game: &str, flags: &Flags) -> Result<(), String> {
     let document = if alignment {
         dojo_print::document::alignment_sheet(&settings).map_err(|e| e.to_string())?
     } else {
-        dojo_print::document_for(game, &settings).map_err(|e| e.to_string())?
+        dojo_print::document_for(game, &settings).map_err(|e| match e {
+            dojo_print::KitError::UnknownGame(_) => {
+                let kits: Vec<&str> = dojo_print::kits::GAMES.iter().map(|(id, _)| *id).collect();
+                format!("{e} (kits: {})", kits.join(", "))
+            }
+            other => other.to_string(),
+        })?
     };
     let laid_out = started.elapsed();
     let created = std::env::var("SOURCE_DATE_EPOCH")
