@@ -22,6 +22,8 @@ pub struct Entry {
     pub source: &'static str,
     /// Where the game stands on the site.
     pub status: Status,
+    /// A rules section people ask about most: its anchor and the question it answers.
+    pub quick: (&'static str, &'static str),
 }
 
 /// The collection, in the order the home page lists it.
@@ -32,13 +34,15 @@ pub const GAMES: [Entry; 5] = [
         pitch: "Five action cards, one breath at a time: the fastest card hits first, and greed gets punished.",
         source: "Full rules, three worked examples and the optional rules. Not in the source: the 9 Slayer cards.",
         status: Status::Playable,
+        quick: ("priority", "Which card goes first?"),
     },
     Entry {
         name: "TAUNT",
         slug: "taunt",
         pitch: "Two fighters on a Danger Track: charge up, taunt into combos, and keep your moves out of Peril.",
-        source: "Rules v0.4, every move table, five fighters, the Danger Track grids and multiplayer modes. Open points (track zones, Recovery) are ours to decide.",
-        status: Status::Planned,
+        source: "Rules v0.4, every move table, five fighters, the Danger Track grids and multiplayer modes. Open points (track zones, Recovery) are ours to decide; the two-fighter game is live, the multiplayer modes are planned.",
+        status: Status::Playable,
+        quick: ("order", "Which move acts first?"),
     },
     Entry {
         name: "DRAGON PUNCH",
@@ -46,6 +50,7 @@ pub const GAMES: [Entry; 5] = [
         pitch: "High and low attacks, blocks, evades and initiative; your cards turn red as you get hurt. Best of three rounds.",
         source: "Full rules, two worked examples and variants. The card list itself is not in the text.",
         status: Status::Planned,
+        quick: ("", ""),
     },
     Entry {
         name: "Rumble",
@@ -53,6 +58,7 @@ pub const GAMES: [Entry; 5] = [
         pitch: "Heroes split their energy in secret between attack and defence and bid for superpowers. Last one standing wins.",
         source: "Core rules, keywords and a print-and-play power set.",
         status: Status::Planned,
+        quick: ("", ""),
     },
     Entry {
         name: "Gattaibushido:FUSION!",
@@ -60,5 +66,6 @@ pub const GAMES: [Entry; 5] = [
         pitch: "The Gambit and Throwdown card duels of a mecha role-playing game, played with two standard decks.",
         source: "The deck, microevents, Gambit and Throwdown. Pages it refers to (combo zones, Harmony, Threats) were never published.",
         status: Status::Planned,
+        quick: ("", ""),
     },
 ];

@@ -24,9 +24,9 @@ pub fn App() -> impl IntoView {
             <header class="site-header">
                 <A href="/" attr:class="brand">"Pocket Dojo"</A>
                 <nav aria-label="Main">
-                    <A href="/play/punish">"Play PUNISH"</A>
-                    <A href="/rules/punish">"Rules"</A>
-                    <A href="/print/punish">"Print"</A>
+                    <A href="/play/punish">"PUNISH"</A>
+                    <A href="/play/taunt">"TAUNT"</A>
+                    <A href="/">"All games"</A>
                 </nav>
             </header>
             <main id="main" data-testid="app-ready">

@@ -2,7 +2,6 @@
 //! `#play-root` and loads this module; on start (and on every later visit, through `remount`)
 //! it mounts the page into that element, dropping the previous visit's page.
 
-use leptos::prelude::*;
 use pocket_dojo::taunt_play::PlayTaunt;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;

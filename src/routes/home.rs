@@ -26,7 +26,7 @@ pub fn Home() -> impl IntoView {
                                     <a href=format!("/rules/{}", g.slug) class="button">"Rules"</a>
                                     <a href=format!("/print/{}", g.slug) class="button">"Print"</a>
                                 </div>
-                                <p class="quick-link"><a href=format!("/rules/{}#priority", g.slug)>"Which card goes first?"</a></p>
+                                <p class="quick-link"><a href=format!("/rules/{}#{}", g.slug, g.quick.0)>{g.quick.1}</a></p>
                             }.into_any()
                         } else {
                             view! { <p class="status">"Coming soon: rules engine, play and print kit are planned."</p> }.into_any()

@@ -16,6 +16,8 @@ pub fn NotFound() -> impl IntoView {
                 <li><a href="/">"All games"</a></li>
                 <li><a href="/play/punish">"Play PUNISH"</a></li>
                 <li><a href="/rules/punish">"PUNISH rules"</a></li>
+                <li><a href="/play/taunt">"Play TAUNT"</a></li>
+                <li><a href="/rules/taunt">"TAUNT rules"</a></li>
             </ul>
         </section>
     }

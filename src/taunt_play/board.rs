@@ -73,7 +73,7 @@ fn fighter_panel(v: &TauntView, names: &[String; 2], seat: Seat) -> impl IntoVie
                     {format!("L{} ", c.charge)}{tokens(c.charge, MAX_CHARGE, "↑", "·")}
                 </span>
                 <span class="blocks" aria-label=format!("{} of {} block tokens", c.blocks, card.block_tokens) data-testid=format!("blocks-{}", i + 1)>
-                    {tokens(c.blocks, card.block_tokens, "🏠", "◌")}
+                    {tokens(c.blocks, card.block_tokens, "♣", "♧")}
                 </span>
             </p>
             <div class="badges">

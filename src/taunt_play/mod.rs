@@ -294,7 +294,7 @@ fn Lobby(cx: Ctx) -> impl IntoView {
                 <label><input type="checkbox" data-testid="opt-classic-heal" on:change=move |ev| classic_heal.set(event_target_checked(&ev))/>" Classic Heal: it only takes back disabled cards"</label>
             </fieldset>
             <button type="submit" class="button primary" data-testid="start">"Start the fight"</button>
-            <p class="hint">"New to TAUNT? "<a href="/rules/taunt">"Read the rules"</a>" or "<a href="/rules/taunt#turn">"just how a turn works"</a>"."</p>
+            <p class="hint">"New to TAUNT? "<a href="/rules/taunt">"Read the rules"</a>" or "<a href="/rules/taunt#turn">"just how a turn works"</a>". Playing at a table? "<a href="/print/taunt">"Print the kit"</a>"."</p>
         </form>
     }
 }
@@ -387,7 +387,7 @@ fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<[String; 2]>) -> impl 
                     <span class="mc-kind">{format!("{} · L{}", c.card.kind.label(), c.level).trim_start_matches(" · ").to_string()}</span>
                     <span class="mc-lines">{c.lines.into_iter().map(|l| view! { <span class="mc-line">{l}</span> }).collect_view()}</span>
                     {why.map(|w| view! { <span class="mc-why">{w}</span> })}
-                    <span class="mc-key" aria-hidden="true">{i + 1}</span>
+                    <span class="mc-key" aria-hidden="true">{format!("key {}", i + 1)}</span>
                 </button>
             }
         });
@@ -424,6 +424,7 @@ fn LayCombo(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
             <div class="stage lay" data-testid="lay">
                 <p class="big">{format!("{who}: your TAUNT went unanswered. Lay cards face down for the coming turns.")}</p>
                 <p class="hint">"Each laid Attack or Charge that acts uninterrupted adds a charge token, and charge is not spent while the combo lasts. Any hit that interrupts, or any Peril, sends the rest back to your hand. Your opponent sees only how many cards are down."</p>
+                <p class="combo-label">{if count == 0 { "No cards laid yet: add them in the order they should act.".to_string() } else { "They act in this order, one per turn:".to_string() }}</p>
                 <ol class="combo" data-testid="combo">{sequence.collect_view()}</ol>
                 <div class="choices">{offer.collect_view()}</div>
                 <div class="choices">

@@ -107,7 +107,7 @@ pub fn hand(view: &TauntView) -> Vec<CardNow> {
                 }
                 Slot::Taunt => lines.push("If nothing hurts you, lay a combo face down".into()),
             }
-            if level > 0 && matches!(card.kind, Kind::Attack) || (slot == Slot::Block && level > 0) {
+            if level > 0 && (matches!(card.kind, Kind::Attack) || slot == Slot::Block) {
                 lines.push("spends your charge".into());
             }
             CardNow { slot, card, level, lines, playable: me.may_play(slot) }

@@ -58,6 +58,17 @@ fn conformance_suite_passes() {
 }
 
 #[test]
+fn a_fight_opens_far_at_level_zero_with_full_block_tokens() {
+    let state = fight([Tuggle, Tremble]);
+    assert_eq!(state.position(), Position::Far);
+    assert_eq!((state.corner(P1).blocks, state.corner(P2).blocks), (5, 3));
+    assert_eq!((state.corner(P1).charge, state.corner(P1).damage), (0, 0));
+    assert_eq!(state.legal_actions(P1).len(), 9);
+    assert_eq!(state.decision(P1), Some(Decision::Pick { turn: 1 }));
+    assert!(Taunt::from_setup(&Setup { start: Some([at(21, 0), at(0, 0)]), ..Setup::new([Tuggle, Tremble], Options::default()) }).is_err());
+}
+
+#[test]
 fn refused_actions_change_nothing_and_say_why() {
     let mut state = from([Tuggle, Mooshmere], [Start { disabled: [Heal].into_iter().collect(), ..at(12, 0) }, at(0, 0)], Position::Near);
     let before = state.clone();
@@ -253,6 +264,6 @@ fn a_recorded_series_replays_to_the_same_end() {
     let again = record.replay().unwrap();
     assert_eq!(end, again);
     assert!(end.outcome().is_some());
-    assert_eq!(end.results().len() as u8 >= end.options().wins_needed(), true);
+    assert!(end.results().len() as u8 >= end.options().wins_needed());
     assert!(events > 50);
 }
