@@ -103,6 +103,9 @@ mod tests {
         assert_eq!(r.settings.paper, dojo_print::geometry::Paper::Letter);
         assert_eq!(r.problems.len(), 1);
         assert!(Request::parse("punish|pdf").is_err());
+        // Every kit is reachable by its id, as the preview worker looks it up.
+        let r = Request::parse("taunt|preview|0|ink=1").unwrap();
+        assert!(dojo_print::kits::find(&r.game).is_some() && r.settings.ink_saver);
         assert!(Request::parse("punish|pdf|x|").is_err());
     }
 }

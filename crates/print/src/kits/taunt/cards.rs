@@ -326,9 +326,9 @@ fn row_note(row: &Row) -> Option<String> {
 fn reflect_table(card: &MoveCard) -> Table {
     let heals = card.rows.iter().any(|row| row.reflect.is_some_and(|r| r.heal > 0));
     let mut columns =
-        vec![(Head::Text("Level".into()), 0.25), (Head::Text("♥ back".into()), 0.25), (Head::Text("Peril back".into()), 0.25)];
+        vec![(Head::Text("Level".into()), 0.23), (Head::Text("♥ back".into()), 0.22), (Head::Text("Peril back".into()), 0.27)];
     if heals {
-        columns.push((Head::Text("Heal if hit".into()), 0.25));
+        columns.push((Head::Text("Heal if hit".into()), 0.28));
     }
     let rows = (0..=MAX_CHARGE)
         .map(|level| {
