@@ -49,4 +49,18 @@ mod tests {
         assert!(replay_text(&GOOD.replace("\"punish\"", "\"chess\"")).unwrap_err().contains("unknown game"));
         assert!(replay_text(&GOOD.replace("\"Punish\",\"Dodge\"]", "\"Punish\"]")).unwrap_err().contains("setup is invalid"));
     }
+
+    #[test]
+    fn a_taunt_record_replays_and_a_bad_taunt_step_is_named() {
+        let record = include_str!("../../games/src/taunt/records/series.json");
+        let out: serde_json::Value = serde_json::from_str(&replay_text(record).unwrap()).unwrap();
+        assert!(out["outcome"]["Won"].is_array());
+        assert_eq!(out["state"]["phase"], json!("MatchOver"));
+        let bad = record.replacen(r#"{"Play":"#, r#"{"Queue":"#, 1);
+        assert!(
+            replay_text(&bad).unwrap_err().starts_with("step 1 is illegal: Player 1: the decision now is to pick a move"),
+            "{}",
+            replay_text(&bad).unwrap_err()
+        );
+    }
 }

@@ -122,8 +122,9 @@ impl Taunt {
         let row = card.at(level);
         t.done[s] = true;
         if self.is_interrupted(s, t) {
+            let damage = (!t.interrupted[s]).then_some(if t.mirror { t.jolt_before_pair[s] } else { t.jolt[s] });
             t.interrupted[s] = true;
-            events.push(Event::Interrupted { seat, slot });
+            events.push(Event::Interrupted { seat, slot, level, damage });
             if !t.combo[s] {
                 let keep = if self.mode(s) == Mode::Red { self.corners[s].charge.saturating_sub(1) } else { 0 };
                 self.set_charge(s, keep, ChargeCause::Interrupted, events);

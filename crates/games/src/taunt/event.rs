@@ -132,6 +132,10 @@ pub enum Event {
         seat: Seat,
         /// The move.
         slot: Slot,
+        /// Its level.
+        level: u8,
+        /// What interrupted it: the damage taken before it acted, or `None` for a Grab's hit.
+        damage: Option<u8>,
     },
     /// A Charge gained a token.
     Charged {
@@ -314,7 +318,10 @@ impl Event {
                 s + "."
             }
             Event::AttacksLocked { seat } => format!("{} may not play an Attack next turn.", who.subject(*seat)),
-            Event::Interrupted { seat, slot } => format!("{} {slot} is interrupted.", who.possessive(*seat, true)),
+            Event::Interrupted { seat, slot, level, damage } => match damage {
+                Some(d) => format!("{} {slot} L{level} is interrupted by the {d} damage taken before it.", who.possessive(*seat, true)),
+                None => format!("{} {slot} L{level} is interrupted by the Grab.", who.possessive(*seat, true)),
+            },
             Event::Charged { seat, charge } => {
                 format!("{} {} up to level {charge}.", who.subject(*seat), who.verb(*seat, "charges", "charge"))
             }
@@ -388,5 +395,43 @@ impl LowerFirst for String {
             Some(rest) => format!("you {rest}"),
             None => self.clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences_agree_with_you_and_with_names() {
+        let vs = Speaker { names: ["You", "Computer (Hard)"], you: Some(Seat(0)) };
+        let kick = Event::Interrupted { seat: Seat(0), slot: Slot::Kick, level: 2, damage: Some(3) };
+        assert_eq!(kick.describe_with(&vs), "Your Kick L2 is interrupted by the 3 damage taken before it.");
+        assert_eq!(kick.describe(), "Player 1's Kick L2 is interrupted by the 3 damage taken before it.");
+        let hit = Event::Hit {
+            attacker: Seat(1),
+            slot: Slot::Punch,
+            level: 1,
+            damage: 6,
+            total: 17,
+            mode: Mode::Red,
+            disabled: vec![Slot::Grab],
+            ignored: vec![],
+            reflected: false,
+        };
+        assert_eq!(
+            hit.describe_with(&vs),
+            "Computer (Hard)'s Punch L1 hits you for 6 (17 damage, Critical Mode); Peril disables your Grab."
+        );
+        let shown = Event::Revealed {
+            turn: 4,
+            moves: PerSeat(vec![None, Some(Slot::Taunt)]),
+            levels: PerSeat(vec![0, 2]),
+            queued: PerSeat(vec![false, false]),
+        };
+        assert_eq!(shown.describe_with(&vs), "Turn 4: You are down and play nothing, Computer (Hard) plays TAUNT L2.");
+        let over = Event::FightOver { fight: 1, losers: vec![Seat(1)], wins: PerSeat(vec![1, 0]) };
+        assert_eq!(over.describe_with(&vs), "Computer (Hard) has three disabled cards: you win fight 1 (1–0).");
+        assert_eq!(Event::Queued { seat: Seat(1), count: 1 }.describe(), "Player 2 lays 1 card face down for the coming turns.");
     }
 }

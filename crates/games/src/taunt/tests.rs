@@ -187,7 +187,7 @@ fn only_the_l0_shoot_is_a_soft_hit_teashot_is_not() {
     assert!(!events.iter().any(|e| matches!(e, Event::Interrupted { .. })), "an L0 Shoot does not interrupt");
     let mut tea = from([TeaBot, Mooshmere], [at(0, 0), at(0, 0)], Position::Near);
     let events = turn(&mut tea, Some(Shoot), Some(Kick));
-    assert!(events.contains(&Event::Interrupted { seat: P2, slot: Kick }), "TeaShot at L0 does");
+    assert!(events.contains(&Event::Interrupted { seat: P2, slot: Kick, level: 0, damage: Some(2) }), "TeaShot at L0 does");
 }
 
 #[test]
@@ -199,7 +199,7 @@ fn heal_interrupts_by_mode_and_the_two_cards_differ() {
     assert!(state.corner(P1).disabled.is_empty(), "3 damage in Orange does not stop a Heal");
     let mut state = from([Tuggle, Wollypobber], [hurt, at(0, 1)], Position::Near);
     let events = turn(&mut state, Some(Heal), Some(Shoot));
-    assert!(events.contains(&Event::Interrupted { seat: P1, slot: Heal }));
+    assert!(events.contains(&Event::Interrupted { seat: P1, slot: Heal, level: 0, damage: Some(4) }));
     assert_eq!(state.corner(P1).disabled.len(), 2);
     // With nothing disabled the standard Heal mends 1 damage and a block token; the classic one does nothing.
     let worn = Start { blocks: Some(2), ..at(6, 0) };
