@@ -31,6 +31,19 @@ pub enum Inline {
     Link(String, String),
 }
 
+/// Appends `text` to `out` escaped for HTML (for static pieces written as one string).
+pub fn escape_html(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+}
+
 /// An anchor id from a heading: lowercase ASCII words joined by `-`.
 pub fn slug(text: &str) -> String {
     text.to_ascii_lowercase().split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect::<Vec<_>>().join("-")

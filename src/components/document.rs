@@ -2,7 +2,7 @@
 //! `::directive` lines.
 
 use crate::components::section_heading::SectionHeading;
-use crate::markdown::{Block, Inline, inline, parse};
+use crate::markdown::{Block, Inline, escape_html, inline, parse};
 use leptos::prelude::*;
 
 fn inline_view(text: &str) -> impl IntoView + use<> {
@@ -17,17 +17,46 @@ fn inline_view(text: &str) -> impl IntoView + use<> {
         .collect_view()
 }
 
-/// A Markdown pipe table, in a box that scrolls sideways on its own when the page is narrow.
-fn table_view(header: Vec<String>, rows: Vec<Vec<String>>) -> impl IntoView {
-    let row = |cells: Vec<String>| view! { <tr>{cells.into_iter().map(|c| view! { <td>{inline_view(&c)}</td> }).collect_view()}</tr> };
-    view! {
-        <div class="table-scroll" tabindex="0">
-            <table>
-                <thead><tr>{header.into_iter().map(|c| view! { <th scope="col">{inline_view(&c)}</th> }).collect_view()}</tr></thead>
-                <tbody>{rows.into_iter().map(row).collect_view()}</tbody>
-            </table>
-        </div>
+/// Inline Markdown as escaped HTML, appended to `out`.
+fn inline_html(out: &mut String, text: &str) {
+    for part in inline(text) {
+        let (open, body, close) = match &part {
+            Inline::Text(t) => ("", t, ""),
+            Inline::Strong(t) => ("<strong>", t, "</strong>"),
+            Inline::Code(t) => ("<code>", t, "</code>"),
+            Inline::Link(label, href) => {
+                out.push_str("<a href=\"");
+                escape_html(out, href);
+                out.push_str("\">");
+                ("", label, "</a>")
+            }
+        };
+        out.push_str(open);
+        escape_html(out, body);
+        out.push_str(close);
     }
+}
+
+/// A Markdown pipe table as HTML. Tables are static, so one string is lighter in the download
+/// than building each cell as a view.
+fn table_html(header: &[String], rows: &[Vec<String>]) -> String {
+    let mut out = String::from("<table><thead><tr>");
+    for cell in header {
+        out.push_str(r#"<th scope="col">"#);
+        inline_html(&mut out, cell);
+        out.push_str("</th>");
+    }
+    out.push_str("</tr></thead><tbody>");
+    for row in rows {
+        out.push_str("<tr>");
+        for cell in row {
+            out.push_str("<td>");
+            inline_html(&mut out, cell);
+            out.push_str("</td>");
+        }
+        out.push_str("</tr>");
+    }
+    out + "</tbody></table>"
 }
 
 /// Fills in a `::name argument` line; `None` renders nothing.
@@ -68,7 +97,9 @@ pub fn Document(
                 view! { <ol>{items.into_iter().map(|i| view! { <li>{inline_view(&i)}</li> }).collect_view()}</ol> }.into_any()
             }
             Block::Directive(name, arg) => directive.and_then(|d| d(&name, &arg)).unwrap_or_else(|| ().into_any()),
-            Block::Table(header, rows) => table_view(header, rows).into_any(),
+            Block::Table(header, rows) => {
+                view! { <div class="table-scroll" tabindex="0" inner_html=table_html(&header, &rows)></div> }.into_any()
+            }
         })
         .collect_view()
 }
@@ -90,5 +121,19 @@ pub fn Contents(
         <nav class="toc" aria-label="Contents">
             <ol>{entries.into_iter().map(|(title, id)| view! { <li><a href=format!("#{id}")>{title}</a></li> }).collect_view()}</ol>
         </nav>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_become_escaped_html_with_inline_marks() {
+        let html = table_html(&["a".into(), "**b**".into()], &[vec!["[why](#note-x)".into(), "1 < 2 & `c`".into()]]);
+        assert_eq!(
+            html,
+            r##"<table><thead><tr><th scope="col">a</th><th scope="col"><strong>b</strong></th></tr></thead><tbody><tr><td><a href="#note-x">why</a></td><td>1 &lt; 2 &amp; <code>c</code></td></tr></tbody></table>"##
+        );
     }
 }

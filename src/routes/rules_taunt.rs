@@ -5,7 +5,7 @@
 
 use crate::browser;
 use crate::components::document::{Contents, Document};
-use crate::components::move_table::{fighters_grid, grid_view, move_card, move_view, tracks_grid};
+use crate::components::move_table::{fighters_html, html_view, move_card, move_html, tracks_html};
 use dojo_games::taunt::{INTERPRETATION_NOTES, RULES_TEXT};
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
@@ -30,9 +30,9 @@ fn scroll_to_hash() {
 fn pieces(name: &str, arg: &str) -> Option<AnyView> {
     match name {
         "contents" => Some(view! { <Contents text=RULES_TEXT/> }.into_any()),
-        "move" => move_card(arg).map(|card| move_view(arg, card).into_any()),
-        "fighters" => Some(grid_view(fighters_grid()).into_any()),
-        "tracks" => Some(grid_view(tracks_grid()).into_any()),
+        "move" => move_card(arg).map(|card| html_view(move_html(arg, card))),
+        "fighters" => Some(html_view(fighters_html())),
+        "tracks" => Some(html_view(tracks_html())),
         "notes" => Some(view! { <Document text=INTERPRETATION_NOTES page=PAGE prefix="note-" min_level=3/> }.into_any()),
         _ => None,
     }
@@ -138,7 +138,6 @@ mod tests {
             "teashot",
             "counter",
             "series",
-            "options",
             "notes",
             "sources",
             "note-modes",

@@ -11,7 +11,7 @@ const site = useSite();
 const SECTIONS = [
   'setup', 'turn', 'position', 'order', 'levels', 'damage', 'modes', 'peril', 'moves', 'block', 'run', 'run-1', 'run-2',
   'punch', 'grab', 'shoot', 'kick', 'charge', 'heal', 'taunt', 'interrupts', 'blocking', 'knockdown', 'combo', 'fighters',
-  'teashot', 'counter', 'series', 'options', 'notes', 'sources',
+  'teashot', 'counter', 'series', 'notes', 'sources',
 ];
 const NOTES = [
   'note-modes', 'note-critical-damage', 'note-recovery', 'note-heal', 'note-heal-interrupt', 'note-peril-columns', 'note-kick',
@@ -53,7 +53,7 @@ test('every section and every decision renders with its anchor and a copy-link c
   // The contents list links every top-level section.
   const toc = await page.$$eval('.toc a', (as) => as.map((a) => a.getAttribute('href')));
   const top = ['setup', 'turn', 'position', 'order', 'levels', 'damage', 'modes', 'peril', 'moves', 'interrupts', 'blocking',
-    'knockdown', 'combo', 'fighters', 'series', 'options', 'notes', 'sources'];
+    'knockdown', 'combo', 'fighters', 'series', 'notes', 'sources'];
   assert.deepEqual(toc, top.map((id) => `#${id}`));
   // Twelve move cards, the fighters and the tracks, all from the engine's data.
   assert.equal(await page.locator('figure.move').count(), 12);
