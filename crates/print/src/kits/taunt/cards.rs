@@ -94,14 +94,14 @@ fn front(style: &Style, fighter: &Fighter, card: &MoveCard) -> Drawing {
     d.text(inner.x + 2.5 * u, band.bottom() + 4.6 * u, 7.0 * u, Face::Bold, colour, Align::Left, &subtitle);
     let footer_top = footer(&mut d, style, inner, fighter);
     let area = Rect::new(inner.x + 2.0 * u, band.bottom() + 7.5 * u, inner.w - 4.0 * u, 0.0);
-    let mut y = area.y;
-    if let Some(table) = level_table(card) {
-        y = table.draw(&mut d, style, Rect::new(area.x, y, area.w, 0.0));
+    // The level table, or what stands in for it on a card without one.
+    let y = if let Some(table) = level_table(card) {
+        table.draw(&mut d, style, area)
     } else if card.slot == Slot::Heal {
-        y = heal_interrupts(&mut d, style, Rect::new(area.x, y, area.w, 0.0));
+        heal_interrupts(&mut d, style, area)
     } else {
-        y = emblem(&mut d, style, Rect::new(area.x, y, area.w, 0.0), fighter, card);
-    }
+        emblem(&mut d, style, area, fighter, card)
+    };
     let text_box = Rect::new(area.x + 0.5 * u, y + 2.5 * u, area.w - 1.0 * u, footer_top - y - 3.5 * u);
     fitted(&mut d, text_box, 7.5 * u, 6.0 * u, INK, card.text);
     d
@@ -193,73 +193,94 @@ struct Table {
     rows: Vec<TableRow>,
 }
 
+/// Heights in a table, in millimetres for the card size.
+struct Rows {
+    head: f32,
+    row: f32,
+    note: f32,
+    unit: f32,
+}
+
 impl Table {
     /// Draws the table across `at` from its top; returns the bottom.
     fn draw(&self, d: &mut Drawing, style: &Style, at: Rect) -> f32 {
         let u = unit(style);
-        let (head_h, row_h, note_h) = (6.0 * u, 5.8 * u, 3.6 * u);
+        let rows = Rows { head: 6.0 * u, row: 5.8 * u, note: 3.6 * u, unit: u };
         let xs = self.column_edges(at);
         let rule = Stroke::solid(super::FAINT, 0.2 * u);
-        // Heading: a pattern strip over each mode's name, or plain words.
+        self.heading(d, style, &xs, at.y, &rows);
+        let mut y = at.y + rows.head;
+        for row in &self.rows {
+            let spans = self.note_spans(row);
+            self.backdrop(d, style, &xs, y, &rows, spans);
+            d.line(Point::new(at.x, y), Point::new(at.right(), y), rule);
+            self.cells(d, &xs, y, &rows, row);
+            if let Some(note) = &row.note {
+                if spans {
+                    let centre = (xs[2] + xs[xs.len() - 1]) / 2.0;
+                    d.text(centre, y + rows.row / 2.0 + cap_height(6.5 * u) / 2.0, 6.5 * u, Face::Regular, INK, Align::Centre, note);
+                } else {
+                    d.text(xs[1] + 0.8 * u, y + rows.row + rows.note - 1.0 * u, 6.0 * u, Face::Regular, INK, Align::Left, note);
+                }
+            }
+            y += if row.note.is_some() && !spans { rows.row + rows.note } else { rows.row };
+        }
+        d.line(Point::new(at.x, y), Point::new(at.right(), y), rule);
+        y
+    }
+
+    /// The headings: a pattern strip over each mode's name, or plain words.
+    fn heading(&self, d: &mut Drawing, style: &Style, xs: &[f32], top: f32, rows: &Rows) {
+        let u = rows.unit;
+        let size = 6.0 * u;
         for (i, (head, _)) in self.columns.iter().enumerate() {
-            let cell = Rect::new(xs[i], at.y, xs[i + 1] - xs[i], head_h);
-            let size = 6.0 * u;
+            let cell = Rect::new(xs[i], top, xs[i + 1] - xs[i], rows.head);
+            let baseline = cell.bottom() - 1.3 * u;
             match head {
                 Head::Text(text) => {
-                    d.text(cell.centre().x, cell.bottom() - 1.3 * u, size, Face::Bold, INK, Align::Centre, text);
+                    d.text(cell.centre().x, baseline, size, Face::Bold, INK, Align::Centre, text);
                 }
                 Head::Mode(mode) => {
                     let strip = Rect::new(cell.x + 0.4 * u, cell.y, cell.w - 0.8 * u, 1.9 * u);
                     mode_area(d, strip, *mode, style, 0.9 * u);
                     d.rect(strip, None, Some(Stroke::solid(look(*mode).line, 0.15 * u)));
-                    d.text(cell.centre().x, cell.bottom() - 1.3 * u, size, Face::Bold, INK, Align::Centre, &mode.to_string());
+                    d.text(cell.centre().x, baseline, size, Face::Bold, INK, Align::Centre, &mode.to_string());
                 }
             }
         }
-        let mut y = at.y + head_h;
-        for row in &self.rows {
-            let spans = row.note.is_some() && row.cells[2..].iter().all(String::is_empty) && self.mode_columns() > 0;
-            let height = if row.note.is_some() && !spans { row_h + note_h } else { row_h };
-            // Tinted Peril sections, so the columns read down the card.
-            for (i, (head, _)) in self.columns.iter().enumerate() {
-                if let Head::Mode(mode) = head
-                    && let Some(fill) = style.fill(look(*mode).tint)
-                {
-                    d.rect(Rect::new(xs[i] + 0.4 * u, y, xs[i + 1] - xs[i] - 0.8 * u, row_h), Some(fill), None);
-                }
+    }
+
+    /// Whether the row's note goes across its Peril sections (they are all empty).
+    fn note_spans(&self, row: &TableRow) -> bool {
+        row.note.is_some() && self.mode_columns() > 0 && row.cells[2..].iter().all(String::is_empty)
+    }
+
+    /// Behind a row's Peril sections: their tint, or in ink-saver mode faint lines between
+    /// them (except under a note across them), so the sections read down the card.
+    fn backdrop(&self, d: &mut Drawing, style: &Style, xs: &[f32], y: f32, rows: &Rows, spans: bool) {
+        let u = rows.unit;
+        for (i, (head, _)) in self.columns.iter().enumerate() {
+            let Head::Mode(mode) = head else { continue };
+            match style.fill(look(*mode).tint) {
+                Some(fill) => d.rect(Rect::new(xs[i] + 0.4 * u, y, xs[i + 1] - xs[i] - 0.8 * u, rows.row), Some(fill), None),
+                None if !spans => d.line(Point::new(xs[i], y), Point::new(xs[i], y + rows.row), Stroke::solid(super::FAINT, 0.2 * u)),
+                None => {}
             }
-            d.line(Point::new(at.x, y), Point::new(at.right(), y), rule);
-            // Without tints, faint lines keep the Peril sections apart (except under a note across them).
-            if style.ink_saver && !spans {
-                for (i, (head, _)) in self.columns.iter().enumerate() {
-                    if matches!(head, Head::Mode(_)) {
-                        d.line(Point::new(xs[i], y), Point::new(xs[i], y + row_h), rule);
-                    }
-                }
-            }
-            let baseline = y + row_h / 2.0 + cap_height(7.0 * u) / 2.0;
-            for (i, text) in row.cells.iter().enumerate() {
-                // Levels and Peril letters stand out; the rest is plain.
-                let face = if i == 0 || matches!(self.columns[i].0, Head::Mode(_)) { Face::Bold } else { Face::Regular };
-                let centre = (xs[i] + xs[i + 1]) / 2.0;
-                if i == 0 {
-                    d.text(xs[i] + 0.8 * u, baseline, 7.0 * u, face, INK, Align::Left, text);
-                } else {
-                    d.text(centre, baseline, 7.0 * u, face, INK, Align::Centre, text);
-                }
-            }
-            if let Some(note) = &row.note {
-                if spans {
-                    let centre = (xs[2] + xs[xs.len() - 1]) / 2.0;
-                    d.text(centre, y + row_h / 2.0 + cap_height(6.5 * u) / 2.0, 6.5 * u, Face::Regular, INK, Align::Centre, note);
-                } else {
-                    d.text(xs[1] + 0.8 * u, y + row_h + note_h - 1.0 * u, 6.0 * u, Face::Regular, INK, Align::Left, note);
-                }
-            }
-            y += height;
         }
-        d.line(Point::new(at.x, y), Point::new(at.right(), y), rule);
-        y
+    }
+
+    /// A row's cells: the level at the left, the rest centred; levels and Peril letters bold.
+    fn cells(&self, d: &mut Drawing, xs: &[f32], y: f32, rows: &Rows, row: &TableRow) {
+        let size = 7.0 * rows.unit;
+        let baseline = y + rows.row / 2.0 + cap_height(size) / 2.0;
+        for (i, text) in row.cells.iter().enumerate() {
+            let face = if i == 0 || matches!(self.columns[i].0, Head::Mode(_)) { Face::Bold } else { Face::Regular };
+            if i == 0 {
+                d.text(xs[i] + 0.8 * rows.unit, baseline, size, face, INK, Align::Left, text);
+            } else {
+                d.text((xs[i] + xs[i + 1]) / 2.0, baseline, size, face, INK, Align::Centre, text);
+            }
+        }
     }
 
     /// The x of each column's left edge, and the table's right edge last.
@@ -360,7 +381,6 @@ fn heal_interrupts(d: &mut Drawing, style: &Style, at: Rect) -> f32 {
     columns.extend([Mode::Yellow, Mode::Orange, Mode::Red].map(|mode| (Head::Mode(mode), 0.2)));
     let mut cells = vec!["Interrupted by".to_string()];
     cells.extend(moves::HEAL_INTERRUPT.iter().map(|n| format!("{n}+ ♥")));
-    // The first column is words, not a level: set it in the regular face like a note.
     let table = Table { columns, rows: vec![TableRow { cells, note: None }] };
     let bottom = table.draw(d, style, at);
     let size = 6.0 * u;
