@@ -28,14 +28,15 @@ fn scroll_to_hash() {
 
 /// The live pieces of the rules text: `::contents`, `::move NAME`, `::fighters`, `::tracks`, `::notes`.
 fn pieces(name: &str, arg: &str) -> Option<AnyView> {
-    match name {
-        "contents" => Some(view! { <Contents text=RULES_TEXT/> }.into_any()),
-        "move" => move_card(arg).map(|card| html_view(move_html(arg, card))),
-        "fighters" => Some(html_view(fighters_html())),
-        "tracks" => Some(html_view(tracks_html())),
-        "notes" => Some(view! { <Document text=INTERPRETATION_NOTES page=PAGE prefix="note-" min_level=3/> }.into_any()),
-        _ => None,
-    }
+    let html = match name {
+        "contents" => return Some(view! { <Contents text=RULES_TEXT/> }.into_any()),
+        "notes" => return Some(view! { <Document text=INTERPRETATION_NOTES page=PAGE prefix="note-" min_level=3/> }.into_any()),
+        "move" => move_html(arg, move_card(arg)?),
+        "fighters" => fighters_html(),
+        "tracks" => tracks_html(),
+        _ => return None,
+    };
+    Some(html_view(html))
 }
 
 /// The TAUNT rules page.
