@@ -9,6 +9,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 DIST="${1:-$REPO/dist}"
 BUDGET=250000      # first download, 250 KB (decimal: the stricter reading)
 PDF_BUDGET=1200000 # the PDF worker (print-pdf.js + its wasm), 1.2 MB
+PLAY_BUDGET=450000 # a game's own play page module (engine + bot + page), fetched when the page opens
 
 INDEX="$DIST/index.html"
 [[ -f $INDEX ]] || { echo "size-report: $INDEX missing; run 'trunk build --release' first" >&2; exit 1; }
@@ -53,15 +54,20 @@ for rel in "${files[@]}"; do
   printf '%10d %10d  %-6s %s\n' "$raw" "$z" "$in" "$rel"
 done
 
-# On-demand bundles: the print page's module, the preview worker, the PDF worker (each JS + wasm).
+# On-demand bundles: the print page's module, the preview worker, the PDF worker, TAUNT's play page (each JS + wasm).
 bundle() { local sum=0 f; for f in "$DIST/$1.js" "$DIST/$1_bg.wasm"; do [[ -f $f ]] && sum=$((sum + $(gzip -9 -c "$f" | wc -c))); done; echo "$sum"; }
-page=$(bundle print-page) preview=$(bundle print-preview) pdf=$(bundle print-pdf)
+page=$(bundle print-page) preview=$(bundle print-preview) pdf=$(bundle print-pdf) taunt=$(bundle taunt-play)
 
 echo "first_download_gzip_bytes: $total"
 echo "wasm_gzip_bytes: $wasm"
 echo "print_page_gzip_bytes: $page"
 echo "preview_worker_gzip_bytes: $preview"
 echo "pdf_worker_gzip_bytes: $pdf"
+echo "taunt_play_gzip_bytes: $taunt"
+if ((taunt == 0 || taunt > PLAY_BUDGET)); then
+  echo "size-report: FAIL: the TAUNT play module is $taunt bytes gzipped (missing, or over the $PLAY_BUDGET-byte budget)" >&2
+  exit 1
+fi
 if ((pdf == 0 || pdf > PDF_BUDGET)); then
   echo "size-report: FAIL: the PDF worker is $pdf bytes gzipped (missing, or over the $PDF_BUDGET-byte budget)" >&2
   exit 1

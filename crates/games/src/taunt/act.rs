@@ -30,8 +30,8 @@ struct Turn {
     blocking: [Option<u8>; 2],
     /// Moves each fighter is immune to this turn (from their Run).
     immune: [&'static [Slot]; 2],
-    /// Charge gained by a Charge this turn.
-    gained: [u8; 2],
+    /// Charge held just before this turn's Charge acted, for fighters whose Charge acted.
+    charged_from: [Option<u8>; 2],
     /// Who owes a Position choice.
     place: Option<usize>,
     /// Who may not attack next turn.
@@ -167,7 +167,7 @@ impl Taunt {
             Slot::Charge => {
                 let before = self.corners[s].charge;
                 let charge = (before + 1).min(MAX_CHARGE);
-                t.gained[s] = charge - before;
+                t.charged_from[s] = Some(before);
                 self.corners[s].charge = charge;
                 events.push(Event::Charged { seat, charge });
             }
@@ -307,9 +307,12 @@ impl Taunt {
                     self.queues[s].clear();
                     self.corners[s].combo_played = Default::default();
                     events.push(Event::ComboBroken { seat, returned });
-                    let base = self.corners[s].charge - t.gained[s];
+                    // The charge held is lost (all but one token in Red); a Charge that acted still
+                    // gains its token afterwards.
+                    let base = t.charged_from[s].unwrap_or(self.corners[s].charge);
                     let keep = if self.mode(s) == Mode::Red { base.saturating_sub(1) } else { 0 };
-                    self.set_charge(s, (keep + t.gained[s]).min(MAX_CHARGE), ChargeCause::ComboBroken, events);
+                    let gain = u8::from(t.charged_from[s].is_some());
+                    self.set_charge(s, (keep + gain).min(MAX_CHARGE), ChargeCause::ComboBroken, events);
                 } else {
                     let slot = t.moves[s].expect("a combo turn has a move");
                     let kind = self.card(s, slot).kind;
@@ -324,7 +327,8 @@ impl Taunt {
                 }
             }
             let run_two = self.corners[s].fighter.card().run == RunType::Two;
-            if t.moves[s] == Some(Slot::Run) && run_two && !t.interrupted[s] && t.taken[s] >= RUN_2_PENALTY {
+            // Charge never goes down during a combo except when it breaks (handled above).
+            if t.moves[s] == Some(Slot::Run) && run_two && !t.combo[s] && !t.interrupted[s] && t.taken[s] >= RUN_2_PENALTY {
                 let charge = self.corners[s].charge.saturating_sub(1);
                 self.set_charge(s, charge, ChargeCause::RunPenalty, events);
             }

@@ -251,7 +251,7 @@ pub const BLOCK: MoveCard = MoveCard {
     number: 1,
     rows: [guard(0, 0, 0), guard(1, 1, 0), guard(2, 2, 0), guard(3, 2, 0)],
     has_table: true,
-    text: "Stops the damage and Peril of every hit except a Grab. \
+    text: "Stops the damage and Peril of every hit except a Grab (and a type 1 Run at L2+). \
            A blocked hit costs block tokens: your level minus the attacker's, plus one (none if that is below zero). \
            Block a hit at Near and the attacker may not play an Attack next turn.",
 };
@@ -348,7 +348,7 @@ pub const KICK: MoveCard = MoveCard {
         Row { far_only: true, ..row(10, ["PC", "PCS", "PCS"]) },
     ],
     has_table: true,
-    text: "Any damage taken before it acts interrupts the Kick. At L3 it reaches Far, and only Far.",
+    text: "A hit taken before it acts interrupts the Kick (an L0 Shoot or Run does not). At L3 it reaches Far, and only Far.",
 };
 
 /// Charge (C), Power-up 7.
@@ -370,7 +370,7 @@ pub const HEAL: MoveCard = MoveCard {
     number: 7,
     rows: [NOTHING; 4],
     has_table: false,
-    text: "If any of your moves are disabled, take them all back. If none are, regain 1 block token and heal 1 damage. Keeps your charge.",
+    text: "With any move disabled: take them all back. With none: regain 1 block token and heal 1 damage. Keeps your charge.",
 };
 
 /// Heal (H), the first printed card, Defense 7: only re-enables.
@@ -386,7 +386,7 @@ pub const TAUNT: MoveCard = MoveCard {
     has_table: false,
     text: "If nothing hurts you this turn, lay any number of cards face down for the coming turns. \
            Each Attack or Charge among them that acts uninterrupted gains 1 charge, and your charge is not spent while the combo lasts. \
-           Any damage ends it: queued cards go back to your hand and you lose all charge (1 in Critical Mode).",
+           An interrupting hit or any Peril ends it: queued cards go back to your hand and you lose all charge (1 in Critical Mode).",
 };
 
 /// Damage a Heal may take before the Heal acts, per mode (White and Yellow, Orange, Red): this

@@ -267,3 +267,27 @@ fn a_recorded_series_replays_to_the_same_end() {
     assert!(end.results().len() as u8 >= end.options().wins_needed());
     assert!(events > 50);
 }
+
+#[test]
+fn a_full_charge_broken_mid_combo_keeps_the_token_its_charge_gains() {
+    let mut state = from([Tuggle, Mooshmere], [at(0, 3), at(0, 1)], Position::Far);
+    turn(&mut state, Some(TauntCard), Some(Charge));
+    act(&mut state, Some(Action::Queue(Charge)), None);
+    act(&mut state, Some(Action::EndQueue), None);
+    // An L2 type 2 Run closes in for 2: the combo breaks, the Charge (needing 3) does not.
+    turn(&mut state, None, Some(Run));
+    assert_eq!(state.corner(P1).damage, 2);
+    assert_eq!(state.corner(P1).charge, 1);
+}
+
+#[test]
+fn a_type_two_run_in_a_combo_keeps_its_charge() {
+    let mut state = from([Mooshmere, Wollypobber], [at(0, 2), at(0, 0)], Position::Far);
+    turn(&mut state, Some(TauntCard), Some(Block));
+    act(&mut state, Some(Action::Queue(Run)), None);
+    act(&mut state, Some(Action::EndQueue), None);
+    // An L0 Shoot hits the runner for 2 without interrupting: no break, and no Run penalty.
+    turn(&mut state, None, Some(Shoot));
+    assert_eq!(state.corner(P1).damage, 2);
+    assert_eq!(state.corner(P1).charge, 2);
+}
