@@ -13,7 +13,27 @@ pub mod taunt_play;
 
 use leptos::prelude::*;
 use leptos_router::components::{A, Route, Router, Routes};
+use leptos_router::hooks::use_location;
 use leptos_router::path;
+
+/// On a game's pages, links to its play, rules and print pages.
+#[component]
+fn GameNav() -> impl IntoView {
+    let location = use_location();
+    move || {
+        let path = location.pathname.get();
+        let slug = path.split('/').nth(2).unwrap_or_default().to_string();
+        let game = catalog::GAMES.iter().find(|g| g.slug == slug && g.status == catalog::Status::Playable)?;
+        Some(view! {
+            <nav class="game-nav" aria-label=format!("{} pages", game.name) data-testid="game-nav">
+                <span class="game-nav-name">{game.name}</span>
+                <A href=format!("/play/{slug}")>"Play"</A>
+                <A href=format!("/rules/{slug}")>"Rules"</A>
+                <A href=format!("/print/{slug}")>"Print"</A>
+            </nav>
+        })
+    }
+}
 
 /// The whole site: header, the routed page, footer.
 #[component]
@@ -28,6 +48,7 @@ pub fn App() -> impl IntoView {
                     <A href="/play/taunt">"TAUNT"</A>
                     <A href="/">"All games"</A>
                 </nav>
+                <GameNav/>
             </header>
             <main id="main" data-testid="app-ready">
                 <Routes fallback=|| view! { <routes::not_found::NotFound/> }>

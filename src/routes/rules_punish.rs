@@ -2,32 +2,17 @@
 //! Every section and card has an anchor; a link such as `/rules/punish#clash` opens the page
 //! scrolled to that section.
 
-use crate::browser;
 use crate::components::card::CardTile;
 use crate::components::document::{Contents, Document};
+use crate::components::rules_text::{loaded, scroll_to_hash, use_texts, waiting};
 use crate::components::scenario_player::ScenarioPlayer;
 use crate::components::section_heading::SectionHeading;
+use dojo_games::punish::Card;
 use dojo_games::punish::scenario::{Scenario, rules_examples};
-use dojo_games::punish::{Card, INTERPRETATION_NOTES, RULES_TEXT};
 use leptos::prelude::*;
-use leptos_router::hooks::use_location;
 use std::sync::OnceLock;
 
 const PAGE: &str = "/rules/punish";
-
-/// Scrolls to the section named by the URL's `#fragment` whenever it changes, once the page is
-/// in the DOM (the router would otherwise try before the new route has rendered).
-fn scroll_to_hash() {
-    let hash = use_location().hash;
-    Effect::new(move |_| {
-        let id = hash.get().trim_start_matches('#').to_string();
-        if !id.is_empty() {
-            request_animation_frame(move || {
-                browser::scroll_to_id(&id);
-            });
-        }
-    });
-}
 
 /// The rulebook's examples, parsed once.
 fn examples() -> &'static [Scenario] {
@@ -49,8 +34,8 @@ fn pieces(name: &str, arg: &str) -> Option<AnyView> {
             }
             .into_any()
         }),
-        "contents" => Some(view! { <Contents text=RULES_TEXT/> }.into_any()),
-        "notes" => Some(view! { <Document text=INTERPRETATION_NOTES page=PAGE prefix="note-" min_level=3/> }.into_any()),
+        "contents" => loaded("punish").map(|t| view! { <Contents text=t.rules/> }.into_any()),
+        "notes" => loaded("punish").map(|t| view! { <Document text=t.notes page=PAGE prefix="note-" min_level=3/> }.into_any()),
         _ => None,
     }
 }
@@ -58,11 +43,15 @@ fn pieces(name: &str, arg: &str) -> Option<AnyView> {
 /// The PUNISH rules page.
 #[component]
 pub fn RulesPunish() -> impl IntoView {
-    scroll_to_hash();
+    let texts = use_texts("punish");
+    scroll_to_hash(Signal::derive(move || matches!(texts.get(), Some(Ok(_)))));
     view! {
         <article class="rules" data-testid="rules-punish">
             <h1>"PUNISH: the rules"</h1>
-            <Document text=RULES_TEXT page=PAGE directive=pieces/>
+            {move || match texts.get() {
+                Some(Ok(t)) => view! { <Document text=t.rules page=PAGE directive=pieces/> }.into_any(),
+                other => waiting(other),
+            }}
         </article>
     }
 }

@@ -3,79 +3,22 @@
 //! at the end. Every section has an anchor; a link such as `/rules/taunt#knockdown` opens the
 //! page scrolled to that rule. Only the engine's data modules are used here, not its turn logic.
 //!
-//! The two texts are not compiled in: Trunk copies them to `/text/taunt/` and the page fetches
-//! them, so their 9 KB stay out of the site's first download. Tests read the same files through
-//! [`RULES_TEXT`] and [`INTERPRETATION_NOTES`].
+//! The two texts are fetched, not compiled in (see [`crate::components::rules_text`]).
 
-use crate::browser;
 use crate::components::document::{Contents, Document};
 use crate::components::move_table::{fighters_html, html_view, move_card, move_html, tracks_html};
+use crate::components::rules_text::{loaded, scroll_to_hash, use_texts, waiting};
 #[cfg(test)]
 use dojo_games::taunt::{INTERPRETATION_NOTES, RULES_TEXT};
 use leptos::prelude::*;
-use leptos_router::hooks::use_location;
-use std::cell::Cell;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
-
-/// Where Trunk puts the rules text and the notes (see `index.html`).
-const RULES_URL: &str = "/text/taunt/rules.md";
-const NOTES_URL: &str = "/text/taunt/notes.md";
-
-/// The rules text and the notes, once fetched (kept for the rest of the visit).
-type Texts = (&'static str, &'static str);
-
-thread_local! {
-    static TEXTS: Cell<Option<Texts>> = const { Cell::new(None) };
-}
-
-/// Fetches a text file from the site.
-async fn fetch_text(url: &str) -> Result<String, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| "the network request failed".to_string())?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| "an unexpected answer".to_string())?;
-    if !response.ok() {
-        return Err(format!("the server answered {}", response.status()));
-    }
-    let text = response.text().map_err(|_| "an unreadable answer".to_string())?;
-    JsFuture::from(text).await.ok().and_then(|t| t.as_string()).ok_or_else(|| "an unreadable answer".to_string())
-}
-
-/// Both texts, fetched once per visit.
-async fn load_texts() -> Result<Texts, String> {
-    if let Some(texts) = TEXTS.get() {
-        return Ok(texts);
-    }
-    let rules: &'static str = fetch_text(RULES_URL).await?.leak();
-    let notes: &'static str = fetch_text(NOTES_URL).await?.leak();
-    TEXTS.set(Some((rules, notes)));
-    Ok((rules, notes))
-}
 
 const PAGE: &str = "/rules/taunt";
-
-/// Scrolls to the section named by the URL's `#fragment` whenever it changes, once the page is
-/// in the DOM (the router would otherwise try before the new route has rendered).
-fn scroll_to_hash(ready: Signal<bool>) {
-    let hash = use_location().hash;
-    Effect::new(move |_| {
-        let id = hash.get().trim_start_matches('#').to_string();
-        if !ready.get() {
-            return;
-        }
-        if !id.is_empty() {
-            request_animation_frame(move || {
-                browser::scroll_to_id(&id);
-            });
-        }
-    });
-}
 
 /// The live pieces of the rules text: `::contents`, `::move NAME`, `::fighters`, `::tracks`, `::notes`.
 fn pieces(name: &str, arg: &str) -> Option<AnyView> {
     let html = match name {
-        "contents" => return TEXTS.get().map(|(rules, _)| view! { <Contents text=rules/> }.into_any()),
-        "notes" => return TEXTS.get().map(|(_, notes)| view! { <Document text=notes page=PAGE prefix="note-" min_level=3/> }.into_any()),
+        "contents" => return loaded("taunt").map(|t| view! { <Contents text=t.rules/> }.into_any()),
+        "notes" => return loaded("taunt").map(|t| view! { <Document text=t.notes page=PAGE prefix="note-" min_level=3/> }.into_any()),
         "move" => move_html(arg, move_card(arg)?),
         "fighters" => fighters_html(),
         "tracks" => tracks_html(),
@@ -87,18 +30,14 @@ fn pieces(name: &str, arg: &str) -> Option<AnyView> {
 /// The TAUNT rules page.
 #[component]
 pub fn RulesTaunt() -> impl IntoView {
-    let texts: RwSignal<Option<Result<Texts, String>>> = RwSignal::new(TEXTS.get().map(Ok));
-    if texts.get_untracked().is_none() {
-        leptos::task::spawn_local(async move { texts.set(Some(load_texts().await)) });
-    }
+    let texts = use_texts("taunt");
     scroll_to_hash(Signal::derive(move || matches!(texts.get(), Some(Ok(_)))));
     view! {
         <article class="rules rules-taunt" data-testid="rules-taunt">
             <h1>"TAUNT: the rules"</h1>
             {move || match texts.get() {
-                None => view! { <p class="progress"><span class="spinner" aria-hidden="true"></span>"Loading the rules…"</p> }.into_any(),
-                Some(Err(e)) => view! { <p class="error" role="alert">{format!("The rules could not be loaded ({e}). Check your connection and reload.")}</p> }.into_any(),
-                Some(Ok((rules, _))) => view! { <Document text=rules page=PAGE directive=pieces/> }.into_any(),
+                Some(Ok(t)) => view! { <Document text=t.rules page=PAGE directive=pieces/> }.into_any(),
+                other => waiting(other),
             }}
         </article>
     }

@@ -49,6 +49,8 @@ pub struct Session {
     state: Taunt,
     log: Vec<LogLine>,
     inputs: [Option<Input>; 2],
+    /// The computer's face-down cards chosen so far, one decision at a time.
+    laying: [Vec<Slot>; 2],
     last_events: Vec<Event>,
 }
 
@@ -56,7 +58,15 @@ impl Session {
     /// A new match from `setup`.
     pub fn new(mode: Mode, setup: Setup) -> Result<Session, String> {
         let state = Taunt::from_setup(&setup).map_err(|e| e.to_string())?;
-        Ok(Session { mode, record: GameRecord::new(setup), state, log: Vec::new(), inputs: Default::default(), last_events: Vec::new() })
+        Ok(Session {
+            mode,
+            record: GameRecord::new(setup),
+            state,
+            log: Vec::new(),
+            inputs: Default::default(),
+            laying: Default::default(),
+            last_events: Vec::new(),
+        })
     }
 
     /// Restores a saved match by replaying its record. A damaged save is refused with the reason.
@@ -76,7 +86,15 @@ impl Session {
                 }
             })
             .map_err(|e: ReplayError<Taunt>| format!("the saved fight does not replay: {e}"))?;
-        Ok(Session { mode: saved.mode, record: saved.record, state, log, inputs: Default::default(), last_events: last })
+        Ok(Session {
+            mode: saved.mode,
+            record: saved.record,
+            state,
+            log,
+            inputs: Default::default(),
+            laying: Default::default(),
+            last_events: last,
+        })
     }
 
     /// The match as JSON for storage: applied steps only, never a pending input.
@@ -215,23 +233,31 @@ impl Session {
         Ok(events)
     }
 
-    /// Decides for the computer's seat at `level`, reading only its own view.
+    /// Makes one decision for the computer's seat at `level`, reading only its own view. Laying
+    /// a combo is one decision per card, as in the engine, so this may need calling again
+    /// while [`Session::bot_to_move`] still names the seat.
     pub fn bot_decide(&mut self, seat: Seat, level: Level, rng: &mut Rng) -> Result<(), String> {
         match self.needs(seat) {
             Some(Decision::Queue { .. }) => {
-                // Lay cards one at a time, each chosen from the view the bot would have then.
+                // The next card is chosen from the view the bot would have after the cards so far.
                 let mut probe = Taunt::determinize(&self.state.view_for(seat), rng);
-                let mut cards = Vec::new();
-                while let Some(Decision::Queue { .. }) = probe.decision(seat) {
-                    match level.strategy::<Taunt>(&probe.view_for(seat), seat, rng).sample(rng) {
-                        Action::Queue(card) => {
-                            cards.push(card);
-                            probe = lay_one(probe, seat, card);
-                        }
-                        _ => break,
+                for card in &self.laying[seat.index()] {
+                    probe = lay_one(probe, seat, *card);
+                }
+                let next = match probe.decision(seat) {
+                    Some(Decision::Queue { .. }) => level.strategy::<Taunt>(&probe.view_for(seat), seat, rng).sample(rng),
+                    _ => Action::EndQueue,
+                };
+                match next {
+                    Action::Queue(card) => {
+                        self.laying[seat.index()].push(card);
+                        Ok(())
+                    }
+                    _ => {
+                        let cards = std::mem::take(&mut self.laying[seat.index()]);
+                        self.lay(seat, cards)
                     }
                 }
-                self.lay(seat, cards)
             }
             Some(_) => {
                 let action = level.strategy::<Taunt>(&self.state.view_for(seat), seat, rng).sample(rng);
@@ -296,6 +322,24 @@ mod tests {
         assert_eq!(s.next_human(), Some(Seat(1)));
         assert_eq!(s.needs(Seat(0)), None);
         assert_eq!(Session::load(&s.save()).unwrap(), s);
+    }
+
+    #[test]
+    fn the_computer_lays_a_combo_one_decision_per_card() {
+        let mut s = hot_seat();
+        s.act(Seat(0), Action::Play(Slot::Taunt)).unwrap();
+        s.act(Seat(1), Action::Play(Slot::Charge)).unwrap();
+        s.play().unwrap();
+        let mut rng = Rng::new(11);
+        let mut calls = 0;
+        while s.needs(Seat(0)).is_some() {
+            s.bot_decide(Seat(0), Level::Easy, &mut rng).unwrap();
+            calls += 1;
+            assert!(calls <= 9, "at most eight cards and a stop");
+        }
+        assert!(s.record().actions.len() == 1, "nothing is applied while the computer is still laying");
+        s.play().unwrap();
+        assert_eq!(usize::from(s.view(Seat(1)).queued[Seat(0)]), calls - 1);
     }
 
     #[test]

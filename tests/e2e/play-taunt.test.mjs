@@ -44,7 +44,7 @@ async function playToTheEnd(page, { useKeyboard, maxScreens = 600 }) {
       const attack = names.findIndex((n, i) => /punch|kick|shoot|grab/.test(n) && (step + i) % 3 !== 0);
       const choice = playable[attack >= 0 ? attack : step % playable.length];
       if (useKeyboard && step % 2 === 0) {
-        const key = await choice.$eval('.mc-key', (e) => e.textContent.trim());
+        const key = await choice.$eval('.mc-key', (e) => e.textContent.replace(/\D/g, ''));
         await page.keyboard.press(key);
       } else {
         await choice.click();

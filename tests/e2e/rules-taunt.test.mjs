@@ -3,8 +3,9 @@
 // page with their own anchors, and nothing spills sideways on a 390 px phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+import { useSite, openPage, assertClean, ARTIFACTS, REPO } from './harness.mjs';
 
 const site = useSite();
 
@@ -13,12 +14,12 @@ const SECTIONS = [
   'punch', 'grab', 'shoot', 'kick', 'charge', 'heal', 'taunt', 'interrupts', 'blocking', 'knockdown', 'combo', 'fighters',
   'teashot', 'counter', 'series', 'notes', 'sources',
 ];
-const NOTES = [
-  'note-modes', 'note-critical-damage', 'note-recovery', 'note-heal', 'note-heal-interrupt', 'note-peril-columns', 'note-kick',
-  'note-special-tables', 'note-no-interrupt', 'note-immune', 'note-run', 'note-ties', 'note-cancel', 'note-block-difference',
-  'note-reflection', 'note-attack-lock', 'note-interrupts', 'note-knockdown', 'note-combo', 'note-pass-charge',
-  'note-double-knockout', 'note-starting-charge',
-];
+// The notes' anchors, read from notes.md itself so a new note needs no change here.
+const NOTES = readFileSync(join(REPO, 'crates/games/src/taunt/notes.md'), 'utf8')
+  .split('\n')
+  .map((line) => line.match(/^## .*\{#([a-z0-9-]+)\}\s*$/))
+  .filter(Boolean)
+  .map((m) => `note-${m[1]}`);
 
 /** Waits until the element with `id` sits at the top of the viewport. */
 async function expectScrolledTo(page, id) {

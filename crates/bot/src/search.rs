@@ -6,7 +6,8 @@ use dojo_engine::{Game, Joint, PerSeat, Rng, Seat, acting_seats};
 /// How hard the search works.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
-    /// Simulations from the root, each on a freshly sampled state.
+    /// Simulations from the root, each on a freshly sampled state (scaled by the game's
+    /// [`dojo_engine::Game::SEARCH_EFFORT`]).
     pub iterations: usize,
     /// Share of uniform exploration mixed into the searching seat's regret-matching strategy.
     pub exploration: f64,
@@ -161,9 +162,10 @@ pub fn search<G: Game>(view: &G::View, seat: Seat, config: &SearchConfig, rng: &
     if legal.len() <= 1 {
         return Strategy::from_weights(legal.into_iter().map(|a| (a, 1.0)).collect());
     }
-    let mut tree = Tree { nodes: Vec::with_capacity(config.iterations + 1) };
+    let mut tree = Tree { nodes: Vec::with_capacity(config.iterations.min(100_000) + 1) };
     let root = tree.add(sample.seat_count());
-    for _ in 0..config.iterations {
+    let iterations = ((config.iterations as f64) * G::SEARCH_EFFORT).round().max(1.0) as usize;
+    for _ in 0..iterations {
         let start = G::determinize(view, rng);
         let mut state = start.clone();
         simulate(&mut tree, root, &mut state, &Context { root: &start, searcher: seat, config }, rng);

@@ -90,6 +90,10 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// or whose heuristic is good, use a short horizon to keep the bot fast.
     const PLAYOUT_HORIZON: usize = 400;
 
+    /// The share of a difficulty level's simulations this game runs. Games whose simulations
+    /// cost more than PUNISH's use less than 1 so every level still decides within its time budget.
+    const SEARCH_EFFORT: f64 = 1.0;
+
     /// A cheap estimate of how well `seat` stands, in `[0, 1]`, for simple one-step players.
     fn heuristic(&self, seat: Seat) -> f64 {
         match self.outcome() {

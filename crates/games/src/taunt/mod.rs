@@ -72,6 +72,11 @@ impl Game for Taunt {
     /// cards well enough that a short look ahead is worth more than more long playouts.
     const PLAYOUT_HORIZON: usize = 10;
 
+    /// A TAUNT simulation costs several times a PUNISH one (longer fights, two tracks to
+    /// read), so each level runs a third of its simulations: Hard decides in about 30 ms
+    /// natively. Measured with `dojo bot-eval taunt`.
+    const SEARCH_EFFORT: f64 = 0.33;
+
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         Taunt::start(setup)
     }

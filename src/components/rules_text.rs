@@ -1,0 +1,89 @@
+//! A game's rules text and interpretation notes, fetched when its rules page opens.
+//!
+//! The texts are not compiled into the site: Trunk copies each game's `rules.md` and `notes.md`
+//! to `/text/<game>/` (see `index.html`) and the rules page fetches them, so the words of every
+//! game's rules stay out of the first download. Tests read the same files through the engine's
+//! `RULES_TEXT` and `INTERPRETATION_NOTES`.
+
+use crate::browser;
+use leptos::prelude::*;
+use leptos_router::hooks::use_location;
+use std::cell::RefCell;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+/// A game's rules text and notes, kept for the rest of the visit once fetched.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Texts {
+    /// The rules (Markdown).
+    pub rules: &'static str,
+    /// The interpretation notes (Markdown).
+    pub notes: &'static str,
+}
+
+thread_local! {
+    static LOADED: RefCell<Vec<(&'static str, Texts)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The texts of `game`, if already fetched on this visit.
+pub fn loaded(game: &str) -> Option<Texts> {
+    LOADED.with(|l| l.borrow().iter().find(|(g, _)| *g == game).map(|(_, t)| *t))
+}
+
+/// Fetches a text file from the site.
+async fn fetch_text(url: &str) -> Result<String, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| "the network request failed".to_string())?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "an unexpected answer".to_string())?;
+    if !response.ok() {
+        return Err(format!("the server answered {}", response.status()));
+    }
+    let text = response.text().map_err(|_| "an unreadable answer".to_string())?;
+    JsFuture::from(text).await.ok().and_then(|t| t.as_string()).ok_or_else(|| "an unreadable answer".to_string())
+}
+
+async fn load(game: &'static str) -> Result<Texts, String> {
+    if let Some(texts) = loaded(game) {
+        return Ok(texts);
+    }
+    let rules: &'static str = fetch_text(&format!("/text/{game}/rules.md")).await?.leak();
+    let notes: &'static str = fetch_text(&format!("/text/{game}/notes.md")).await?.leak();
+    let texts = Texts { rules, notes };
+    LOADED.with(|l| l.borrow_mut().push((game, texts)));
+    Ok(texts)
+}
+
+/// The texts of `game` as a signal: `None` while loading, then the texts or why they failed.
+pub fn use_texts(game: &'static str) -> RwSignal<Option<Result<Texts, String>>> {
+    let texts = RwSignal::new(loaded(game).map(Ok));
+    if texts.get_untracked().is_none() {
+        leptos::task::spawn_local(async move { texts.set(Some(load(game).await)) });
+    }
+    texts
+}
+
+/// What the page shows until the texts are there: a loading line, or the error.
+pub fn waiting(state: Option<Result<Texts, String>>) -> AnyView {
+    match state {
+        Some(Err(e)) => {
+            view! { <p class="error" role="alert">{format!("The rules could not be loaded ({e}). Check your connection and reload.")}</p> }
+                .into_any()
+        }
+        _ => view! { <p class="progress"><span class="spinner" aria-hidden="true"></span>"Loading the rules…"</p> }.into_any(),
+    }
+}
+
+/// Scrolls to the section named by the URL's `#fragment` whenever it changes, once `ready` (the
+/// texts are on the page) and the page is in the DOM (the router would otherwise try before the
+/// new route has rendered).
+pub fn scroll_to_hash(ready: Signal<bool>) {
+    let hash = use_location().hash;
+    Effect::new(move |_| {
+        let id = hash.get().trim_start_matches('#').to_string();
+        if ready.get() && !id.is_empty() {
+            request_animation_frame(move || {
+                browser::scroll_to_id(&id);
+            });
+        }
+    });
+}
