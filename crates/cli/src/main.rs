@@ -73,9 +73,9 @@ const USAGE: &str = "usage:
   dojo simulate punish|taunt [--seed N] [--level easy|medium|hard|random]
   dojo bench punish|taunt [--seconds S]
   dojo bot-eval punish|taunt [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both]
-  dojo print punish -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
+  dojo print punish|taunt -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
              [--duplex long|short|fold|none] [--bleed 1|0] [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM]
-             [--ink-saver 1|0] [--copies actions:1,hearts:1,reference:2] [--alignment 1]";
+             [--ink-saver 1|0] [--copies COMPONENT:N,...] [--alignment 1]   (components: see the first page of the PDF)";
 
 fn need_game(positional: &[String]) -> Result<&str, String> {
     positional.get(1).map(String::as_str).ok_or_else(|| format!("which game?\n{USAGE}"))

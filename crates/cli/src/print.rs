@@ -32,6 +32,12 @@ pub fn run(game: &str, flags: &Flags) -> Result<(), String> {
             settings.set(key, value).map_err(|e| format!("--{flag}: {e}"))?;
         }
     }
+    if let Some(kit) = dojo_print::kits::find(game) {
+        let ids: Vec<&str> = kit(&dojo_print::style_for(&settings)).components.iter().map(|c| c.id).collect();
+        if let Some((unknown, _)) = settings.copies.iter().find(|(id, _)| !ids.contains(&id.as_str())) {
+            return Err(format!("--copies: {game} has no component {unknown:?} (components: {})", ids.join(", ")));
+        }
+    }
     let out = flags.value("out").ok_or("where to? give -o FILE.pdf")?;
     let alignment = flags.get("alignment", 0u8)? == 1;
     let started = Instant::now();
