@@ -7,6 +7,7 @@ pub mod browser;
 pub mod catalog;
 pub mod components;
 pub mod markdown;
+pub mod play;
 pub mod routes;
 pub mod session;
 pub mod taunt_play;

@@ -11,7 +11,7 @@
 //! its queued picks applied: no rule is written twice, and nothing hidden is consulted.
 
 use dojo_bot::Level;
-use dojo_engine::{Game, GameRecord, PerSeat, ReplayError, Rng, Seat, apply, joint_from};
+use dojo_engine::{Game, GameRecord, PerSeat, Rng, Seat, apply, joint_from};
 use dojo_games::punish::{Decision, Event, Options, Play, Punish, PunishView, Setup, Speaker};
 use serde::{Deserialize, Serialize};
 
@@ -55,17 +55,6 @@ pub struct LogLine {
     pub text: String,
 }
 
-/// What is saved between visits: the mode and the record of revealed steps.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Saved {
-    /// Format version, so an old save can be recognised.
-    pub version: u32,
-    /// Who plays.
-    pub mode: Mode,
-    /// The match so far.
-    pub record: GameRecord<Punish>,
-}
-
 /// A match in progress on the page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Session {
@@ -78,8 +67,6 @@ pub struct Session {
     last_events: Vec<Event>,
 }
 
-const SAVE_VERSION: u32 = 1;
-
 impl Session {
     /// A new match dealt from `seed`.
     pub fn new(mode: Mode, options: Options, seed: u64) -> Result<Session, String> {
@@ -90,25 +77,13 @@ impl Session {
 
     /// Restores a saved match, replaying its record. A damaged save is refused with the reason.
     pub fn load(json: &str) -> Result<Session, String> {
-        let saved: Saved = serde_json::from_str(json).map_err(|e| format!("the saved game could not be read ({e})"))?;
-        if saved.version != SAVE_VERSION {
-            return Err(format!("the saved game is from another version ({})", saved.version));
-        }
-        let mut log = Vec::new();
-        let mut last = Vec::new();
-        let state = saved
-            .record
-            .replay_with(|i, events| {
-                log.extend(events.iter().map(|e| LogLine { step: i + 1, text: saved.mode.describe(e) }));
-                last = events.to_vec();
-            })
-            .map_err(|e: ReplayError<Punish>| format!("the saved game does not replay: {e}"))?;
-        Ok(Session { mode: saved.mode, record: saved.record, state, log, pending: Default::default(), last_events: last })
+        let r = crate::play::restore::<Punish>(json, "game", |mode, e| mode.describe(e))?;
+        Ok(Session { mode: r.mode, record: r.record, state: r.state, log: r.log, pending: Default::default(), last_events: r.last_events })
     }
 
     /// The match as JSON for storage: revealed steps only, never a pending pick.
     pub fn save(&self) -> String {
-        serde_json::to_string(&Saved { version: SAVE_VERSION, mode: self.mode, record: self.record.clone() }).expect("records serialise")
+        crate::play::save(self.mode, &self.record)
     }
 
     /// Who plays.
@@ -248,6 +223,44 @@ impl Session {
         }
         self.last_events = all;
         Ok(&self.last_events)
+    }
+}
+
+impl crate::play::PlaySession for Session {
+    const SAVE_KEY: &'static str = "pocket-dojo/punish";
+    const NOUN: &'static str = "match";
+
+    fn load(json: &str) -> Result<Self, String> {
+        Session::load(json)
+    }
+    fn save(&self) -> String {
+        Session::save(self)
+    }
+    fn mode(&self) -> Mode {
+        self.mode
+    }
+    fn is_over(&self) -> bool {
+        Session::is_over(self)
+    }
+    fn next_human(&self) -> Option<Seat> {
+        Session::next_human(self)
+    }
+    /// Every PUNISH pick is secret.
+    fn is_secret(&self, _seat: Seat) -> bool {
+        true
+    }
+    fn bot_to_move(&self) -> Option<Seat> {
+        Session::bot_to_move(self)
+    }
+    fn bot_decide(&mut self, seat: Seat, level: Level, rng: &mut Rng) -> Result<(), String> {
+        let play = level.strategy::<Punish>(&self.view(seat), seat, rng).sample(rng);
+        self.pick(seat, play)
+    }
+    fn play(&mut self) -> Result<bool, String> {
+        self.reveal().map(|events| !events.is_empty())
+    }
+    fn log(&self) -> &[LogLine] {
+        Session::log(self)
     }
 }
 

@@ -7,225 +7,35 @@
 
 use crate::browser;
 use crate::components::card::{CardBack, CardTile};
-use crate::components::event_log::EventLog;
 use crate::components::table::Table;
+use crate::play::{PlayCtx, Screen, play_frame};
 use crate::session::{Mode, Session};
 use dojo_bot::Level;
-use dojo_engine::{Rng, Seat};
-use dojo_games::punish::{Card, Decision, Event, Options, Play, Punish};
-use gloo_timers::callback::Timeout;
+use dojo_engine::Seat;
+use dojo_games::punish::{Card, Decision, Event, Options, Play};
 use leptos::prelude::*;
 
-const SAVE_KEY: &str = "pocket-dojo/punish";
-const COUNTDOWN_STEP_MS: u32 = 550;
-
-/// What the page is showing.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Screen {
-    /// Choosing who plays and the options.
-    Lobby,
-    /// Hot-seat: pass the device to this seat; no hand is shown.
-    HandOff(Seat),
-    /// This seat is choosing a card.
-    Pick(Seat),
-    /// The computer is choosing.
-    Thinking,
-    /// "3, 2, 1" before the cards are shown.
-    Countdown(u8),
-    /// The reveal and what it did.
-    Result,
-    /// The match is decided.
-    Over,
-}
-
-/// The next screen for a session after anything changed, given the screen shown now.
-fn next_screen(s: &Session, now: Screen) -> Screen {
-    if s.is_over() {
-        Screen::Over
-    } else if let Some(seat) = s.next_human() {
-        // The same person going on planning keeps the device; anyone else gets a hand-off.
-        if s.mode() == Mode::HotSeat && now != Screen::Pick(seat) { Screen::HandOff(seat) } else { Screen::Pick(seat) }
-    } else if s.bot_to_move().is_some() {
-        Screen::Thinking
-    } else {
-        Screen::Countdown(3)
-    }
-}
-
-/// The page's signals, passed around by copy.
-#[derive(Clone, Copy)]
-struct Ctx {
-    session: RwSignal<Option<Session>>,
-    screen: RwSignal<Screen>,
-    notice: RwSignal<Option<String>>,
-    bot_ms: RwSignal<Option<u32>>,
-    /// Decisions the computer has made on this page (lets tests tell one decision from the next).
-    bot_decisions: RwSignal<u32>,
-    /// The slowest decision so far, in ms.
-    bot_slowest: RwSignal<u32>,
-    rng: StoredValue<Rng>,
-}
-
-impl Ctx {
-    fn save(self) {
-        if let Some(json) = self.session.with_untracked(|s| s.as_ref().map(Session::save))
-            && !browser::store(SAVE_KEY, &json)
-        {
-            self.notice.set(Some("This browser would not let us save the match; it will be lost on reload.".into()));
-        }
-    }
-
-    /// Moves on to whatever the session needs next.
-    fn advance(self) {
-        let now = self.screen.get_untracked();
-        let Some(next) = self.session.with_untracked(|s| s.as_ref().map(|s| next_screen(s, now))) else {
-            self.screen.set(Screen::Lobby);
-            return;
-        };
-        match next {
-            Screen::Thinking => {
-                self.screen.set(Screen::Thinking);
-                // Let the "thinking" screen paint before the search takes the thread.
-                Timeout::new(30, move || self.bot_move()).forget();
-            }
-            Screen::Countdown(_) => self.reveal(),
-            other => self.screen.set(other),
-        }
-    }
-
-    fn bot_move(self) {
-        let Some((seat, view, level)) = self.session.with_untracked(|s| {
-            let s = s.as_ref()?;
-            let seat = s.bot_to_move()?;
-            let Mode::VsBot(level) = s.mode() else { return None };
-            Some((seat, s.view(seat), level))
-        }) else {
-            return self.advance();
-        };
-        let start = browser::now_ms();
-        let play = self.rng.try_update_value(|rng| level.strategy::<Punish>(&view, seat, rng).sample(rng));
-        // Whole milliseconds: formatting floats would pull a float printer into the download.
-        let ms = (browser::now_ms() - start).max(0.0).round() as u32;
-        self.bot_ms.set(Some(ms));
-        self.bot_decisions.update(|n| *n += 1);
-        self.bot_slowest.update(|slowest| *slowest = (*slowest).max(ms));
-        if let Some(play) = play
-            && let Some(Err(e)) = self.session.try_update(|s| s.as_mut().map(|s| s.pick(seat, play))).flatten()
-        {
-            self.notice.set(Some(e));
-        }
-        self.advance();
-    }
-
-    fn reveal(self) {
-        let outcome = self.session.try_update(|s| s.as_mut().map(|s| s.reveal().map(|e| e.is_empty()))).flatten();
-        match outcome {
-            Some(Ok(nothing_shown)) => {
-                self.save();
-                if nothing_shown { self.advance() } else { self.countdown(3) }
-            }
-            Some(Err(e)) => self.notice.set(Some(format!("That step could not be played: {e}"))),
-            None => self.screen.set(Screen::Lobby),
-        }
-    }
-
-    fn countdown(self, n: u8) {
-        self.screen.set(Screen::Countdown(n));
-        Timeout::new(COUNTDOWN_STEP_MS, move || {
-            if n > 1 {
-                self.countdown(n - 1);
-            } else {
-                let over = self.session.with_untracked(|s| s.as_ref().is_some_and(Session::is_over));
-                self.screen.set(if over { Screen::Over } else { Screen::Result });
-            }
-        })
-        .forget();
-    }
-
-    fn pick(self, seat: Seat, play: Play) {
-        let result = self.session.try_update(|s| s.as_mut().map(|s| s.pick(seat, play))).flatten();
-        match result {
-            Some(Err(e)) => self.notice.set(Some(e)),
-            _ => {
-                self.notice.set(None);
-                self.advance();
-            }
-        }
-    }
-
-    fn start(self, mode: Mode, options: Options) {
-        match Session::new(mode, options, browser::random_seed()) {
-            Ok(s) => {
-                self.session.set(Some(s));
-                self.bot_ms.set(None);
-                self.notice.set(None);
-                self.save();
-                self.advance();
-            }
-            Err(e) => self.notice.set(Some(e)),
-        }
-    }
-
-    fn abandon(self) {
-        browser::forget(SAVE_KEY);
-        self.session.set(None);
-        self.screen.set(Screen::Lobby);
-    }
-}
+type Ctx = PlayCtx<Session>;
 
 /// The play page.
 #[component]
 pub fn PlayPunish() -> impl IntoView {
-    let cx = Ctx {
-        session: RwSignal::new(None),
-        screen: RwSignal::new(Screen::Lobby),
-        notice: RwSignal::new(None),
-        bot_ms: RwSignal::new(None),
-        bot_decisions: RwSignal::new(0),
-        bot_slowest: RwSignal::new(0),
-        rng: StoredValue::new(Rng::new(browser::random_seed())),
-    };
-    if let Some(saved) = browser::load(SAVE_KEY) {
-        match Session::load(&saved) {
-            Ok(s) => {
-                cx.session.set(Some(s));
-                cx.notice.set(Some("Welcome back: your match in progress was restored.".into()));
-                cx.advance();
-            }
-            Err(e) => {
-                browser::forget(SAVE_KEY);
-                cx.notice.set(Some(format!("A saved match could not be restored and was discarded: {e}.")));
-            }
-        }
-    }
-    let mode = Signal::derive(move || cx.session.with(|s| s.as_ref().map(Session::mode)));
-    let player_names = Signal::derive(move || mode.get().unwrap_or(Mode::HotSeat).names());
+    let cx = Ctx::open();
+    let player_names = cx.names();
     let table_view = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.view(Seat(0)))));
-    let log = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.log().to_vec()).unwrap_or_default()));
-
-    view! {
-        <div class="play" data-testid="play-punish">
-            <h1>"PUNISH"</h1>
-            {move || cx.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="notice">{n}<button type="button" class="close" aria-label="Dismiss" on:click=move |_| cx.notice.set(None)>"×"</button></p> })}
-            {move || match cx.screen.get() {
-                Screen::Lobby => view! { <Lobby cx=cx/> }.into_any(),
-                Screen::HandOff(seat) => view! { <HandOff cx=cx seat=seat names=player_names/> }.into_any(),
-                Screen::Pick(seat) => view! { <PickCard cx=cx seat=seat names=player_names/> }.into_any(),
-                Screen::Thinking => view! { <div class="stage thinking" data-testid="thinking" role="status"><span class="spinner" aria-hidden="true"></span>"The computer is choosing…"</div> }.into_any(),
-                Screen::Countdown(n) => view! { <div class="stage countdown" data-testid="countdown" aria-live="assertive"><span class="count">{n}</span></div> }.into_any(),
-                Screen::Result => view! { <RevealResult cx=cx names=player_names/> }.into_any(),
-                Screen::Over => view! { <MatchOver cx=cx names=player_names/> }.into_any(),
-            }}
-            {move || (!matches!(cx.screen.get(), Screen::Lobby | Screen::Countdown(_))).then(|| {
-                table_view.get().map(|v| view! { <Table view=Signal::stored(v) names=player_names/> })
-            })}
-            {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()>{format!("The computer decided in {ms} ms.")}</p> })}
-            {move || (cx.screen.get() != Screen::Lobby).then(|| view! {
-                <EventLog lines=log/>
-                <p class="abandon"><button type="button" class="button subtle" data-testid="abandon" on:click=move |_| cx.abandon()>"Abandon this match"</button></p>
-            })}
-        </div>
-    }
+    play_frame(
+        cx,
+        "PUNISH",
+        "play-punish",
+        move |screen| match screen {
+            Screen::HandOff(seat) => view! { <HandOff cx=cx seat=seat names=player_names/> }.into_any(),
+            Screen::Decide(seat) => view! { <PickCard cx=cx seat=seat names=player_names/> }.into_any(),
+            Screen::Result => view! { <RevealResult cx=cx names=player_names/> }.into_any(),
+            Screen::Over => view! { <MatchOver cx=cx names=player_names/> }.into_any(),
+            _ => view! { <Lobby cx=cx/> }.into_any(),
+        },
+        move || table_view.get().map(|v| view! { <Table view=Signal::stored(v) names=player_names/> }.into_any()),
+    )
 }
 
 #[component]
@@ -246,7 +56,7 @@ fn Lobby(cx: Ctx) -> impl IntoView {
             best_of: best_of.get_untracked(),
             ..Options::default()
         };
-        cx.start(mode, options);
+        cx.start(Session::new(mode, options, browser::random_seed()));
     };
     view! {
         <form class="lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(()); }>
@@ -298,7 +108,7 @@ fn HandOff(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
             <div class="stage handoff" data-testid="handoff">
                 <p class="big">{format!("Pass the device to {name}")}</p>
                 <p>{status}</p>
-                <button type="button" class="button primary" data-testid="show-hand" autofocus on:click=move |_| cx.screen.set(Screen::Pick(seat))>
+                <button type="button" class="button primary" data-testid="show-hand" autofocus on:click=move |_| cx.screen.set(Screen::Decide(seat))>
                     {format!("I am {name}: show my hand")}
                 </button>
             </div>
@@ -310,7 +120,10 @@ fn HandOff(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
 fn PickCard(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
     let feint = RwSignal::new(false);
     let view_now = move || cx.session.with(|s| s.as_ref().map(|s| s.own_view(seat)));
-    let choose = move |card: Card| cx.pick(seat, Play { card, feint: feint.get_untracked() });
+    let choose = move |card: Card| {
+        let play = Play { card, feint: feint.get_untracked() };
+        cx.decide(move |s| s.pick(seat, play))
+    };
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         if let Some(card) = ev.key().parse::<usize>().ok().and_then(|n| Card::ALL.get(n.wrapping_sub(1)).copied())
             && view_now().is_some_and(|v| v.hand.contains(card))
@@ -397,7 +210,7 @@ fn MatchOver(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
     let winner = move || cx.session.with(|s| s.as_ref().and_then(|s| s.view(Seat(0)).game_winners.last().copied()));
     let again = move |_| {
         if let Some((mode, options)) = cx.session.with_untracked(|s| s.as_ref().map(|s| (s.mode(), s.record().setup.options))) {
-            cx.start(mode, options);
+            cx.start(Session::new(mode, options, browser::random_seed()));
         }
     };
     view! {

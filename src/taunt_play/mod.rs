@@ -11,220 +11,36 @@ mod board;
 pub mod preview;
 pub mod session;
 
-use crate::browser;
-use crate::components::event_log::EventLog;
+use crate::play::{PlayCtx, Screen, play_frame};
 use crate::session::Mode;
 use board::TauntTable;
 use dojo_bot::Level;
-use dojo_engine::{Rng, Seat};
+use dojo_engine::Seat;
 use dojo_games::taunt::{Action, Decision, Event, FighterId, HealCard, Options, Position, Setup, Slot, queueable};
-use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use session::{Session, describe};
 
-const SAVE_KEY: &str = "pocket-dojo/taunt";
-const COUNTDOWN_STEP_MS: u32 = 450;
-
-/// What the page is showing.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Screen {
-    /// Choosing fighters, who plays and the options.
-    Lobby,
-    /// Hot-seat: pass the device to this seat before it decides in secret.
-    HandOff(Seat),
-    /// This seat is deciding.
-    Decide(Seat),
-    /// The computer is deciding.
-    Thinking,
-    /// "3, 2, 1" before the moves are shown.
-    Countdown(u8),
-    /// The reveal and what it did.
-    Result,
-    /// The series is decided.
-    Over,
-}
-
-fn next_screen(s: &Session, now: Screen) -> Screen {
-    if s.is_over() {
-        Screen::Over
-    } else if let Some(seat) = s.next_human() {
-        let secret = s.is_secret(seat);
-        if s.mode() == Mode::HotSeat && secret && now != Screen::Decide(seat) { Screen::HandOff(seat) } else { Screen::Decide(seat) }
-    } else if s.bot_to_move().is_some() {
-        Screen::Thinking
-    } else {
-        Screen::Countdown(3)
-    }
-}
-
-/// The page's signals, passed around by copy.
-#[derive(Clone, Copy)]
-struct Ctx {
-    session: RwSignal<Option<Session>>,
-    screen: RwSignal<Screen>,
-    notice: RwSignal<Option<String>>,
-    bot_ms: RwSignal<Option<u32>>,
-    bot_decisions: RwSignal<u32>,
-    bot_slowest: RwSignal<u32>,
-    rng: StoredValue<Rng>,
-}
-
-impl Ctx {
-    fn save(self) {
-        if let Some(json) = self.session.with_untracked(|s| s.as_ref().map(Session::save))
-            && !browser::store(SAVE_KEY, &json)
-        {
-            self.notice.set(Some("This browser would not let us save the fight; it will be lost on reload.".into()));
-        }
-    }
-
-    fn advance(self) {
-        let now = self.screen.get_untracked();
-        let Some(next) = self.session.with_untracked(|s| s.as_ref().map(|s| next_screen(s, now))) else {
-            self.screen.set(Screen::Lobby);
-            return;
-        };
-        match next {
-            Screen::Thinking => {
-                self.screen.set(Screen::Thinking);
-                Timeout::new(30, move || self.bot_move()).forget();
-            }
-            Screen::Countdown(_) => self.play(),
-            other => self.screen.set(other),
-        }
-    }
-
-    fn bot_move(self) {
-        let Some(Mode::VsBot(level)) = self.session.with_untracked(|s| s.as_ref().map(Session::mode)) else { return self.advance() };
-        let start = browser::now_ms();
-        let result = self.session.try_update(|s| {
-            let s = s.as_mut()?;
-            let seat = s.bot_to_move()?;
-            Some(self.rng.try_update_value(|rng| s.bot_decide(seat, level, rng)))
-        });
-        let ms = (browser::now_ms() - start).max(0.0).round() as u32;
-        self.bot_ms.set(Some(ms));
-        self.bot_decisions.update(|n| *n += 1);
-        self.bot_slowest.update(|slowest| *slowest = (*slowest).max(ms));
-        if let Some(Some(Some(Err(e)))) = result {
-            self.notice.set(Some(format!("The computer could not decide: {e}")));
-        }
-        self.advance();
-    }
-
-    fn play(self) {
-        let outcome =
-            self.session.try_update(|s| s.as_mut().map(|s| s.play().map(|e| e.iter().any(|e| matches!(e, Event::Revealed { .. })))));
-        match outcome.flatten() {
-            Some(Ok(revealed)) => {
-                self.save();
-                if revealed { self.countdown(3) } else { self.advance() }
-            }
-            Some(Err(e)) => self.notice.set(Some(format!("That step could not be played: {e}"))),
-            None => self.screen.set(Screen::Lobby),
-        }
-    }
-
-    fn countdown(self, n: u8) {
-        self.screen.set(Screen::Countdown(n));
-        Timeout::new(COUNTDOWN_STEP_MS, move || {
-            if n > 1 {
-                self.countdown(n - 1);
-            } else {
-                let over = self.session.with_untracked(|s| s.as_ref().is_some_and(Session::is_over));
-                self.screen.set(if over { Screen::Over } else { Screen::Result });
-            }
-        })
-        .forget();
-    }
-
-    fn act(self, seat: Seat, action: Action) {
-        self.answer(self.session.try_update(|s| s.as_mut().map(|s| s.act(seat, action))).flatten());
-    }
-
-    fn lay(self, seat: Seat, cards: Vec<Slot>) {
-        self.answer(self.session.try_update(|s| s.as_mut().map(|s| s.lay(seat, cards))).flatten());
-    }
-
-    fn answer(self, result: Option<Result<(), String>>) {
-        match result {
-            Some(Err(e)) => self.notice.set(Some(e)),
-            _ => {
-                self.notice.set(None);
-                self.advance();
-            }
-        }
-    }
-
-    fn start(self, mode: Mode, setup: Setup) {
-        match Session::new(mode, setup) {
-            Ok(s) => {
-                self.session.set(Some(s));
-                self.bot_ms.set(None);
-                self.notice.set(None);
-                self.save();
-                self.advance();
-            }
-            Err(e) => self.notice.set(Some(e)),
-        }
-    }
-
-    fn abandon(self) {
-        browser::forget(SAVE_KEY);
-        self.session.set(None);
-        self.screen.set(Screen::Lobby);
-    }
-}
+type Ctx = PlayCtx<Session>;
 
 /// The TAUNT play page.
 #[component]
 pub fn PlayTaunt() -> impl IntoView {
-    let cx = Ctx {
-        session: RwSignal::new(None),
-        screen: RwSignal::new(Screen::Lobby),
-        notice: RwSignal::new(None),
-        bot_ms: RwSignal::new(None),
-        bot_decisions: RwSignal::new(0),
-        bot_slowest: RwSignal::new(0),
-        rng: StoredValue::new(Rng::new(browser::random_seed())),
-    };
-    if let Some(saved) = browser::load(SAVE_KEY) {
-        match Session::load(&saved) {
-            Ok(s) => {
-                cx.session.set(Some(s));
-                cx.notice.set(Some("Welcome back: your fight in progress was restored.".into()));
-                cx.advance();
-            }
-            Err(e) => {
-                browser::forget(SAVE_KEY);
-                cx.notice.set(Some(format!("A saved fight could not be restored and was discarded: {e}.")));
-            }
-        }
-    }
-    let names = Signal::derive(move || cx.session.with(|s| s.as_ref().map(Session::mode)).unwrap_or(Mode::HotSeat).names());
+    let cx = Ctx::open();
+    let names = cx.names();
     let table_view = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.view(Seat(0)))));
-    let log = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.log().to_vec()).unwrap_or_default()));
-    view! {
-        <div class="play play-taunt" data-testid="play-taunt">
-            <h1>"TAUNT"</h1>
-            {move || cx.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="notice">{n}<button type="button" class="close" aria-label="Dismiss" on:click=move |_| cx.notice.set(None)>"×"</button></p> })}
-            {move || match cx.screen.get() {
-                Screen::Lobby => view! { <Lobby cx=cx/> }.into_any(),
-                Screen::HandOff(seat) => view! { <HandOff cx=cx seat=seat names=names/> }.into_any(),
-                Screen::Decide(seat) => view! { <Decide cx=cx seat=seat names=names/> }.into_any(),
-                Screen::Thinking => view! { <div class="stage thinking" data-testid="thinking" role="status"><span class="spinner" aria-hidden="true"></span>"The computer is choosing…"</div> }.into_any(),
-                Screen::Countdown(n) => view! { <div class="stage countdown" data-testid="countdown" aria-live="assertive"><span class="count">{n}</span></div> }.into_any(),
-                Screen::Result => view! { <TurnResult cx=cx names=names/> }.into_any(),
-                Screen::Over => view! { <SeriesOver cx=cx names=names/> }.into_any(),
-            }}
-            {move || (!matches!(cx.screen.get(), Screen::Lobby)).then(|| table_view.get().map(|v| view! { <TauntTable view=Signal::stored(v) names=names/> }))}
-            {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()>{format!("The computer decided in {ms} ms.")}</p> })}
-            {move || (cx.screen.get() != Screen::Lobby).then(|| view! {
-                <EventLog lines=log/>
-                <p class="abandon"><button type="button" class="button subtle" data-testid="abandon" on:click=move |_| cx.abandon()>"Abandon this series"</button></p>
-            })}
-        </div>
-    }
+    play_frame(
+        cx,
+        "TAUNT",
+        "play-taunt",
+        move |screen| match screen {
+            Screen::HandOff(seat) => view! { <HandOff cx=cx seat=seat names=names/> }.into_any(),
+            Screen::Decide(seat) => view! { <Decide cx=cx seat=seat names=names/> }.into_any(),
+            Screen::Result => view! { <TurnResult cx=cx names=names/> }.into_any(),
+            Screen::Over => view! { <SeriesOver cx=cx names=names/> }.into_any(),
+            _ => view! { <Lobby cx=cx/> }.into_any(),
+        },
+        move || table_view.get().map(|v| view! { <TauntTable view=Signal::stored(v) names=names/> }.into_any()),
+    )
 }
 
 fn fighter_select(label: &'static str, testid: &'static str, chosen: RwSignal<FighterId>) -> impl IntoView {
@@ -259,7 +75,7 @@ fn Lobby(cx: Ctx) -> impl IntoView {
             heal: if classic_heal.get_untracked() { HealCard::Classic } else { HealCard::Standard },
             recovery: recovery.get_untracked(),
         };
-        cx.start(mode, Setup::new([first.get_untracked(), second.get_untracked()], options));
+        cx.start(Session::new(mode, Setup::new([first.get_untracked(), second.get_untracked()], options)));
     };
     view! {
         <form class="lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(); }>
@@ -338,8 +154,8 @@ fn Decide(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
                     <p class="big">{format!("{who}: both fighters Run, and your level is higher. Act first or second?")}</p>
                     <p class="hint">"Each Run switches the Position, then hits if the fighters are Near. The second runner decides where the fighters end up."</p>
                     <div class="choices">
-                        <button type="button" class="button primary" data-testid="order-first" on:click=move |_| cx.act(seat, Action::Order { first: true })>"Run first"</button>
-                        <button type="button" class="button" data-testid="order-second" on:click=move |_| cx.act(seat, Action::Order { first: false })>"Run second"</button>
+                        <button type="button" class="button primary" data-testid="order-first" on:click=move |_| cx.decide(move |s| s.act(seat, Action::Order { first: true }))>"Run first"</button>
+                        <button type="button" class="button" data-testid="order-second" on:click=move |_| cx.decide(move |s| s.act(seat, Action::Order { first: false }))>"Run second"</button>
                     </div>
                 </div>
             }
@@ -351,8 +167,8 @@ fn Decide(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
                 <div class="stage decide" data-testid="place">
                     <p class="big">{format!("{who}: your hit lets you set the Position.")}</p>
                     <div class="choices">
-                        <button type="button" class="button primary" data-testid="place-near" on:click=move |_| cx.act(seat, Action::Place(Position::Near))>"Near"</button>
-                        <button type="button" class="button" data-testid="place-far" on:click=move |_| cx.act(seat, Action::Place(Position::Far))>"Far"</button>
+                        <button type="button" class="button primary" data-testid="place-near" on:click=move |_| cx.decide(move |s| s.act(seat, Action::Place(Position::Near)))>"Near"</button>
+                        <button type="button" class="button" data-testid="place-far" on:click=move |_| cx.decide(move |s| s.act(seat, Action::Place(Position::Far)))>"Far"</button>
                     </div>
                 </div>
             }
@@ -365,7 +181,7 @@ fn Decide(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
 #[component]
 fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<[String; 2]>) -> impl IntoView {
     let hand = move || cx.session.with(|s| s.as_ref().map(|s| preview::hand(&s.view(seat)))).unwrap_or_default();
-    let choose = move |slot: Slot| cx.act(seat, Action::Play(slot));
+    let choose = move |slot: Slot| cx.decide(move |s| s.act(seat, Action::Play(slot)));
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         if let Some(slot) = ev.key().parse::<usize>().ok().and_then(|n| Slot::ALL.get(n.wrapping_sub(1)).copied())
             && hand().iter().any(|c| c.slot == slot && c.playable.is_ok())
@@ -429,7 +245,7 @@ fn LayCombo(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
                 <div class="choices">{offer.collect_view()}</div>
                 <div class="choices">
                     <button type="button" class="button subtle" disabled=count == 0 on:click=move |_| chosen.update(|c| { c.pop(); })>"Take back the last"</button>
-                    <button type="button" class="button primary" data-testid="lay-done" on:click=move |_| cx.lay(seat, chosen.get_untracked())>
+                    <button type="button" class="button primary" data-testid="lay-done" on:click=move |_| cx.decide(move |s| s.lay(seat, chosen.get_untracked()))>
                         {if count == 0 { "Lay no cards".to_string() } else { format!("Lay {count} card{} face down", if count == 1 { "" } else { "s" }) }}
                     </button>
                 </div>
@@ -476,7 +292,7 @@ fn SeriesOver(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
     let winner = move || cx.session.with(|s| s.as_ref().and_then(|s| s.view(Seat(0)).results.last().copied().flatten()));
     let again = move |_| {
         if let Some((mode, setup)) = cx.session.with_untracked(|s| s.as_ref().map(|s| (s.mode(), s.record().setup.clone()))) {
-            cx.start(mode, Setup::new(setup.fighters, setup.options));
+            cx.start(Session::new(mode, Setup::new(setup.fighters, setup.options)));
         }
     };
     view! {

@@ -7,10 +7,9 @@
 
 use crate::session::{LogLine, Mode};
 use dojo_bot::Level;
-use dojo_engine::{Game, GameRecord, PerSeat, ReplayError, Rng, Seat, apply};
+use dojo_engine::{Game, GameRecord, PerSeat, Rng, Seat, apply};
 use dojo_games::Speaker;
 use dojo_games::taunt::{Action, Decision, Event, Phase, Setup, Slot, Taunt, TauntView};
-use serde::{Deserialize, Serialize};
 
 /// A log line for `event`, with `mode`'s names; against the computer, the person is "you".
 pub fn describe(mode: Mode, event: &Event) -> String {
@@ -18,19 +17,6 @@ pub fn describe(mode: Mode, event: &Event) -> String {
     let you = matches!(mode, Mode::VsBot(_)).then_some(Seat(0));
     event.describe_with(&Speaker { names: [&a, &b], you })
 }
-
-/// What is saved between visits: the mode and the record of applied steps.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Saved {
-    /// Format version, so an old save can be recognised.
-    pub version: u32,
-    /// Who plays.
-    pub mode: Mode,
-    /// The match so far.
-    pub record: GameRecord<Taunt>,
-}
-
-const SAVE_VERSION: u32 = 1;
 
 /// One seat's input waiting for the others'.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,35 +57,21 @@ impl Session {
 
     /// Restores a saved match by replaying its record. A damaged save is refused with the reason.
     pub fn load(json: &str) -> Result<Session, String> {
-        let saved: Saved = serde_json::from_str(json).map_err(|e| format!("the saved fight could not be read ({e})"))?;
-        if saved.version != SAVE_VERSION {
-            return Err(format!("the saved fight is from another version ({})", saved.version));
-        }
-        let mut log = Vec::new();
-        let mut last = Vec::new();
-        let state = saved
-            .record
-            .replay_with(|i, events| {
-                log.extend(events.iter().map(|e| LogLine { step: i + 1, text: describe(saved.mode, e) }));
-                if !events.is_empty() {
-                    last = events.to_vec();
-                }
-            })
-            .map_err(|e: ReplayError<Taunt>| format!("the saved fight does not replay: {e}"))?;
+        let r = crate::play::restore::<Taunt>(json, "series", describe)?;
         Ok(Session {
-            mode: saved.mode,
-            record: saved.record,
-            state,
-            log,
+            mode: r.mode,
+            record: r.record,
+            state: r.state,
+            log: r.log,
             inputs: Default::default(),
             laying: Default::default(),
-            last_events: last,
+            last_events: r.last_events,
         })
     }
 
     /// The match as JSON for storage: applied steps only, never a pending input.
     pub fn save(&self) -> String {
-        serde_json::to_string(&Saved { version: SAVE_VERSION, mode: self.mode, record: self.record.clone() }).expect("records serialise")
+        crate::play::save(self.mode, &self.record)
     }
 
     /// Who plays.
@@ -268,6 +240,43 @@ impl Session {
     }
 }
 
+impl crate::play::PlaySession for Session {
+    const SAVE_KEY: &'static str = "pocket-dojo/taunt";
+    const NOUN: &'static str = "series";
+
+    fn load(json: &str) -> Result<Self, String> {
+        Session::load(json)
+    }
+    fn save(&self) -> String {
+        Session::save(self)
+    }
+    fn mode(&self) -> Mode {
+        self.mode
+    }
+    fn is_over(&self) -> bool {
+        Session::is_over(self)
+    }
+    fn next_human(&self) -> Option<Seat> {
+        Session::next_human(self)
+    }
+    fn is_secret(&self, seat: Seat) -> bool {
+        Session::is_secret(self, seat)
+    }
+    fn bot_to_move(&self) -> Option<Seat> {
+        Session::bot_to_move(self)
+    }
+    fn bot_decide(&mut self, seat: Seat, level: Level, rng: &mut Rng) -> Result<(), String> {
+        Session::bot_decide(self, seat, level, rng)
+    }
+    /// A reveal is shown only for steps that turned cards over.
+    fn play(&mut self) -> Result<bool, String> {
+        Session::play(self).map(|events| events.iter().any(|e| matches!(e, Event::Revealed { .. })))
+    }
+    fn log(&self) -> &[LogLine] {
+        Session::log(self)
+    }
+}
+
 /// `state` with `seat` having laid `card` face down (the other seat, if laying too, waits).
 fn lay_one(mut state: Taunt, seat: Seat, card: Slot) -> Taunt {
     let joint = PerSeat::from_fn(2, |s| {
@@ -379,7 +388,7 @@ mod tests {
         assert!(s.is_over(), "a one-fight match ends");
         assert!(s.log().iter().any(|l| l.text.starts_with("Turn 1: You play")));
         assert_eq!(Session::load(&s.save()).unwrap().view(Seat(0)), s.view(Seat(0)));
-        assert!(Session::load("{").unwrap_err().starts_with("the saved fight could not be read"));
+        assert!(Session::load("{").unwrap_err().starts_with("the saved series could not be read"));
         let tampered = s.save().replace("\"actions\":[", "\"actions\":[[null,null],");
         assert!(Session::load(&tampered).unwrap_err().contains("does not replay: step 1 is illegal"));
     }
