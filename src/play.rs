@@ -295,6 +295,26 @@ impl<S: PlaySession> PlayCtx<S> {
     }
 }
 
+/// The lobby's first choices: a person against the computer (and how strong) or two people on
+/// one device. `vs_bot` starts true and `level` at Medium.
+pub fn who_plays(vs_bot: RwSignal<bool>, level: RwSignal<Level>) -> impl IntoView {
+    view! {
+        <fieldset>
+            <legend>"Who plays?"</legend>
+            <label><input type="radio" name="mode" data-testid="mode-bot" checked on:change=move |_| vs_bot.set(true)/>" Me against the computer"</label>
+            <label><input type="radio" name="mode" data-testid="mode-hotseat" on:change=move |_| vs_bot.set(false)/>" Two players on this device"</label>
+        </fieldset>
+        <Show when=move || vs_bot.get()>
+            <fieldset>
+                <legend>"Computer strength"</legend>
+                {Level::ALL.into_iter().map(|l| view! {
+                    <label><input type="radio" name="level" data-testid=format!("level-{}", l.label().to_ascii_lowercase()) checked={ l == Level::Medium } on:change=move |_| level.set(l)/>{format!(" {}", l.label())}</label>
+                }).collect_view()}
+            </fieldset>
+        </Show>
+    }
+}
+
 /// The frame of a play page: title, notices, the game's screen from `screen` (the thinking and
 /// countdown screens are drawn here), the table from `table` (hidden in the lobby), the
 /// computer's thinking time, the log and the abandon button.

@@ -8,7 +8,7 @@
 use crate::browser;
 use crate::components::card::{CardBack, CardTile};
 use crate::components::table::Table;
-use crate::play::{PlayCtx, Screen, play_frame};
+use crate::play::{PlayCtx, Screen, play_frame, who_plays};
 use crate::session::{Mode, Session};
 use dojo_bot::Level;
 use dojo_engine::Seat;
@@ -60,19 +60,7 @@ fn Lobby(cx: Ctx) -> impl IntoView {
     };
     view! {
         <form class="lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(()); }>
-            <fieldset>
-                <legend>"Who plays?"</legend>
-                <label><input type="radio" name="mode" data-testid="mode-bot" checked on:change=move |_| vs_bot.set(true)/>" Me against the computer"</label>
-                <label><input type="radio" name="mode" data-testid="mode-hotseat" on:change=move |_| vs_bot.set(false)/>" Two players on this device"</label>
-            </fieldset>
-            <Show when=move || vs_bot.get()>
-                <fieldset>
-                    <legend>"Computer strength"</legend>
-                    {Level::ALL.into_iter().map(|l| view! {
-                        <label><input type="radio" name="level" data-testid=format!("level-{}", l.label().to_ascii_lowercase()) checked={ l == Level::Medium } on:change=move |_| level.set(l)/>{format!(" {}", l.label())}</label>
-                    }).collect_view()}
-                </fieldset>
-            </Show>
+            {who_plays(vs_bot, level)}
             <fieldset>
                 <legend>"Options"</legend>
                 <label><input type="checkbox" data-testid="opt-feint" on:change=move |ev| feint.set(event_target_checked(&ev))/>" Feint: once a measure, play the deck's top card instead"</label>

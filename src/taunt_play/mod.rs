@@ -11,7 +11,7 @@ mod board;
 pub mod preview;
 pub mod session;
 
-use crate::play::{PlayCtx, Screen, play_frame};
+use crate::play::{PlayCtx, Screen, play_frame, who_plays};
 use crate::session::Mode;
 use board::TauntTable;
 use dojo_bot::Level;
@@ -79,19 +79,7 @@ fn Lobby(cx: Ctx) -> impl IntoView {
     };
     view! {
         <form class="lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(); }>
-            <fieldset>
-                <legend>"Who plays?"</legend>
-                <label><input type="radio" name="mode" data-testid="mode-bot" checked on:change=move |_| vs_bot.set(true)/>" Me against the computer"</label>
-                <label><input type="radio" name="mode" data-testid="mode-hotseat" on:change=move |_| vs_bot.set(false)/>" Two players on this device"</label>
-            </fieldset>
-            <Show when=move || vs_bot.get()>
-                <fieldset>
-                    <legend>"Computer strength"</legend>
-                    {Level::ALL.into_iter().map(|l| view! {
-                        <label><input type="radio" name="level" data-testid=format!("level-{}", l.label().to_ascii_lowercase()) checked={ l == Level::Medium } on:change=move |_| level.set(l)/>{format!(" {}", l.label())}</label>
-                    }).collect_view()}
-                </fieldset>
-            </Show>
+            {who_plays(vs_bot, level)}
             <fieldset>
                 <legend>"Fighters"</legend>
                 {move || fighter_select(if vs_bot.get() { "You: " } else { "Player 1: " }, "fighter-1", first)}

@@ -16,6 +16,6 @@ mod seat;
 
 pub use game::{Game, IllegalAction, Joint, acting_seats, apply, check_joint, joint_from};
 pub use outcome::Outcome;
-pub use record::{GameRecord, ReplayError};
+pub use record::{GameRecord, ReplayError, play_script};
 pub use rng::Rng;
 pub use seat::{PerSeat, Seat};

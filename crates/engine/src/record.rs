@@ -73,3 +73,20 @@ impl<G: Game> GameRecord<G> {
         Ok(state)
     }
 }
+
+/// Plays a scripted game (a worked example): builds the state from `setup`, applies each joint
+/// action and calls `check` with the step (from 0), the state and the events. Errors are in words
+/// and name the script `id` and the step (from 1).
+pub fn play_script<'a, G: Game + 'a>(
+    id: &str,
+    setup: &G::Setup,
+    steps: impl IntoIterator<Item = &'a Joint<G::Action>>,
+    mut check: impl FnMut(usize, &G, &[G::Event]) -> Result<(), String>,
+) -> Result<G, String> {
+    let mut state = G::from_setup(setup).map_err(|e| format!("{id}: setup refused: {e}"))?;
+    for (i, joint) in steps.into_iter().enumerate() {
+        let events = apply(&mut state, joint).map_err(|e| format!("{id} step {}: {e}", i + 1))?;
+        check(i, &state, &events).map_err(|e| format!("{id} step {}: {e}", i + 1))?;
+    }
+    Ok(state)
+}

@@ -4,7 +4,7 @@
 use super::card::Card;
 use super::setup::Setup;
 use super::state::{Play, Punish};
-use dojo_engine::{Game, Joint, PerSeat, Seat, apply};
+use dojo_engine::{Joint, PerSeat, Seat};
 use serde::{Deserialize, Serialize};
 
 /// A scripted match.
@@ -73,12 +73,8 @@ impl Scenario {
     /// Plays the scenario, checking every expectation. Returns the final state, or the first
     /// failure in words.
     pub fn run(&self) -> Result<Punish, String> {
-        let mut state = Punish::from_setup(&self.setup).map_err(|e| format!("{}: setup refused: {e}", self.id))?;
-        for (i, step) in self.steps.iter().enumerate() {
-            let events = apply(&mut state, &step.joint()).map_err(|e| format!("{} step {}: {e}", self.id, i + 1))?;
-            step.expect.check(&state, &events).map_err(|e| format!("{} step {}: {e}", self.id, i + 1))?;
-        }
-        Ok(state)
+        let joints: Vec<Joint<_>> = self.steps.iter().map(Step::joint).collect();
+        dojo_engine::play_script(&self.id, &self.setup, &joints, |i, state, events| self.steps[i].expect.check(state, events))
     }
 }
 
