@@ -1,7 +1,7 @@
 //! TAUNT's move cards as data: one [`MoveCard`] per printed card, its level table written out row
 //! by row the way the card prints it.
 //!
-//! Peril letters sit in the Yellow, Orange and Red sections of a row. Where the source prints
+//! Each row prints its Peril letters under three headings, Yellow, Orange and Red. Where the source prints
 //! fewer than three entries, they fill from the Red section leftward (see the interpretation
 //! notes): Punch L1 prints "G G", which is Orange G and Red G.
 
