@@ -419,7 +419,7 @@ pub fn PrintKit(
                         })}
                     </fieldset>
                 }).collect_view()}
-                <fieldset>
+                <fieldset class="what-to-print">
                     <legend>"What to print"</legend>
                     {move || preview.get().components.into_iter().map(|(id, name, pieces, default)| {
                         let id_for_change = id.clone();
