@@ -39,10 +39,13 @@ async function playToTheEnd(page, { useKeyboard, maxScreens = 600 }) {
     else if (screen === 'pick') {
       const playable = await page.$$('[data-testid="hand"] button:not([disabled])');
       assert.ok(playable.length > 0, 'a move to pick');
-      // Favour attacks so the fight moves on: Punch, Kick, Shoot, Grab when they are playable.
-      const names = await Promise.all(playable.map((b) => b.getAttribute('data-testid')));
-      const attack = names.findIndex((n, i) => /punch|kick|shoot|grab/.test(n) && (step + i) % 3 !== 0);
-      const choice = playable[attack >= 0 ? attack : step % playable.length];
+      // Favour moves that would deal damage now (the hand says "N damage → …"), so the fight moves on.
+      const texts = await Promise.all(playable.map((b) => b.textContent()));
+      const hitting = playable.filter((_, i) => /damage →/.test(texts[i]));
+      // Only charged moves carry much Peril, so charge now and then: at L0 a fight can go on for ever.
+      const charge = playable.filter((_, i) => /Charge to L/.test(texts[i]));
+      const pool = charge.length > 0 && step % 3 === 0 ? charge : hitting.length > 0 && step % 5 !== 0 ? hitting : playable;
+      const choice = pool[step % pool.length];
       if (useKeyboard && step % 2 === 0) {
         const key = await choice.$eval('.mc-key', (e) => e.textContent.replace(/\D/g, ''));
         await page.keyboard.press(key);
@@ -148,6 +151,21 @@ test('hot-seat: a TAUNT combo is laid in secret and the other player sees only h
   await page.click('[data-testid="pick-charge"]');
   await page.waitForSelector('[data-testid="result"]');
   assert.match(await page.textContent('[data-testid="result"]'), /Kick/, 'the face-down Kick is revealed when it acts');
+  assertClean(page);
+  await page.context().close();
+});
+
+test('two people fight a whole fight on one device, passing it for every secret choice', async () => {
+  const page = await openPage(site.browser);
+  await lobby(page);
+  await page.check('[data-testid="mode-hotseat"]');
+  await page.selectOption('[data-testid="fighter-1"]', 'Tremble');
+  await page.selectOption('[data-testid="fighter-2"]', 'Wollypobber');
+  await page.selectOption('[data-testid="best-of"]', '1');
+  await page.click('[data-testid="start"]');
+  await page.waitForSelector('[data-testid="handoff"]');
+  await playToTheEnd(page, { useKeyboard: false });
+  assert.match(await page.textContent('[data-testid="winner"]'), /Player [12] won the series!/);
   assertClean(page);
   await page.context().close();
 });
