@@ -101,6 +101,10 @@ pub trait PlaySession: Sized + Send + Sync + 'static {
     fn play(&mut self) -> Result<bool, String>;
     /// The log, oldest first.
     fn log(&self) -> &[LogLine];
+    /// The last step's events in words.
+    fn last_lines(&self) -> Vec<String>;
+    /// The winner, once the match is decided.
+    fn winner(&self) -> Option<Seat>;
 }
 
 /// What a play page is showing.
@@ -315,6 +319,47 @@ pub fn who_plays(vs_bot: RwSignal<bool>, level: RwSignal<Level>) -> impl IntoVie
     }
 }
 
+/// The hot-seat hand-off: nothing secret is shown until `name` says they hold the device.
+/// `status` says what the other player has done; `show` names what the button reveals.
+pub fn hand_off<S: PlaySession>(cx: PlayCtx<S>, seat: Seat, name: String, status: String, show: &'static str) -> impl IntoView {
+    view! {
+        <div class="stage handoff" data-testid="handoff">
+            <p class="big">{format!("Pass the device to {name}")}</p>
+            <p>{status}</p>
+            <button type="button" class="button primary" data-testid="show-hand" autofocus on:click=move |_| cx.screen.set(Screen::Decide(seat))>
+                {format!("I am {name}: show my {show}")}
+            </button>
+        </div>
+    }
+}
+
+/// The end screen: the last step in words, who won (`"… won the {what}!"`), and buttons to
+/// play again (`again` builds the new session from the old) or to go back to the lobby.
+pub fn game_over<S: PlaySession>(
+    cx: PlayCtx<S>,
+    what: &'static str,
+    labels: [&'static str; 2],
+    again: impl Fn(&S) -> Result<S, String> + Send + Sync + 'static,
+) -> impl IntoView {
+    let names = cx.names();
+    let winner = move || cx.session.with(|s| s.as_ref().and_then(S::winner));
+    let replay = move |_| {
+        if let Some(next) = cx.session.with_untracked(|s| s.as_ref().map(&again)) {
+            cx.start(next);
+        }
+    };
+    view! {
+        <div class="stage over" data-testid="match-over">
+            <ul class="what-happened">
+                {move || cx.session.with(|s| s.as_ref().map(|s| s.last_lines().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()))}
+            </ul>
+            <p class="big" data-testid="winner">{move || winner().map(|w| format!("{} won the {what}!", names.get()[w.index()])).unwrap_or_default()}</p>
+            <button type="button" class="button primary" data-testid="again" on:click=replay>{labels[0]}</button>
+            <button type="button" class="button" on:click=move |_| cx.abandon()>{labels[1]}</button>
+        </div>
+    }
+}
+
 /// The frame of a play page: title, notices, the game's screen from `screen` (the thinking and
 /// countdown screens are drawn here), the table from `table` (hidden in the lobby), the
 /// computer's thinking time, the log and the abandon button.
@@ -390,6 +435,12 @@ mod tests {
         }
         fn log(&self) -> &[LogLine] {
             &[]
+        }
+        fn last_lines(&self) -> Vec<String> {
+            Vec::new()
+        }
+        fn winner(&self) -> Option<Seat> {
+            None
         }
     }
 

@@ -262,6 +262,12 @@ impl crate::play::PlaySession for Session {
     fn log(&self) -> &[LogLine] {
         Session::log(self)
     }
+    fn last_lines(&self) -> Vec<String> {
+        self.last_events.iter().map(|e| self.mode.describe(e)).collect()
+    }
+    fn winner(&self) -> Option<Seat> {
+        self.view(Seat(0)).game_winners.last().copied()
+    }
 }
 
 #[cfg(test)]

@@ -269,9 +269,9 @@ mod tests {
     fn cells(html: &str, id: &str) -> Vec<Vec<String>> {
         let start = html.find(&format!(r#"data-testid="{id}""#)).unwrap_or_else(|| panic!("no table {id} in {html}"));
         let table = &html[start..html[start..].find("</table>").unwrap() + start];
-        table
-            .split("<tr>")
-            .skip(1)
+        // Everything after the first `<tr>`, one piece per row.
+        let rows = table.split_once("<tr>").map_or("", |(_, rows)| rows);
+        rows.split("<tr>")
             .map(|row| {
                 row.split(['<'])
                     .filter_map(|piece| {

@@ -8,7 +8,7 @@
 use crate::browser;
 use crate::components::card::{CardBack, CardTile};
 use crate::components::table::Table;
-use crate::play::{PlayCtx, Screen, play_frame, who_plays};
+use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, who_plays};
 use crate::session::{Mode, Session};
 use dojo_bot::Level;
 use dojo_engine::Seat;
@@ -31,7 +31,10 @@ pub fn PlayPunish() -> impl IntoView {
             Screen::HandOff(seat) => view! { <HandOff cx=cx seat=seat names=player_names/> }.into_any(),
             Screen::Decide(seat) => view! { <PickCard cx=cx seat=seat names=player_names/> }.into_any(),
             Screen::Result => view! { <RevealResult cx=cx names=player_names/> }.into_any(),
-            Screen::Over => view! { <MatchOver cx=cx names=player_names/> }.into_any(),
+            Screen::Over => game_over(cx, "match", ["Play again", "Change settings"], |s: &Session| {
+                Session::new(s.mode(), s.record().setup.options, browser::random_seed())
+            })
+            .into_any(),
             _ => view! { <Lobby cx=cx/> }.into_any(),
         },
         move || table_view.get().map(|v| view! { <Table view=Signal::stored(v) names=player_names/> }.into_any()),
@@ -92,15 +95,7 @@ fn HandOff(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
         } else {
             "Nobody has chosen yet this breath.".to_string()
         };
-        view! {
-            <div class="stage handoff" data-testid="handoff">
-                <p class="big">{format!("Pass the device to {name}")}</p>
-                <p>{status}</p>
-                <button type="button" class="button primary" data-testid="show-hand" autofocus on:click=move |_| cx.screen.set(Screen::Decide(seat))>
-                    {format!("I am {name}: show my hand")}
-                </button>
-            </div>
-        }
+        hand_off(cx, seat, name, status, "hand")
     }
 }
 
@@ -190,25 +185,5 @@ fn RevealResult(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
                 <button type="button" class="button primary" data-testid="next" autofocus on:click=move |_| cx.advance()>"Next breath"</button>
             </div>
         }
-    }
-}
-
-#[component]
-fn MatchOver(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
-    let winner = move || cx.session.with(|s| s.as_ref().and_then(|s| s.view(Seat(0)).game_winners.last().copied()));
-    let again = move |_| {
-        if let Some((mode, options)) = cx.session.with_untracked(|s| s.as_ref().map(|s| (s.mode(), s.record().setup.options))) {
-            cx.start(Session::new(mode, options, browser::random_seed()));
-        }
-    };
-    view! {
-        <div class="stage over" data-testid="match-over">
-            <ul class="what-happened">
-                {move || cx.session.with(|s| s.as_ref().map(|s| s.last_events().iter().map(|e| view! { <li>{s.mode().describe(e)}</li> }).collect_view()))}
-            </ul>
-            <p class="big" data-testid="winner">{move || winner().map(|w| format!("{} won the match!", names.get()[w.index()])).unwrap_or_default()}</p>
-            <button type="button" class="button primary" data-testid="again" on:click=again>"Play again"</button>
-            <button type="button" class="button" on:click=move |_| cx.abandon()>"Change settings"</button>
-        </div>
     }
 }

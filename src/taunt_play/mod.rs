@@ -11,7 +11,7 @@ mod board;
 pub mod preview;
 pub mod session;
 
-use crate::play::{PlayCtx, Screen, play_frame, who_plays};
+use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, who_plays};
 use crate::session::Mode;
 use board::TauntTable;
 use dojo_bot::Level;
@@ -36,7 +36,11 @@ pub fn PlayTaunt() -> impl IntoView {
             Screen::HandOff(seat) => view! { <HandOff cx=cx seat=seat names=names/> }.into_any(),
             Screen::Decide(seat) => view! { <Decide cx=cx seat=seat names=names/> }.into_any(),
             Screen::Result => view! { <TurnResult cx=cx names=names/> }.into_any(),
-            Screen::Over => view! { <SeriesOver cx=cx names=names/> }.into_any(),
+            Screen::Over => game_over(cx, "series", ["Fight again", "Change fighters or settings"], |s: &Session| {
+                let setup = &s.record().setup;
+                Session::new(s.mode(), Setup::new(setup.fighters, setup.options))
+            })
+            .into_any(),
             _ => view! { <Lobby cx=cx/> }.into_any(),
         },
         move || table_view.get().map(|v| view! { <TauntTable view=Signal::stored(v) names=names/> }.into_any()),
@@ -117,15 +121,7 @@ fn HandOff(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
             (false, true) => format!("{} has chosen in secret.", names[seat.opponent().index()]),
             (false, false) => "Nobody has chosen yet this turn.".to_string(),
         };
-        view! {
-            <div class="stage handoff" data-testid="handoff">
-                <p class="big">{format!("Pass the device to {name}")}</p>
-                <p>{status}</p>
-                <button type="button" class="button primary" data-testid="show-hand" autofocus on:click=move |_| cx.screen.set(Screen::Decide(seat))>
-                    {format!("I am {name}: show my cards")}
-                </button>
-            </div>
-        }
+        hand_off(cx, seat, name, status, "cards")
     }
 }
 
@@ -272,25 +268,5 @@ fn TurnResult(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
                 <button type="button" class="button primary" data-testid="next" autofocus on:click=move |_| cx.advance()>"Next"</button>
             </div>
         }
-    }
-}
-
-#[component]
-fn SeriesOver(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
-    let winner = move || cx.session.with(|s| s.as_ref().and_then(|s| s.view(Seat(0)).results.last().copied().flatten()));
-    let again = move |_| {
-        if let Some((mode, setup)) = cx.session.with_untracked(|s| s.as_ref().map(|s| (s.mode(), s.record().setup.clone()))) {
-            cx.start(Session::new(mode, Setup::new(setup.fighters, setup.options)));
-        }
-    };
-    view! {
-        <div class="stage over" data-testid="match-over">
-            <ul class="what-happened">
-                {move || cx.session.with(|s| s.as_ref().map(|s| s.last_events().iter().map(|e| view! { <li>{describe(s.mode(), e)}</li> }).collect_view()))}
-            </ul>
-            <p class="big" data-testid="winner">{move || winner().map(|w| format!("{} won the series!", names.get()[w.index()])).unwrap_or_default()}</p>
-            <button type="button" class="button primary" data-testid="again" on:click=again>"Fight again"</button>
-            <button type="button" class="button" on:click=move |_| cx.abandon()>"Change fighters or settings"</button>
-        </div>
     }
 }

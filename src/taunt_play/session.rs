@@ -275,6 +275,12 @@ impl crate::play::PlaySession for Session {
     fn log(&self) -> &[LogLine] {
         Session::log(self)
     }
+    fn last_lines(&self) -> Vec<String> {
+        self.last_events.iter().map(|e| describe(self.mode, e)).collect()
+    }
+    fn winner(&self) -> Option<Seat> {
+        self.state.results().last().copied().flatten()
+    }
 }
 
 /// `state` with `seat` having laid `card` face down (the other seat, if laying too, waits).

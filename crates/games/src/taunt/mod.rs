@@ -12,7 +12,7 @@
 //! | parameter | value |
 //! |---|---|
 //! | players | 2 |
-//! | move cards | 9 per fighter: Block, Run, Punch, Grab, Shoot, Kick, Charge, Heal, TAUNT |
+//! | move cards | 9 per fighter, one per slot of [`Slot::ALL`]: the four Attacks and five more |
 //! | fighters | Mooshmere, Wollypobber, Tuggle, TeaBot (TeaShot), Tremble (Counter) |
 //! | Danger Track | the fighter's Critical Damage: 20, 25 or 30 spaces after 0 |
 //! | modes | Red the last 4 spaces, Orange the 6 before, Yellow the 6 before, White the rest |

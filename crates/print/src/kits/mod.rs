@@ -2,6 +2,7 @@
 
 use crate::kit::{Kit, Style};
 
+mod column;
 pub mod punish;
 pub mod taunt;
 

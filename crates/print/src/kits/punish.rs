@@ -5,6 +5,7 @@
 //! Colour is never the only difference: each action card also has its name, its priority in a
 //! circle and an emblem of its own shape; hearts kept and lost differ by ♥/♡ and by a word.
 
+use super::column::Column;
 use crate::draw::{Align, Drawing, Ink, Stroke, Turn};
 use crate::geometry::{Point, Rect};
 use crate::kit::{Component, Kit, Piece, PieceSize, Style};
@@ -259,47 +260,19 @@ fn heart(style: &Style, kept: bool) -> Drawing {
     d
 }
 
-/// A column of text down a reference card: headings and wrapped lines, each below the last.
-struct Column {
-    d: Drawing,
-    inner: Rect,
-    u: f32,
-    y: f32,
-}
-
-impl Column {
-    /// A framed card with the column starting at its top.
-    fn new(style: &Style) -> Column {
-        let u = unit(style);
-        let mut d = Drawing::new();
-        let inner = frame(&mut d, style, INK);
-        Column { d, inner, u, y: inner.y + 7.0 * u }
-    }
-
-    /// The left edge of the text.
-    fn left(&self) -> f32 {
-        self.inner.x + 3.0 * self.u
-    }
-
-    /// A centred bold heading, `gap` (in card units) above what follows.
-    fn heading(&mut self, text: &str, gap: f32) {
-        self.d.text(self.inner.centre().x, self.y, 10.0 * self.u, Face::Bold, INK, Align::Centre, text);
-        self.y += gap * self.u;
-    }
-
-    /// A wrapped line of text at `size` points (in card units), then `gap` units of space.
-    fn line(&mut self, text: &str, size: f32, gap: f32) {
-        let u = self.u;
-        let area = Rect::new(self.left(), self.y - 2.0 * u, self.inner.w - 6.0 * u, 12.0 * u);
-        self.y += self.d.paragraph(area, size * u, 1.2, Face::Regular, INK, Align::Left, text) + gap * u;
-    }
+/// A framed reference card with a text column starting at its top.
+fn column(style: &Style) -> Column {
+    let u = unit(style);
+    let mut d = Drawing::new();
+    let inner = frame(&mut d, style, INK);
+    Column::new(d, inner, u, 7.0, 3.0, 10.0, INK)
 }
 
 fn reference_front(style: &Style) -> Drawing {
-    let mut col = Column::new(style);
+    let mut col = column(style);
     let u = col.u;
     col.heading("PUNISH · a breath", 6.0);
-    col.line("Both show a card at once. Lower priority resolves first:", 6.5, 2.5);
+    col.line("", "Both show a card at once. Lower priority resolves first:", 6.5, 2.5);
     let left = col.left();
     for face in &CARD_FACES {
         let c = colour(face.card);
@@ -321,13 +294,13 @@ fn reference_front(style: &Style) -> Drawing {
         "Clash: the same attack on both sides deals nothing. Two Punishes still exhaust both.",
         "Reach 0 hearts and you lose at once, even if your card has not resolved yet.",
     ] {
-        col.line(rule, 6.0, 1.0);
+        col.line("", rule, 6.0, 1.0);
     }
     col.d
 }
 
 fn reference_back(style: &Style) -> Drawing {
-    let mut col = Column::new(style);
+    let mut col = column(style);
     col.heading("Statuses", 5.0);
     for line in [
         "EXHAUSTED: play no card next breath.",
@@ -335,7 +308,7 @@ fn reference_back(style: &Style) -> Drawing {
         "EXPOSED: your next card reduces no damage.",
         "Each lasts one breath and ends with the measure.",
     ] {
-        col.line(line, 6.3, 1.0);
+        col.line("", line, 6.3, 1.0);
     }
     col.y += 3.0 * col.u;
     col.heading("After 4 breaths", 5.0);
@@ -345,7 +318,7 @@ fn reference_back(style: &Style) -> Drawing {
         "3. Turn the top 2 cards face up: out of play this measure.",
         "4. Anyone below their starting hearts recovers 1.",
     ] {
-        col.line(step, 6.3, 1.0);
+        col.line("", step, 6.3, 1.0);
     }
     let (x, bottom, u) = (col.inner.centre().x, col.inner.bottom(), col.u);
     col.d.text(x, bottom - 3.0 * u, 6.0 * u, Face::Bold, INK, Align::Centre, "Best of 3 games wins the match.");

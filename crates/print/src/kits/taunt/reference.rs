@@ -5,6 +5,7 @@ use super::{INK, card_frame, look, mode_area, mode_ranges, unit};
 use crate::draw::{Align, Drawing, Stroke};
 use crate::geometry::{Point, Rect};
 use crate::kit::{Component, Piece, PieceSize, Style};
+use crate::kits::column::Column;
 use crate::text::{Face, cap_height};
 use dojo_games::taunt::moves::Slot;
 use dojo_games::taunt::track::TRACK_LENGTHS;
@@ -22,48 +23,16 @@ pub(super) fn component(style: &Style) -> Component {
     }
 }
 
-/// A column of text down a card: headings and wrapped lines, each below the last.
-struct Column {
-    d: Drawing,
-    inner: Rect,
-    u: f32,
-    y: f32,
-}
-
-impl Column {
-    fn new(style: &Style) -> Column {
-        let u = unit(style);
-        let mut d = Drawing::new();
-        let inner = card_frame(&mut d, style, INK);
-        Column { d, inner, u, y: inner.y + 6.5 * u }
-    }
-
-    fn left(&self) -> f32 {
-        self.inner.x + 2.5 * self.u
-    }
-
-    fn width(&self) -> f32 {
-        self.inner.w - 5.0 * self.u
-    }
-
-    /// A centred bold heading, then `gap` card units of space.
-    fn heading(&mut self, text: &str, gap: f32) {
-        self.d.text(self.inner.centre().x, self.y, 9.0 * self.u, Face::Bold, INK, Align::Centre, text);
-        self.y += gap * self.u;
-    }
-
-    /// Wrapped text at `size` points (card units) after a bold `lead` (if any), then `gap` units.
-    fn line(&mut self, lead: &str, text: &str, size: f32, gap: f32) {
-        let u = self.u;
-        let (left, width) = (self.left(), self.width());
-        let indent = if lead.is_empty() { 0.0 } else { self.d.text(left, self.y, size * u, Face::Bold, INK, Align::Left, lead) + 1.0 * u };
-        let area = Rect::new(left + indent, self.y - cap_height(size * u), width - indent, 30.0 * u);
-        self.y += self.d.paragraph(area, size * u, 1.2, Face::Regular, INK, Align::Left, text) + gap * u;
-    }
+/// A framed card with a text column starting at its top.
+fn column(style: &Style) -> Column {
+    let u = unit(style);
+    let mut d = Drawing::new();
+    let inner = card_frame(&mut d, style, INK);
+    Column::new(d, inner, u, 6.5, 2.5, 9.0, INK)
 }
 
 fn front(style: &Style) -> Drawing {
-    let mut col = Column::new(style);
+    let mut col = column(style);
     col.heading("TAUNT · a turn", 5.5);
     let steps = [
         ("1.", "Both choose a move card and lay it face down."),
@@ -124,7 +93,7 @@ fn order() -> Vec<(u8, String)> {
 }
 
 fn back(style: &Style) -> Drawing {
-    let mut col = Column::new(style);
+    let mut col = column(style);
     let u = col.u;
     col.heading("Order of play", 5.0);
     let left = col.left();
