@@ -156,3 +156,16 @@ export function useSite() {
   });
   return site;
 }
+
+/** Waits until the element with `id` sits at the top of the viewport. */
+export async function expectScrolledTo(page, id) {
+  await page.waitForSelector(`#${id}`);
+  await page.waitForFunction(
+    (id) => {
+      const top = document.getElementById(id).getBoundingClientRect().top;
+      return window.scrollY > 100 && top >= -2 && top < 40;
+    },
+    id,
+    { timeout: 5_000 },
+  );
+}

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { useSite, openPage, assertClean, ARTIFACTS, REPO } from './harness.mjs';
+import { useSite, openPage, assertClean, ARTIFACTS, REPO, expectScrolledTo } from './harness.mjs';
 
 const site = useSite();
 
@@ -20,19 +20,6 @@ const NOTES = readFileSync(join(REPO, 'crates/games/src/taunt/notes.md'), 'utf8'
   .map((line) => line.match(/^## .*\{#([a-z0-9-]+)\}\s*$/))
   .filter(Boolean)
   .map((m) => `note-${m[1]}`);
-
-/** Waits until the element with `id` sits at the top of the viewport. */
-async function expectScrolledTo(page, id) {
-  await page.waitForSelector(`#${id}`);
-  await page.waitForFunction(
-    (id) => {
-      const top = document.getElementById(id).getBoundingClientRect().top;
-      return window.scrollY > 100 && top >= -2 && top < 40;
-    },
-    id,
-    { timeout: 5_000 },
-  );
-}
 
 /** The texts of a table's cells, row by row (header row first). */
 function tableTexts(page, testid) {

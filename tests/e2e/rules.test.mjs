@@ -3,22 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+import { useSite, openPage, assertClean, ARTIFACTS, expectScrolledTo } from './harness.mjs';
 
 const site = useSite();
-
-/** Waits until the element with `id` sits at the top of the viewport. */
-async function expectScrolledTo(page, id) {
-  await page.waitForSelector(`#${id}`);
-  await page.waitForFunction(
-    (id) => {
-      const top = document.getElementById(id).getBoundingClientRect().top;
-      return window.scrollY > 100 && top >= -2 && top < 40;
-    },
-    id,
-    { timeout: 5_000 },
-  );
-}
 
 test('a deep link opens the rules scrolled to that section', async () => {
   const page = await openPage(site.browser, `${site.url}/rules/punish#clash`);
