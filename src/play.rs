@@ -333,6 +333,18 @@ pub fn hand_off<S: PlaySession>(cx: PlayCtx<S>, seat: Seat, name: String, status
     }
 }
 
+/// The screen after a reveal: the revealed cards (`reveals`, drawn by the game), what happened
+/// in words, and a button (`next`) to go on.
+pub fn turn_result<S: PlaySession>(cx: PlayCtx<S>, reveals: AnyView, happened: Vec<String>, next: &'static str) -> impl IntoView {
+    view! {
+        <div class="stage result" data-testid="result">
+            {reveals}
+            <ul class="what-happened">{happened.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+            <button type="button" class="button primary" data-testid="next" autofocus on:click=move |_| cx.advance()>{next}</button>
+        </div>
+    }
+}
+
 /// The end screen: the last step in words, who won (`"… won the {what}!"`), and buttons to
 /// play again (`again` builds the new session from the old) or to go back to the lobby.
 pub fn game_over<S: PlaySession>(

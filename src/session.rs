@@ -101,6 +101,11 @@ impl Session {
         self.state.view_for(seat)
     }
 
+    /// What everybody at the table may see: the shared table of the page draws this.
+    pub fn public_view(&self) -> PunishView {
+        self.state.public_view()
+    }
+
     /// The log, oldest first.
     pub fn log(&self) -> &[LogLine] {
         &self.log

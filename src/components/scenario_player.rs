@@ -2,7 +2,7 @@
 
 use crate::components::card::{CardBack, CardTile};
 use crate::components::table::Table;
-use dojo_engine::{Game, Seat, apply};
+use dojo_engine::{Game, apply};
 use dojo_games::punish::{Punish, PunishView, scenario::Scenario};
 use leptos::prelude::*;
 
@@ -12,7 +12,7 @@ fn position(scenario: &Scenario, step: usize) -> PunishView {
     for s in scenario.steps.iter().take(step) {
         apply(&mut state, &s.joint()).expect("built-in scenarios are legal");
     }
-    state.view_for(Seat(0))
+    state.public_view()
 }
 
 /// The narration, hands and next plays of `scenario` after `step` steps (the table is separate).

@@ -8,11 +8,11 @@
 use crate::browser;
 use crate::components::card::{CardBack, CardTile};
 use crate::components::table::Table;
-use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, who_plays};
+use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, who_plays};
 use crate::session::{Mode, Session};
 use dojo_bot::Level;
 use dojo_engine::Seat;
-use dojo_games::punish::{Card, Decision, Event, Options, Play};
+use dojo_games::punish::{Card, Decision, Event, Options, Play, rival};
 use leptos::prelude::*;
 
 type Ctx = PlayCtx<Session>;
@@ -22,7 +22,7 @@ type Ctx = PlayCtx<Session>;
 pub fn PlayPunish() -> impl IntoView {
     let cx = Ctx::open();
     let player_names = cx.names();
-    let table_view = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.view(Seat(0)))));
+    let table_view = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.public_view())));
     play_frame(
         cx,
         "PUNISH",
@@ -41,6 +41,30 @@ pub fn PlayPunish() -> impl IntoView {
     )
 }
 
+/// What the lobby's option boxes say.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct LobbyChoices {
+    feint: bool,
+    blitz: bool,
+    blindfolded: bool,
+    recovery: bool,
+    best_of: u8,
+}
+
+impl LobbyChoices {
+    /// The match options these choices ask for; the rest keep their defaults.
+    fn options(self) -> Options {
+        Options {
+            feint: self.feint,
+            blitz: self.blitz,
+            blindfolded: self.blindfolded,
+            heart_recovery: self.recovery,
+            best_of: self.best_of,
+            ..Options::default()
+        }
+    }
+}
+
 #[component]
 fn Lobby(cx: Ctx) -> impl IntoView {
     let vs_bot = RwSignal::new(true);
@@ -52,14 +76,14 @@ fn Lobby(cx: Ctx) -> impl IntoView {
     let best_of = RwSignal::new(3u8);
     let start = move |_| {
         let mode = if vs_bot.get_untracked() { Mode::VsBot(level.get_untracked()) } else { Mode::HotSeat };
-        let options = Options {
+        let choices = LobbyChoices {
             feint: feint.get_untracked(),
             blitz: blitz.get_untracked(),
             blindfolded: blindfolded.get_untracked(),
+            recovery: recovery.get_untracked(),
             best_of: best_of.get_untracked(),
-            ..Options::default()
         };
-        cx.start(Session::new(mode, options, browser::random_seed()));
+        cx.start(Session::new(mode, choices.options(), browser::random_seed()));
     };
     view! {
         <form class="lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(()); }>
@@ -89,9 +113,9 @@ fn HandOff(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
     move || {
         let names = names.get();
         let name = names[seat.index()].clone();
-        let other_picked = cx.session.with(|s| s.as_ref().is_some_and(|s| s.has_picked(seat.opponent())));
+        let other_picked = cx.session.with(|s| s.as_ref().is_some_and(|s| s.has_picked(rival(seat))));
         let status = if other_picked {
-            format!("{} has chosen in secret.", names[seat.opponent().index()])
+            format!("{} has chosen in secret.", names[rival(seat).index()])
         } else {
             "Nobody has chosen yet this breath.".to_string()
         };
@@ -177,13 +201,23 @@ fn RevealResult(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
             }),
             _ => None,
         });
-        let happened = events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| view! { <li>{mode.describe(e)}</li> });
-        view! {
-            <div class="stage result" data-testid="result">
-                {reveals.collect_view()}
-                <ul class="what-happened">{happened.collect_view()}</ul>
-                <button type="button" class="button primary" data-testid="next" autofocus on:click=move |_| cx.advance()>"Next breath"</button>
-            </div>
-        }
+        let happened = events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| mode.describe(e)).collect();
+        turn_result(cx, reveals.collect_view().into_any(), happened, "Next breath")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_lobby_choice_reaches_the_match_options() {
+        let all_off = LobbyChoices { feint: false, blitz: false, blindfolded: false, recovery: false, best_of: 1 };
+        let options = all_off.options();
+        assert!(!options.heart_recovery, "switching recovery off in the lobby must switch it off in the match");
+        assert_eq!((options.feint, options.blitz, options.blindfolded, options.best_of), (false, false, false, 1));
+        let all_on = LobbyChoices { feint: true, blitz: true, blindfolded: true, recovery: true, best_of: 5 }.options();
+        assert!(all_on.heart_recovery && all_on.feint && all_on.blitz && all_on.blindfolded);
+        assert_eq!(all_on.best_of, 5);
     }
 }

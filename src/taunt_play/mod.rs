@@ -11,12 +11,12 @@ mod board;
 pub mod preview;
 pub mod session;
 
-use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, who_plays};
+use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, who_plays};
 use crate::session::Mode;
 use board::TauntTable;
 use dojo_bot::Level;
 use dojo_engine::Seat;
-use dojo_games::taunt::{Action, Decision, Event, FighterId, HealCard, Options, Position, Setup, Slot, queueable};
+use dojo_games::taunt::{Action, Decision, Event, FighterId, HealCard, Options, Position, Setup, Slot, queueable, rival};
 use leptos::prelude::*;
 use session::{Session, describe};
 
@@ -27,7 +27,7 @@ type Ctx = PlayCtx<Session>;
 pub fn PlayTaunt() -> impl IntoView {
     let cx = Ctx::open();
     let names = cx.names();
-    let table_view = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.view(Seat(0)))));
+    let table_view = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.public_view())));
     play_frame(
         cx,
         "TAUNT",
@@ -114,11 +114,11 @@ fn HandOff(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
         let name = names[seat.index()].clone();
         let (laying, other_done) = cx
             .session
-            .with(|s| s.as_ref().map(|s| (matches!(s.needs(seat), Some(Decision::Queue { .. })), s.has_decided(seat.opponent()))))
+            .with(|s| s.as_ref().map(|s| (matches!(s.needs(seat), Some(Decision::Queue { .. })), s.has_decided(rival(seat)))))
             .unwrap_or_default();
         let status = match (laying, other_done) {
             (true, _) => format!("{name} taunted unanswered and now lays cards face down."),
-            (false, true) => format!("{} has chosen in secret.", names[seat.opponent().index()]),
+            (false, true) => format!("{} has chosen in secret.", names[rival(seat).index()]),
             (false, false) => "Nobody has chosen yet this turn.".to_string(),
         };
         hand_off(cx, seat, name, status, "cards")
@@ -216,10 +216,7 @@ fn LayCombo(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
             view! { <button type="button" class="button" data-testid=format!("lay-{}", format!("{slot:?}").to_ascii_lowercase()) on:click=move |_| chosen.update(|c| c.push(slot))>{format!("+ {name}")}</button> }
         });
         let count = picked.len();
-        let sequence = picked
-            .iter()
-            .enumerate()
-            .map(|(i, slot)| view! { <li>{format!("Turn +{}: {}", i + 1, fighter.move_card(*slot, v.options.heal).name)}</li> });
+        let sequence = picked.iter().map(|slot| view! { <li>{fighter.move_card(*slot, v.options.heal).name}</li> });
         view! {
             <div class="stage lay" data-testid="lay">
                 <p class="big">{format!("{who}: your TAUNT went unanswered. Lay cards face down for the coming turns.")}</p>
@@ -260,13 +257,7 @@ fn TurnResult(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
             }),
             _ => None,
         });
-        let happened = events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| view! { <li>{describe(mode, e)}</li> });
-        view! {
-            <div class="stage result" data-testid="result">
-                {reveals.collect_view()}
-                <ul class="what-happened">{happened.collect_view()}</ul>
-                <button type="button" class="button primary" data-testid="next" autofocus on:click=move |_| cx.advance()>"Next"</button>
-            </div>
-        }
+        let happened = events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| describe(mode, e)).collect();
+        turn_result(cx, reveals.collect_view().into_any(), happened, "Next")
     }
 }

@@ -89,6 +89,11 @@ impl Session {
         self.state.view_for(seat)
     }
 
+    /// What everybody at the table may see: the shared table of the page draws this.
+    pub fn public_view(&self) -> TauntView {
+        self.state.public_view()
+    }
+
     /// The log, oldest first.
     pub fn log(&self) -> &[LogLine] {
         &self.log

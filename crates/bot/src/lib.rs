@@ -6,14 +6,20 @@
 //! answer is a mixed [`Strategy`], which the caller samples: simultaneous games punish
 //! predictable play. [`Level`] trades strength for speed and adds deliberate mistakes.
 //!
+//! What the search needs beyond a game's rules (a heuristic, payoff shaping, the playout
+//! horizon, the effort) is the game's [`SearchHints`], implemented beside each game's rules.
+//!
 //! [`Policy`] also provides the two yardsticks the bot is measured against: a uniformly random
 //! player and a greedy one-step player.
 #![deny(missing_docs)]
 
+mod fxhash;
+mod hints;
 mod policy;
 mod search;
 mod strategy;
 
+pub use hints::SearchHints;
 pub use policy::{Level, Policy, play_match};
 pub use search::{SearchConfig, search};
 pub use strategy::Strategy;

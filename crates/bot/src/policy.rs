@@ -1,8 +1,9 @@
 //! Ways to choose an action from a view: the difficulty levels and the yardstick players.
 
+use crate::hints::SearchHints;
 use crate::search::{SearchConfig, search};
 use crate::strategy::Strategy;
-use dojo_engine::{Game, PerSeat, Rng, Seat, apply};
+use dojo_engine::{Outcome, Rng, Seat, apply};
 use serde::{Deserialize, Serialize};
 
 /// The difficulty levels offered on the site.
@@ -50,7 +51,7 @@ impl Level {
 
     /// The mixed strategy this level plays from `view` as `seat`: the search's answer, trimmed
     /// of noise and mixed with randomness as the level prescribes.
-    pub fn strategy<G: Game>(self, view: &G::View, seat: Seat, rng: &mut Rng) -> Strategy<G::Action> {
+    pub fn strategy<G: SearchHints>(self, view: &G::View, seat: Seat, rng: &mut Rng) -> Strategy<G::Action> {
         search::<G>(view, seat, &self.search_config(), rng).purified(self.floor()).mixed_with_uniform(self.randomness())
     }
 
@@ -89,7 +90,7 @@ pub enum Policy {
 
 impl Policy {
     /// The mixed strategy this policy plays from `view` as `seat`.
-    pub fn strategy<G: Game>(&self, view: &G::View, seat: Seat, rng: &mut Rng) -> Strategy<G::Action> {
+    pub fn strategy<G: SearchHints>(&self, view: &G::View, seat: Seat, rng: &mut Rng) -> Strategy<G::Action> {
         match self {
             Policy::Random => Strategy::uniform(&G::determinize(view, rng).legal_actions(seat)),
             Policy::Greedy { samples } => greedy::<G>(view, seat, *samples, rng),
@@ -102,12 +103,12 @@ impl Policy {
     }
 
     /// Draws this policy's action from `view` as `seat`.
-    pub fn act<G: Game>(&self, view: &G::View, seat: Seat, rng: &mut Rng) -> G::Action {
+    pub fn act<G: SearchHints>(&self, view: &G::View, seat: Seat, rng: &mut Rng) -> G::Action {
         self.strategy::<G>(view, seat, rng).sample(rng)
     }
 }
 
-fn greedy<G: Game>(view: &G::View, seat: Seat, samples: usize, rng: &mut Rng) -> Strategy<G::Action> {
+fn greedy<G: SearchHints>(view: &G::View, seat: Seat, samples: usize, rng: &mut Rng) -> Strategy<G::Action> {
     let legal = G::determinize(view, rng).legal_actions(seat);
     let mut best: Option<(G::Action, f64)> = None;
     for action in &legal {
@@ -127,8 +128,8 @@ fn greedy<G: Game>(view: &G::View, seat: Seat, samples: usize, rng: &mut Rng) ->
     Strategy::from_weights(best.into_iter().map(|(a, _)| (a, 1.0)).collect())
 }
 
-/// Plays one match between `policies` (one per seat) and returns each seat's payoff.
-pub fn play_match<G: Game>(setup: &G::Setup, policies: &[Policy], rng: &mut Rng) -> Result<PerSeat<f64>, String> {
+/// Plays one match between `policies` (one per seat) and returns how it ended.
+pub fn play_match<G: SearchHints>(setup: &G::Setup, policies: &[Policy], rng: &mut Rng) -> Result<Outcome, String> {
     let mut state = G::from_setup(setup).map_err(|e| e.to_string())?;
     let mut steps = 0;
     while state.outcome().is_none() {
@@ -140,5 +141,5 @@ pub fn play_match<G: Game>(setup: &G::Setup, policies: &[Policy], rng: &mut Rng)
             return Err("the match did not end".into());
         }
     }
-    Ok(state.outcome().expect("loop ends when the match is over").payoff(state.seat_count()))
+    state.outcome().ok_or_else(|| "the match ended without an outcome".to_string())
 }

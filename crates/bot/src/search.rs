@@ -1,13 +1,21 @@
 //! Simultaneous-move Monte Carlo tree search with regret matching, over sampled states.
+//!
+//! The search is *decoupled*: each node keeps separate regret-matching statistics for every
+//! seat, and each acting seat picks from its own; children are found by hashing the joint
+//! action. That keeps a node's work linear in the seats and their actions, however many seats
+//! play, where a table of every joint action would grow as their product.
 
+use crate::fxhash::FxMap;
+use crate::hints::SearchHints;
 use crate::strategy::Strategy;
-use dojo_engine::{Game, Joint, PerSeat, Rng, Seat, acting_seats};
+use dojo_engine::{Joint, PerSeat, Rng, Seat, acting_seats};
+use std::hash::Hash;
 
 /// How hard the search works.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
     /// Simulations from the root, each on a freshly sampled state (scaled by the game's
-    /// [`dojo_engine::Game::SEARCH_EFFORT`]).
+    /// [`SearchHints::SEARCH_EFFORT`]).
     pub iterations: usize,
     /// Share of uniform exploration mixed into the searching seat's regret-matching strategy.
     pub exploration: f64,
@@ -16,7 +24,7 @@ pub struct SearchConfig {
     /// exploration value it is plain self-play search.
     pub opponent_exploration: f64,
     /// Steps after which a random playout stops and scores the position heuristically, at most
-    /// (the game's own [`dojo_engine::Game::PLAYOUT_HORIZON`] applies when shorter).
+    /// (the game's own [`SearchHints::PLAYOUT_HORIZON`] applies when shorter).
     pub playout_limit: usize,
 }
 
@@ -29,26 +37,30 @@ impl Default for SearchConfig {
 /// Regret-matching statistics of one seat at one node, keyed by action (the legal actions of a
 /// sampled opponent differ from sample to sample, so actions come and go).
 struct SeatStats<A> {
-    actions: Vec<A>,
+    slots: FxMap<A, usize>,
     regret: Vec<f64>,
     average: Vec<f64>,
 }
 
-impl<A: PartialEq + Clone> SeatStats<A> {
+impl<A: Hash + Eq + Clone> SeatStats<A> {
     fn new() -> Self {
-        SeatStats { actions: Vec::new(), regret: Vec::new(), average: Vec::new() }
+        SeatStats { slots: FxMap::default(), regret: Vec::new(), average: Vec::new() }
     }
 
     fn slot(&mut self, action: &A) -> usize {
-        match self.actions.iter().position(|a| a == action) {
-            Some(i) => i,
-            None => {
-                self.actions.push(action.clone());
-                self.regret.push(0.0);
-                self.average.push(0.0);
-                self.actions.len() - 1
-            }
+        if let Some(&i) = self.slots.get(action) {
+            return i;
         }
+        let i = self.regret.len();
+        self.slots.insert(action.clone(), i);
+        self.regret.push(0.0);
+        self.average.push(0.0);
+        i
+    }
+
+    /// The accumulated average-strategy weight of `action` (0 if never tried).
+    fn average_of(&self, action: &A) -> f64 {
+        self.slots.get(action).map_or(0.0, |&i| self.average[i])
     }
 
     /// Regret matching over `legal` (slots), mixed with exploration.
@@ -76,7 +88,7 @@ struct Choice {
 
 struct Node<A> {
     seats: Vec<SeatStats<A>>,
-    children: Vec<(Joint<A>, usize)>,
+    children: FxMap<Joint<A>, usize>,
 }
 
 /// The search tree, rebuilt for each decision.
@@ -84,14 +96,14 @@ struct Tree<A> {
     nodes: Vec<Node<A>>,
 }
 
-impl<A: PartialEq + Clone> Tree<A> {
+impl<A: Hash + Eq + Clone> Tree<A> {
     fn add(&mut self, seats: usize) -> usize {
-        self.nodes.push(Node { seats: (0..seats).map(|_| SeatStats::new()).collect(), children: Vec::new() });
+        self.nodes.push(Node { seats: (0..seats).map(|_| SeatStats::new()).collect(), children: FxMap::default() });
         self.nodes.len() - 1
     }
 }
 
-fn playout<G: Game>(state: &mut G, root: &G, limit: usize, rng: &mut Rng) -> PerSeat<f64> {
+fn playout<G: SearchHints>(state: &mut G, root: &G, limit: usize, rng: &mut Rng) -> PerSeat<f64> {
     for _ in 0..limit {
         if let Some(payoff) = state.search_payoff(root) {
             return payoff;
@@ -111,7 +123,7 @@ struct Context<'a, G> {
     config: &'a SearchConfig,
 }
 
-fn simulate<G: Game>(tree: &mut Tree<G::Action>, node: usize, state: &mut G, cx: &Context<G>, rng: &mut Rng) -> PerSeat<f64> {
+fn simulate<G: SearchHints>(tree: &mut Tree<G::Action>, node: usize, state: &mut G, cx: &Context<G>, rng: &mut Rng) -> PerSeat<f64> {
     let (root, config) = (cx.root, cx.config);
     if let Some(payoff) = state.search_payoff(root) {
         return payoff;
@@ -129,7 +141,7 @@ fn simulate<G: Game>(tree: &mut Tree<G::Action>, node: usize, state: &mut G, cx:
         joint[seat] = Some(legal[pick].clone());
         choices.push(Choice { seat, slots, pick, sigma, explored });
     }
-    let existing = tree.nodes[node].children.iter().find(|(j, _)| *j == joint).map(|(_, c)| *c);
+    let existing = tree.nodes[node].children.get(&joint).copied();
     if dojo_engine::apply(state, &joint).is_err() {
         return PerSeat::from_fn(state.seat_count(), |s| state.heuristic(s));
     }
@@ -137,7 +149,7 @@ fn simulate<G: Game>(tree: &mut Tree<G::Action>, node: usize, state: &mut G, cx:
         Some(child) => simulate(tree, child, state, cx, rng),
         None => {
             let child = tree.add(state.seat_count());
-            tree.nodes[node].children.push((joint, child));
+            tree.nodes[node].children.insert(joint, child);
             playout(state, root, config.playout_limit.min(G::PLAYOUT_HORIZON), rng)
         }
     };
@@ -156,7 +168,7 @@ fn simulate<G: Game>(tree: &mut Tree<G::Action>, node: usize, state: &mut G, cx:
 /// Searches from `view` (what `seat` sees) and returns a mixed strategy over `seat`'s legal
 /// actions. Reads nothing but the view: every simulation starts from a state sampled from it.
 /// Returns an empty strategy when `seat` has nothing to decide.
-pub fn search<G: Game>(view: &G::View, seat: Seat, config: &SearchConfig, rng: &mut Rng) -> Strategy<G::Action> {
+pub fn search<G: SearchHints>(view: &G::View, seat: Seat, config: &SearchConfig, rng: &mut Rng) -> Strategy<G::Action> {
     let sample = G::determinize(view, rng);
     let legal = sample.legal_actions(seat);
     if legal.len() <= 1 {
@@ -171,7 +183,5 @@ pub fn search<G: Game>(view: &G::View, seat: Seat, config: &SearchConfig, rng: &
         simulate(&mut tree, root, &mut state, &Context { root: &start, searcher: seat, config }, rng);
     }
     let stats = &tree.nodes[root].seats[seat.index()];
-    Strategy::from_weights(
-        legal.iter().map(|a| (a.clone(), stats.actions.iter().position(|b| b == a).map_or(0.0, |i| stats.average[i]))).collect(),
-    )
+    Strategy::from_weights(legal.iter().map(|a| (a.clone(), stats.average_of(a))).collect())
 }

@@ -1,7 +1,7 @@
 //! The bot on games whose right answers are known, and its promise to read only its view.
 
-use dojo_bot::{Level, Policy, SearchConfig, play_match, search};
-use dojo_engine::{Game, Joint, Outcome, PerSeat, Rng, Seat};
+use dojo_bot::{Level, Policy, SearchConfig, SearchHints, play_match, search};
+use dojo_engine::{Game, Joint, Observer, Outcome, PerSeat, Rng, Seat};
 use dojo_games::punish::{Options, Punish, Setup};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -30,6 +30,7 @@ impl Game for Matrix {
     type Event = ();
     type View = Matrix;
     const NAME: &'static str = "matrix";
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
     fn from_setup(table: &Vec<Vec<f64>>) -> Result<Self, Never> {
         Ok(Matrix { table: table.clone(), result: None })
     }
@@ -52,26 +53,29 @@ impl Game for Matrix {
         self.result = Some(self.table[j.0[0].unwrap()][j.0[1].unwrap()]);
         vec![]
     }
-    fn view_for(&self, _: Seat) -> Matrix {
+    fn view(&self, _: Observer) -> Matrix {
         self.clone()
     }
     fn outcome(&self) -> Option<Outcome> {
         self.result.map(|r| {
             if r > 0.5 {
-                Outcome::winner(Seat(0))
+                Outcome::winner(Seat(0), Seat::all(2))
             } else if r < 0.5 {
-                Outcome::winner(Seat(1))
+                Outcome::winner(Seat(1), Seat::all(2))
             } else {
-                Outcome::Draw
+                Outcome::draw(Seat::all(2))
             }
         })
     }
     fn determinize(v: &Matrix, _: &mut Rng) -> Self {
         v.clone()
     }
-    fn resample_hidden(&self, _: Seat, _: &mut Rng) -> Self {
+    fn resample_hidden(&self, _: Observer, _: &mut Rng) -> Self {
         self.clone()
     }
+}
+
+impl SearchHints for Matrix {
     fn search_payoff(&self, _: &Self) -> Option<PerSeat<f64>> {
         self.result.map(|r| PerSeat(vec![r, 1.0 - r]))
     }
@@ -109,7 +113,7 @@ fn a_dominant_row_is_found_and_a_mixed_equilibrium_is_mixed() {
 fn the_bot_decides_from_its_view_alone() {
     // Two true states that differ only in what Player 1 cannot see give the same decision.
     let state = Punish::from_setup(&Setup::deal(11, Options::default())).unwrap();
-    let other = state.resample_hidden(Seat(0), &mut Rng::new(99));
+    let other = state.resample_hidden(Observer::Seat(Seat(0)), &mut Rng::new(99));
     assert_ne!(state, other, "the opponent's hand and the deck were re-drawn");
     assert_eq!(state.view_for(Seat(0)), other.view_for(Seat(0)));
     let config = Level::Medium.search_config();
@@ -127,7 +131,7 @@ fn the_easy_bot_already_beats_random_play_more_often_than_not() {
         let setup = Setup::deal(m, Options::default());
         let (policies, bot) =
             if m % 2 == 0 { ([Policy::Bot(Level::Easy), Policy::Random], 0) } else { ([Policy::Random, Policy::Bot(Level::Easy)], 1) };
-        wins += play_match::<Punish>(&setup, &policies, &mut rng).unwrap().0[bot];
+        wins += play_match::<Punish>(&setup, &policies, &mut rng).unwrap().payoff(2).0[bot];
     }
     assert!(wins / matches as f64 > 0.55, "easy bot won {wins} of {matches}");
 }

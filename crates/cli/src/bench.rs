@@ -1,17 +1,18 @@
 //! `dojo bench GAME`: how fast the rules engine plays random games.
 
-use crate::games::CliGame;
 use dojo_engine::{Rng, apply, joint_from};
+use dojo_games::registry::Sampled;
 use std::time::Instant;
 
 /// Plays random matches for about `seconds` and prints the rates.
-pub fn run<G: CliGame>(seconds: f64) {
+pub fn run<G: Sampled>(seconds: f64) -> Result<(), String> {
+    G::seeded_setup(0, G::DEFAULT_SEATS)?;
     let mut rng = Rng::new(42);
     let (mut breaths, mut steps, mut matches) = (0u64, 0u64, 0u64);
     let start = Instant::now();
     while start.elapsed().as_secs_f64() < seconds {
         for _ in 0..100 {
-            let mut state = G::from_setup(&G::seeded_setup(rng.next_u64())).expect("dealt setups are valid");
+            let mut state = G::from_setup(&G::seeded_setup(rng.next_u64(), G::DEFAULT_SEATS)?).map_err(|e| e.to_string())?;
             while state.outcome().is_none() {
                 let joint = joint_from(&state, |_, legal| legal[rng.below(legal.len())].clone()).expect("someone can act");
                 let events = apply(&mut state, &joint).expect("legal actions apply");
@@ -22,9 +23,10 @@ pub fn run<G: CliGame>(seconds: f64) {
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("random {} matches (best of 3, default options), single thread, {secs:.1} s", G::TITLE);
+    println!("random {} games ({} seats, default options), single thread, {secs:.1} s", crate::games::title(G::NAME), G::DEFAULT_SEATS);
     println!("matches: {matches}");
     println!("{}_per_sec: {:.0}", G::ROUND_WORD, breaths as f64 / secs);
     println!("steps_per_sec: {:.0}", steps as f64 / secs);
     println!("matches_per_sec: {:.0}", matches as f64 / secs);
+    Ok(())
 }

@@ -1,8 +1,9 @@
 //! `dojo bot-eval` and `dojo simulate`: the bot measured against yardstick players.
 
-use crate::games::CliGame;
+use crate::games::title;
 use dojo_bot::{Level, Policy, play_match};
-use dojo_engine::{GameRecord, Rng, Seat, apply, joint_from};
+use dojo_engine::{GameRecord, Outcome, Rng, Seat, apply, joint_from};
+use dojo_games::registry::Sampled;
 use std::time::Instant;
 
 fn level(name: &str) -> Result<Policy, String> {
@@ -27,11 +28,11 @@ fn level(name: &str) -> Result<Policy, String> {
     }
 }
 
-/// Plays a match with `level` in both seats and prints its record.
-pub fn simulate<G: CliGame>(seed: u64, level_name: &str) -> Result<(), String> {
+/// Plays a match with `level` in every seat and prints its record.
+pub fn simulate<G: Sampled>(seed: u64, level_name: &str, seats: usize) -> Result<(), String> {
     let policy = level(level_name)?;
     let mut rng = Rng::new(seed);
-    let mut record = GameRecord::<G>::new(G::seeded_setup(seed));
+    let mut record = GameRecord::<G>::new(G::seeded_setup(seed, seats)?);
     let mut state = G::from_setup(&record.setup).map_err(|e| e.to_string())?;
     while state.outcome().is_none() {
         let joint = joint_from(&state, |s, _| policy.act::<G>(&state.view_for(s), s, &mut rng)).ok_or("stuck")?;
@@ -42,14 +43,34 @@ pub fn simulate<G: CliGame>(seed: u64, level_name: &str) -> Result<(), String> {
     Ok(())
 }
 
-struct Tally {
-    wins: f64,
-    matches: usize,
+/// What `dojo bot-eval` is asked to measure.
+pub struct EvalPlan<'a> {
+    /// Games per opponent.
+    pub matches: usize,
+    /// The bot's level (or a yardstick's name).
+    pub level: &'a str,
+    /// Seed of the deals and every random choice.
+    pub seed: u64,
+    /// `random`, `greedy` or `both`.
+    pub against: &'a str,
+    /// Seats at the table: the bot in one, the opponent's policy in all the others.
+    pub seats: usize,
 }
 
-/// Plays `matches` matches of `bot` against `opponent`, the bot taking each seat half the time,
-/// split over the machine's cores. Returns the bot's share of match wins.
-fn tally<G: CliGame>(bot: Policy, opponent: Policy, matches: usize, seed: u64) -> Tally {
+/// The bot's share of first place: 1 alone, 1/k when k players share it (a two-player draw
+/// counts ½), 0 otherwise.
+fn win_share(outcome: &Outcome, seat: Seat) -> f64 {
+    match outcome.places.first() {
+        Some(first) if first.contains(&seat) => 1.0 / first.len() as f64,
+        _ => 0.0,
+    }
+}
+
+/// Plays `plan.matches` games of `bot` against `opponent` in every other seat, the bot taking
+/// each seat in turn, split over the machine's cores. Returns the bot's share of wins.
+fn tally<G: Sampled>(bot: Policy, opponent: Policy, plan: &EvalPlan, seed: u64) -> Result<f64, String> {
+    let (matches, seats) = (plan.matches, plan.seats);
+    G::eval_setup(seed, seats)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(matches.max(1));
     let results: Vec<f64> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -58,11 +79,11 @@ fn tally<G: CliGame>(bot: Policy, opponent: Policy, matches: usize, seed: u64) -
                     let mut wins = 0.0;
                     for m in (t..matches).step_by(threads) {
                         let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(m as u64));
-                        let setup = G::eval_setup(rng.next_u64());
-                        let bot_seat = Seat((m % 2) as u8);
-                        let policies = if bot_seat == Seat(0) { [bot, opponent] } else { [opponent, bot] };
-                        let payoff = play_match::<G>(&setup, &policies, &mut rng).expect("matches finish");
-                        wins += payoff[bot_seat];
+                        let setup = G::eval_setup(rng.next_u64(), seats).expect("the table size was checked");
+                        let bot_seat = Seat((m % seats) as u8);
+                        let policies: Vec<Policy> = Seat::all(seats).map(|s| if s == bot_seat { bot } else { opponent }).collect();
+                        let outcome = play_match::<G>(&setup, &policies, &mut rng).expect("matches finish");
+                        wins += win_share(&outcome, bot_seat);
                     }
                     wins
                 })
@@ -70,41 +91,45 @@ fn tally<G: CliGame>(bot: Policy, opponent: Policy, matches: usize, seed: u64) -
             .collect();
         handles.into_iter().map(|h| h.join().expect("evaluation thread")).collect()
     });
-    Tally { wins: results.iter().sum(), matches }
+    Ok(results.iter().sum::<f64>() / matches.max(1) as f64)
 }
 
-/// Prints the bot's win rates against a random and a greedy player, and its thinking time.
-pub fn bot_eval<G: CliGame>(matches: usize, level_name: &str, seed: u64, against: &str) -> Result<(), String> {
-    let (random, greedy) = match against {
+/// Prints the bot's win rates against random and greedy players, and its thinking time.
+pub fn bot_eval<G: Sampled>(plan: &EvalPlan) -> Result<(), String> {
+    let (random, greedy) = match plan.against {
         "both" => (true, true),
         "random" => (true, false),
         "greedy" => (false, true),
         other => return Err(format!("--against {other:?}: use random, greedy or both")),
     };
-    let bot = level(level_name)?;
+    let bot = level(plan.level)?;
     // Thinking time: one decision from the opening position, averaged.
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng::new(plan.seed);
     let timing_runs = 20;
     let start = Instant::now();
     for i in 0..timing_runs {
-        let state = G::from_setup(&G::seeded_setup(i)).map_err(|e| e.to_string())?;
+        let state = G::from_setup(&G::seeded_setup(i, plan.seats)?).map_err(|e| e.to_string())?;
         bot.act::<G>(&state.view_for(Seat(0)), Seat(0), &mut rng);
     }
     let ms_per_decision = start.elapsed().as_secs_f64() * 1000.0 / timing_runs as f64;
 
     let started = Instant::now();
-    let vs_random = random.then(|| tally::<G>(bot, Policy::Random, matches, seed));
-    let vs_greedy = greedy.then(|| tally::<G>(bot, Policy::Greedy { samples: 16 }, matches, seed + 1));
+    let vs_random = if random { Some(tally::<G>(bot, Policy::Random, plan, plan.seed)?) } else { None };
+    let vs_greedy = if greedy { Some(tally::<G>(bot, Policy::Greedy { samples: 16 }, plan, plan.seed + 1)?) } else { None };
     println!(
-        "{} bot ({level_name}) over {matches} seeded {} per opponent, seats alternating; {:.0} s",
-        G::TITLE,
+        "{} bot ({}) over {} seeded {} per opponent at {} seats, the bot in each seat in turn; {:.0} s",
+        title(G::NAME),
+        plan.level,
+        plan.matches,
         G::EVAL_UNIT,
+        plan.seats,
         started.elapsed().as_secs_f64()
     );
-    println!("matches: {matches}");
-    for (name, tally) in [("random", vs_random), ("greedy", vs_greedy)] {
-        if let Some(t) = tally {
-            println!("win_rate_vs_{name}: {:.3}", t.wins / t.matches as f64);
+    println!("matches: {}", plan.matches);
+    println!("seats: {}", plan.seats);
+    for (name, rate) in [("random", vs_random), ("greedy", vs_greedy)] {
+        if let Some(rate) = rate {
+            println!("win_rate_vs_{name}: {rate:.3}");
         }
     }
     println!("ms_per_decision_native: {ms_per_decision:.1}");

@@ -5,7 +5,7 @@
 //! dojo simulate GAME [--seed N] [--level easy|medium|hard|random]
 //!                                     play a match and print its game record as JSON
 //! dojo bench GAME [--seconds S]       random playouts per second
-//! dojo bot-eval GAME [--matches N] [--level L] [--seed N] [--against random|greedy|both]
+//! dojo bot-eval GAME [--matches N] [--level L] [--seed N] [--against random|greedy|both] [--seats N]
 //!                                     the bot's win rates against random and greedy players
 //! dojo print GAME -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape]
 //!            [--card poker|bridge|mini] [--duplex long|short|fold|none] [--bleed 1|0]
@@ -18,6 +18,7 @@
 
 mod bench;
 mod eval;
+#[macro_use]
 mod games;
 mod print;
 mod replay;
@@ -70,9 +71,10 @@ impl Flags {
 
 const USAGE: &str = "usage:
   dojo replay FILE
-  dojo simulate punish|taunt [--seed N] [--level easy|medium|hard|random]
-  dojo bench punish|taunt [--seconds S]
-  dojo bot-eval punish|taunt [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both]
+  dojo simulate GAME [--seed N] [--level easy|medium|hard|random] [--seats N]
+  dojo bench GAME [--seconds S]
+  dojo bot-eval GAME [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both] [--seats N]
+             (GAME: a game with a rules engine; `dojo bot-eval toy --seats 4` is the 4-seat test game)
   dojo print punish|taunt -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
              [--duplex long|short|fold|none] [--bleed 1|0] [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM]
              [--ink-saver 1|0] [--copies COMPONENT:N,...] [--alignment 1]   (components: see the first page of the PDF)";
@@ -91,25 +93,27 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         Some("simulate") => {
             let game = need_game(&positional)?;
-            flags.only(&["seed", "level"])?;
+            flags.only(&["seed", "level", "seats"])?;
             let (seed, level) = (flags.get("seed", 1)?, flags.get("level", "hard".to_string())?);
-            with_game!(game, G => eval::simulate::<G>(seed, &level))
+            let seats: Option<usize> = flags.value("seats").map(|_| flags.get("seats", 0)).transpose()?;
+            with_game!(game, G => eval::simulate::<G>(seed, &level, seats.unwrap_or(<G as dojo_games::registry::Sampled>::DEFAULT_SEATS)))
         }
         Some("bench") => {
             let game = need_game(&positional)?;
             flags.only(&["seconds"])?;
             let seconds = flags.get("seconds", 3.0)?;
-            with_game!(game, G => {
-                bench::run::<G>(seconds);
-                Ok(())
-            })
+            with_game!(game, G => bench::run::<G>(seconds))
         }
         Some("bot-eval") => {
             let game = need_game(&positional)?;
-            flags.only(&["matches", "level", "seed", "against"])?;
+            flags.only(&["matches", "level", "seed", "against", "seats"])?;
             let (matches, level, seed) = (flags.get("matches", 1000)?, flags.get("level", "hard".to_string())?, flags.get("seed", 1)?);
             let against = flags.get("against", "both".to_string())?;
-            with_game!(game, G => eval::bot_eval::<G>(matches, &level, seed, &against))
+            let seats: Option<usize> = flags.value("seats").map(|_| flags.get("seats", 0)).transpose()?;
+            with_game!(game, G => {
+                let seats = seats.unwrap_or(<G as dojo_games::registry::Sampled>::DEFAULT_SEATS);
+                eval::bot_eval::<G>(&eval::EvalPlan { matches, level: &level, seed, against: &against, seats })
+            })
         }
         Some("print") => {
             let game = positional.get(1).ok_or(format!("which game?\n{USAGE}"))?;

@@ -4,14 +4,16 @@
 //! some seat must act until the game ends and each acting seat has a legal action; every legal
 //! action passes [`Game::check`] and applies; actions outside the legal list, missing actions
 //! and actions out of turn are refused and change nothing; states, views, actions, events and
-//! setups survive a JSON round trip; a state drawn from a seat's view shows that seat the same
-//! view and the same legal actions; re-drawing what a seat cannot see never changes its view;
-//! and the finished record replays to the same state.
+//! setups survive a JSON round trip; a state drawn from an observer's view (a seat's or the
+//! public one) shows that observer the same view, and a seat the same legal actions;
+//! re-drawing what an observer cannot see never changes its view; every event names a real
+//! audience; the table size is within the game's range; the outcome ranks each seat at most
+//! once and names the table's teams; and the finished record replays to the same state.
 
-use crate::game::{Game, IllegalAction, Joint, acting_seats, apply, joint_from};
+use crate::game::{Audience, Game, IllegalAction, Joint, acting_seats, apply, joint_from};
 use crate::record::GameRecord;
 use crate::rng::Rng;
-use crate::seat::{PerSeat, Seat};
+use crate::seat::{Observer, PerSeat, Seat};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
@@ -31,7 +33,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { games: 2000, max_steps: 2000, seed: 1, check_every: 1 }
+        Config { games: 10_000, max_steps: 2000, seed: 1, check_every: 1 }
     }
 }
 
@@ -48,6 +50,8 @@ pub struct Report {
     pub hidden_resamples_that_changed: usize,
     /// Steps where not every seat acted.
     pub partial_steps: usize,
+    /// Events readable by only some seats.
+    pub private_events: usize,
 }
 
 fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(what: &str, value: &T) -> Result<(), String> {
@@ -68,9 +72,77 @@ fn expect_refused<G: Game>(state: &G, joint: &Joint<G::Action>, what: &str) -> R
     }
 }
 
+/// The legal actions of `seat` in a state drawn from its own view.
+fn drawn_legal<G: Game>(state: &G, seat: Seat, rng: &mut Rng) -> Vec<G::Action> {
+    G::determinize(&state.view_for(seat), rng).legal_actions(seat)
+}
+
+/// Checks what every observer sees: the view round-trips, a state drawn from it shows the same
+/// view, and re-drawing what the observer cannot see leaves its view alone.
+fn check_views<G: Game>(state: &G, rng: &mut Rng, report: &mut Report) -> Result<(), String> {
+    for observer in Observer::all(state.seat_count()) {
+        let who = match observer {
+            Observer::Seat(seat) => seat.to_string(),
+            Observer::Public => "the public".to_string(),
+        };
+        let view = state.view(observer);
+        round_trip("view", &view)?;
+        let drawn = G::determinize(&view, rng);
+        if drawn.view(observer) != view {
+            return Err(format!(
+                "a state drawn from {who}'s view shows a different view\nview:  {view:?}\ndrawn: {:?}",
+                drawn.view(observer)
+            ));
+        }
+        let resampled = state.resample_hidden(observer, rng);
+        if resampled.view(observer) != view {
+            return Err(format!(
+                "{who}'s view changes when only hidden information changes: the view leaks it\nbefore: {view:?}\nafter:  {:?}",
+                resampled.view(observer)
+            ));
+        }
+        if resampled != *state {
+            report.hidden_resamples_that_changed += 1;
+        }
+    }
+    Ok(())
+}
+
+/// Checks that an event's audience names seats of this table.
+fn check_audience<G: Game>(event: &G::Event, seats: usize, report: &mut Report) -> Result<(), String> {
+    if let Audience::Seats(readers) = G::audience(event) {
+        if readers.is_empty() || readers.iter().any(|s| s.index() >= seats) {
+            return Err(format!("event {event:?} is addressed to {readers:?}, not to seats of this table"));
+        }
+        report.private_events += 1;
+    }
+    Ok(())
+}
+
+/// Checks a finished game's outcome: real seats, each ranked at most once, the table's teams.
+fn check_outcome<G: Game>(state: &G) -> Result<(), String> {
+    let outcome = state.outcome().ok_or("the game is over but has no outcome")?;
+    let mut ranked: Vec<Seat> = outcome.players().collect();
+    if ranked.is_empty() || ranked.iter().any(|s| s.index() >= state.seat_count()) {
+        return Err(format!("the outcome ranks no seat, or a seat not at the table: {outcome:?}"));
+    }
+    ranked.sort();
+    if ranked.windows(2).any(|w| w[0] == w[1]) {
+        return Err(format!("the outcome ranks a seat twice: {outcome:?}"));
+    }
+    if outcome.places.iter().any(Vec::is_empty) {
+        return Err(format!("the outcome has an empty place: {outcome:?}"));
+    }
+    if outcome.teams != state.teams() || (!G::HAS_TEAMS && !outcome.teams.is_empty()) {
+        return Err(format!("the outcome's teams {:?} are not the table's {:?}", outcome.teams, state.teams()));
+    }
+    Ok(())
+}
+
 fn check_step<G: Game>(state: &G, rng: &mut Rng, seen_actions: &[G::Action], report: &mut Report) -> Result<(), String> {
     let seats = state.seat_count();
     round_trip("state", state)?;
+    check_views(state, rng, report)?;
     let acting = acting_seats(state);
     if acting.is_empty() {
         return Err("the game is not over but no seat must act".into());
@@ -88,27 +160,8 @@ fn check_step<G: Game>(state: &G, rng: &mut Rng, seen_actions: &[G::Action], rep
             state.check(seat, action).map_err(|r| format!("{seat}: listed action {action:?} fails check: {r}"))?;
             round_trip("action", action)?;
         }
-        let view = state.view_for(seat);
-        round_trip("view", &view)?;
-        let drawn = G::determinize(&view, rng);
-        if drawn.view_for(seat) != view {
-            return Err(format!(
-                "a state drawn from {seat}'s view shows a different view\nview:  {view:?}\ndrawn: {:?}",
-                drawn.view_for(seat)
-            ));
-        }
-        if drawn.legal_actions(seat) != legal {
+        if drawn_legal(state, seat, rng) != legal {
             return Err(format!("a state drawn from {seat}'s view gives {seat} other legal actions"));
-        }
-        let resampled = state.resample_hidden(seat, rng);
-        if resampled.view_for(seat) != view {
-            return Err(format!(
-                "{seat}'s view changes when only hidden information changes: the view leaks it\nbefore: {view:?}\nafter:  {:?}",
-                resampled.view_for(seat)
-            ));
-        }
-        if resampled != *state {
-            report.hidden_resamples_that_changed += 1;
         }
         // Actions seen elsewhere that are not legal here must be refused, alone and in a joint action.
         if acts {
@@ -150,6 +203,9 @@ pub fn check_game<G: Game>(setups: &[G::Setup], config: &Config) -> Result<Repor
         let setup = &setups[game % setups.len()];
         round_trip("setup", setup)?;
         let mut state = G::from_setup(setup).map_err(|e| format!("setup {} refused: {e}", game % setups.len()))?;
+        if !G::SEATS.contains(&state.seat_count()) {
+            return Err(format!("a table of {} seats is outside the game's range {:?}", state.seat_count(), G::SEATS));
+        }
         let mut record = GameRecord::<G>::new(setup.clone());
         let mut steps = 0;
         while state.outcome().is_none() {
@@ -172,11 +228,13 @@ pub fn check_game<G: Game>(setups: &[G::Setup], config: &Config) -> Result<Repor
             let events = apply(&mut state, &joint).map_err(|e| format!("game {game}: a legal joint action was refused: {e}"))?;
             for event in &events {
                 round_trip("event", event)?;
+                check_audience::<G>(event, state.seat_count(), &mut report)?;
             }
             record.actions.push(joint);
             steps += 1;
         }
         report.steps += steps;
+        check_outcome(&state).map_err(|e| format!("game {game}: {e}"))?;
         // Nothing may be applied to a finished game.
         let after = joint_from(&state, |_, l| l[0].clone()).unwrap_or_else(|| PerSeat::filled(state.seat_count(), None));
         let mut copy = state.clone();

@@ -2,11 +2,37 @@
 
 use crate::outcome::Outcome;
 use crate::rng::Rng;
-use crate::seat::{PerSeat, Seat};
+use crate::seat::{Observer, PerSeat, Seat};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
+use std::ops::RangeInclusive;
+
+/// Who may read an event.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+pub enum Audience {
+    /// Everybody: every seat and the public.
+    Public,
+    /// Only these seats (a private draw, a sealed bid before its reveal).
+    Seats(Vec<Seat>),
+}
+
+impl Audience {
+    /// Only `seat`.
+    pub fn only(seat: Seat) -> Self {
+        Audience::Seats(vec![seat])
+    }
+
+    /// Whether `observer` may read the event.
+    pub fn includes(&self, observer: Observer) -> bool {
+        match (self, observer) {
+            (Audience::Public, _) => true,
+            (Audience::Seats(seats), Observer::Seat(seat)) => seats.contains(&seat),
+            (Audience::Seats(_), Observer::Public) => false,
+        }
+    }
+}
 
 /// One action per seat for a single step: `Some` for each seat that must act now, `None` for the others.
 pub type Joint<A> = PerSeat<Option<A>>;
@@ -33,19 +59,30 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     type Decision: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     /// Why one seat's action was refused.
     type Reason: Clone + Debug + Display + PartialEq;
-    /// Something that happened while resolving; events are public information for every seat.
+    /// Something that happened while resolving; public unless [`Game::audience`] says otherwise.
     type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
-    /// Everything one seat may see, and nothing more.
+    /// Everything one observer (a seat, or the public) may see, and nothing more.
     type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
 
     /// The game's name as used in records and on the command line, e.g. `"punish"`.
     const NAME: &'static str;
 
+    /// How many seats a table of this game may have.
+    const SEATS: RangeInclusive<usize>;
+
+    /// Whether some of its modes put seats in teams (see [`Game::teams`]).
+    const HAS_TEAMS: bool = false;
+
     /// Checks a setup and builds the starting state.
     fn from_setup(setup: &Self::Setup) -> Result<Self, Self::SetupError>;
 
-    /// How many seats play.
+    /// How many seats this table has (within [`Game::SEATS`]), players and any moderator alike.
     fn seat_count(&self) -> usize;
+
+    /// The teams at this table, each a list of seats; empty when everyone plays alone.
+    fn teams(&self) -> Vec<Vec<Seat>> {
+        Vec::new()
+    }
 
     /// What `seat` must decide now, or `None` when it does not act in this step.
     fn decision(&self, seat: Seat) -> Option<Self::Decision>;
@@ -61,46 +98,41 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// Never call this directly: it may assume every action is legal.
     fn resolve(&mut self, joint: &Joint<Self::Action>) -> Vec<Self::Event>;
 
+    /// What `observer` may see of the state: a seat sees its own secrets, the public none.
+    fn view(&self, observer: Observer) -> Self::View;
+
     /// What `seat` may see of the state.
-    fn view_for(&self, seat: Seat) -> Self::View;
+    fn view_for(&self, seat: Seat) -> Self::View {
+        self.view(Observer::Seat(seat))
+    }
+
+    /// What everybody may see: the table with no seat's secret on it.
+    fn public_view(&self) -> Self::View {
+        self.view(Observer::Public)
+    }
+
+    /// Who may read `event`. By default every event is public.
+    fn audience(event: &Self::Event) -> Audience {
+        let _ = event;
+        Audience::Public
+    }
 
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// A full state consistent with `view`, with everything the viewer cannot see drawn at random.
+    /// A full state consistent with `view`, with everything the viewer cannot see drawn at random,
+    /// including a fresh seed for every later shuffle.
     ///
-    /// This is how computer players reason about hidden cards without peeking: they search over
-    /// states sampled from their own view. `view_for(seat)` of the result must equal `view`.
+    /// This is how computer players reason about hidden cards without peeking (they search over
+    /// states sampled from their own view), and how a save that holds only one person's view is
+    /// restored. The result shows the same observer exactly `view`.
     fn determinize(view: &Self::View, rng: &mut Rng) -> Self;
 
     /// The same position with everything `observer` cannot see re-drawn at random (other seats'
-    /// hands and secret picks, the deck order), used by the conformance suite to prove that views
-    /// do not depend on hidden information. Unlike [`Game::determinize`] it starts from the true state.
-    fn resample_hidden(&self, observer: Seat, rng: &mut Rng) -> Self;
-
-    /// For search: scores per seat in `[0, 1]` once play from `root` has reached a point worth
-    /// scoring, or `None` to keep playing. By default, the end of the game.
-    fn search_payoff(&self, root: &Self) -> Option<PerSeat<f64>> {
-        let _ = root;
-        self.outcome().map(|o| o.payoff(self.seat_count()))
-    }
-
-    /// How many joint steps a search's random playout may run before it stops and scores the
-    /// position with [`Game::heuristic`]. Games whose random play takes long to reach a result,
-    /// or whose heuristic is good, use a short horizon to keep the bot fast.
-    const PLAYOUT_HORIZON: usize = 400;
-
-    /// The share of a difficulty level's simulations this game runs. Games whose simulations
-    /// cost more than PUNISH's use less than 1 so every level still decides within its time budget.
-    const SEARCH_EFFORT: f64 = 1.0;
-
-    /// A cheap estimate of how well `seat` stands, in `[0, 1]`, for simple one-step players.
-    fn heuristic(&self, seat: Seat) -> f64 {
-        match self.outcome() {
-            Some(o) => o.payoff(self.seat_count())[seat],
-            None => 0.5,
-        }
-    }
+    /// hands and secret picks, the deck order, the seed of later shuffles), used by the
+    /// conformance suite to prove that views do not depend on hidden information. Unlike
+    /// [`Game::determinize`] it starts from the true state.
+    fn resample_hidden(&self, observer: Observer, rng: &mut Rng) -> Self;
 }
 
 /// Why a joint action was refused. The state is left exactly as it was.
@@ -172,6 +204,11 @@ pub fn check_joint<G: Game>(state: &G, joint: &Joint<G::Action>) -> Result<(), I
 pub fn apply<G: Game>(state: &mut G, joint: &Joint<G::Action>) -> Result<Vec<G::Event>, IllegalAction<G::Reason>> {
     check_joint(state, joint)?;
     Ok(state.resolve(joint))
+}
+
+/// The events of `events` that `observer` may read, in order.
+pub fn visible_events<'a, G: Game>(events: &'a [G::Event], observer: Observer) -> impl Iterator<Item = &'a G::Event> + 'a {
+    events.iter().filter(move |e| G::audience(e).includes(observer))
 }
 
 /// The seats that must act now.

@@ -2,8 +2,10 @@
 //!
 //! Every game of the collection is a [`Game`]: a plain [`Game::Setup`] is validated into a state;
 //! seats act by joint actions (one action per seat that must act), checked and applied by
-//! [`apply`], which leaves the state untouched on error; [`Game::view_for`] is all a seat may
-//! see. Randomness is a seeded [`Rng`] owned by the state, so a [`GameRecord`] (setup plus joint
+//! [`apply`], which leaves the state untouched on error; [`Game::view`] is all an [`Observer`]
+//! (a seat, or the public) may see, and [`Game::audience`] says who may read each event. A game
+//! declares its seat range ([`Game::SEATS`], 2–8 players and perhaps a moderator) and its teams;
+//! an [`Outcome`] ranks the players with ties. Randomness is a seeded [`Rng`] owned by the state, so a [`GameRecord`] (setup plus joint
 //! actions) replays exactly. [`conformance`] holds the checks every game must pass.
 #![deny(missing_docs)]
 
@@ -14,8 +16,8 @@ mod record;
 mod rng;
 mod seat;
 
-pub use game::{Game, IllegalAction, Joint, acting_seats, apply, check_joint, joint_from};
+pub use game::{Audience, Game, IllegalAction, Joint, acting_seats, apply, check_joint, joint_from, visible_events};
 pub use outcome::Outcome;
 pub use record::{GameRecord, ReplayError, play_script};
 pub use rng::Rng;
-pub use seat::{PerSeat, Seat};
+pub use seat::{Observer, PerSeat, Seat};

@@ -19,10 +19,41 @@ impl Seat {
     pub fn all(count: usize) -> impl Iterator<Item = Seat> {
         (0..count).map(|i| Seat(i as u8))
     }
+}
 
-    /// In a two-seat game, the other seat.
-    pub fn opponent(self) -> Seat {
-        Seat(1 - self.0.min(1))
+/// Who is looking at a game: one seat (its player sees their own secrets) or the public (a
+/// spectator, a replay, the shared table of a hot-seat device), who sees no seat's secret.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Observer {
+    /// The player in this seat.
+    Seat(Seat),
+    /// Anyone at all: what is on the table for everybody.
+    Public,
+}
+
+impl Observer {
+    /// The seat observing, or `None` for the public.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Observer::Seat(seat) => Some(seat),
+            Observer::Public => None,
+        }
+    }
+
+    /// True when this observer is `seat`'s player.
+    pub fn is(self, seat: Seat) -> bool {
+        self == Observer::Seat(seat)
+    }
+
+    /// Every observer of a table of `seats` players: each seat, then the public.
+    pub fn all(seats: usize) -> impl Iterator<Item = Observer> {
+        Seat::all(seats).map(Observer::Seat).chain(std::iter::once(Observer::Public))
+    }
+}
+
+impl From<Seat> for Observer {
+    fn from(seat: Seat) -> Self {
+        Observer::Seat(seat)
     }
 }
 
@@ -94,10 +125,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seats_display_from_one_and_find_their_opponent() {
+    fn seats_display_from_one_and_observers_list_every_seat_then_the_public() {
         assert_eq!(Seat(0).to_string(), "Player 1");
-        assert_eq!(Seat(0).opponent(), Seat(1));
-        assert_eq!(Seat(1).opponent(), Seat(0));
+        assert_eq!(Seat(7).to_string(), "Player 8");
+        let all: Vec<Observer> = Observer::all(3).collect();
+        assert_eq!(all, vec![Observer::Seat(Seat(0)), Observer::Seat(Seat(1)), Observer::Seat(Seat(2)), Observer::Public]);
+        assert_eq!(Observer::Public.seat(), None);
+        assert!(Observer::from(Seat(2)).is(Seat(2)));
+        assert!(!Observer::Public.is(Seat(0)));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! sides: draw.
 
 use dojo_engine::conformance::{Config, check_game};
-use dojo_engine::{Game, IllegalAction, Joint, Outcome, PerSeat, Rng, Seat, apply};
+use dojo_engine::{Game, IllegalAction, Joint, Observer, Outcome, PerSeat, Rng, Seat, apply};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -36,8 +36,9 @@ struct Toy {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct ToyView {
-    seat: Seat,
-    my_card: u8,
+    observer: Observer,
+    /// The observer's own card (none for the public).
+    my_card: Option<u8>,
     step: Step,
     outcome: Option<Outcome>,
 }
@@ -60,6 +61,7 @@ impl Game for Toy {
     type Event = String;
     type View = ToyView;
     const NAME: &'static str = "toy";
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
 
     fn from_setup(seed: &u64) -> Result<Self, NotNow> {
         let mut rng = Rng::new(*seed);
@@ -89,32 +91,37 @@ impl Game for Toy {
         match self.step {
             Step::Pick => match (joint.0[0], joint.0[1]) {
                 (Some(Act::Call), Some(Act::Call)) => self.step = Step::FollowUp,
-                (Some(Act::Fold), Some(Act::Fold)) => self.outcome = Some(Outcome::Draw),
-                (Some(Act::Fold), _) => self.outcome = Some(Outcome::winner(Seat(1))),
-                _ => self.outcome = Some(Outcome::winner(Seat(0))),
+                (Some(Act::Fold), Some(Act::Fold)) => self.outcome = Some(Outcome::draw(Seat::all(2))),
+                (Some(Act::Fold), _) => self.outcome = Some(Outcome::winner(Seat(1), Seat::all(2))),
+                _ => self.outcome = Some(Outcome::winner(Seat(0), Seat::all(2))),
             },
             Step::FollowUp => {
                 let p1_wins = self.cards[0] > self.cards[1];
-                self.outcome = Some(Outcome::winner(if p1_wins { Seat(0) } else { Seat(1) }));
+                self.outcome = Some(Outcome::winner(if p1_wins { Seat(0) } else { Seat(1) }, Seat::all(2)));
             }
         }
         vec![format!("{:?}", joint.0)]
     }
-    fn view_for(&self, seat: Seat) -> ToyView {
-        ToyView { seat, my_card: self.cards[seat.index()], step: self.step, outcome: self.outcome.clone() }
+    fn view(&self, observer: Observer) -> ToyView {
+        ToyView { observer, my_card: observer.seat().map(|s| self.cards[s.index()]), step: self.step, outcome: self.outcome.clone() }
     }
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
     fn determinize(view: &ToyView, rng: &mut Rng) -> Self {
-        let mut cards = [0; 2];
-        cards[view.seat.index()] = view.my_card;
-        cards[view.seat.opponent().index()] = rng.below(4) as u8;
+        let cards = [0, 1].map(|i| match (view.observer, view.my_card) {
+            (Observer::Seat(s), Some(card)) if s.index() == i => card,
+            _ => rng.below(4) as u8,
+        });
         Toy { cards, step: view.step, outcome: view.outcome.clone() }
     }
-    fn resample_hidden(&self, observer: Seat, rng: &mut Rng) -> Self {
+    fn resample_hidden(&self, observer: Observer, rng: &mut Rng) -> Self {
         let mut out = self.clone();
-        out.cards[observer.opponent().index()] = rng.below(4) as u8;
+        for (i, card) in out.cards.iter_mut().enumerate() {
+            if !observer.is(Seat(i as u8)) {
+                *card = rng.below(4) as u8;
+            }
+        }
         out
     }
 }
@@ -143,7 +150,7 @@ fn a_follow_up_is_asked_of_one_seat_and_the_other_must_stay_silent() {
     assert_eq!(apply(&mut toy, &PerSeat(vec![Some(Act::Raise), None])), Err(IllegalAction::GameOver));
 }
 
-/// A view that shows the opponent's card must be caught by the suite.
+/// A view that shows Player 2's card to everyone must be caught by the suite.
 #[test]
 fn the_suite_catches_a_view_that_leaks_the_hidden_card() {
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -157,6 +164,7 @@ fn the_suite_catches_a_view_that_leaks_the_hidden_card() {
         type Event = String;
         type View = (ToyView, u8);
         const NAME: &'static str = "leaky";
+        const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
         fn from_setup(s: &u64) -> Result<Self, NotNow> {
             Toy::from_setup(s).map(Leaky)
         }
@@ -175,19 +183,18 @@ fn the_suite_catches_a_view_that_leaks_the_hidden_card() {
         fn resolve(&mut self, j: &Joint<Act>) -> Vec<String> {
             self.0.resolve(j)
         }
-        fn view_for(&self, s: Seat) -> (ToyView, u8) {
-            (self.0.view_for(s), self.0.cards[s.opponent().index()])
+        fn view(&self, o: Observer) -> (ToyView, u8) {
+            (self.0.view(o), self.0.cards[1])
         }
         fn outcome(&self) -> Option<Outcome> {
             self.0.outcome()
         }
-        fn determinize(v: &(ToyView, u8), _: &mut Rng) -> Self {
-            let mut cards = [0; 2];
-            cards[v.0.seat.index()] = v.0.my_card;
-            cards[v.0.seat.opponent().index()] = v.1;
-            Leaky(Toy { cards, step: v.0.step, outcome: v.0.outcome.clone() })
+        fn determinize(v: &(ToyView, u8), r: &mut Rng) -> Self {
+            let mut toy = Toy::determinize(&v.0, r);
+            toy.cards[1] = v.1;
+            Leaky(toy)
         }
-        fn resample_hidden(&self, o: Seat, r: &mut Rng) -> Self {
+        fn resample_hidden(&self, o: Observer, r: &mut Rng) -> Self {
             Leaky(self.0.resample_hidden(o, r))
         }
     }

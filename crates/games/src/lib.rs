@@ -1,11 +1,15 @@
 //! The rules engines of the Pocket Dojo collection, one module folder per game.
 //!
-//! Each game implements [`dojo_engine::Game`]; see the module of each game for a summary of its
-//! rules and parameters.
+//! Each game implements [`dojo_engine::Game`] (its rules) and [`dojo_bot::SearchHints`] (how
+//! the computer players read it); see the module of each game for a summary of its rules and
+//! parameters.
 #![deny(missing_docs)]
 
+mod duel;
 pub mod punish;
+pub mod registry;
 mod speaker;
 pub mod taunt;
+pub mod toy;
 
 pub use speaker::Speaker;

@@ -1,6 +1,7 @@
 //! What happens during a PUNISH match, step by step: for the log, animations and tests.
 
 use super::card::Card;
+use crate::duel::rival;
 pub use crate::speaker::Speaker;
 use dojo_engine::{PerSeat, Seat};
 use serde::{Deserialize, Serialize};
@@ -140,7 +141,7 @@ impl Event {
             }
             Event::Clash { card } => format!("Two {card}s clash: no damage."),
             Event::Hit { attacker, card, damage, reduced_by, hearts_left } => {
-                let target = attacker.opponent();
+                let target = rival(*attacker);
                 let left = format!("{} {} {hearts_left} ♥ left", who.object(target), who.verb(target, "has", "have"));
                 match (damage, reduced_by) {
                     (0, Some(by)) => {
@@ -164,7 +165,7 @@ impl Event {
                 format!("{} {} EXHAUSTED and {} out the next breath.", who.subject(*seat), is(*seat), who.verb(*seat, "sits", "sit"))
             }
             Event::KnockedOut { seat, game, wins } => {
-                let winner = seat.opponent();
+                let winner = rival(*seat);
                 format!(
                     "{} {} out of hearts. {} {} game {game} ({}–{}).",
                     who.subject(*seat),

@@ -24,9 +24,11 @@
 
 mod card;
 mod event;
+mod hints;
 pub mod scenario;
 mod setup;
 mod state;
+mod tools;
 mod view;
 
 pub use card::{CARD_FACES, COPIES, Card, CardFace, Cards, DECK_SIZE, HAND_SIZE, OUT_OF_PLAY};
@@ -35,7 +37,9 @@ pub use setup::{Options, Setup, SetupError, Statuses};
 pub use state::{Decision, Phase, Play, Punish, Refusal, Reveal};
 pub use view::PunishView;
 
-use dojo_engine::{Game, Joint, Outcome, PerSeat, Rng, Seat};
+use dojo_engine::{Game, Joint, Observer, Outcome, Rng, Seat};
+
+pub use crate::duel::rival;
 
 /// PUNISH's rules in our own words (the site's small Markdown, with `::card`, `::example` and
 /// `::notes` directives for live pieces).
@@ -54,6 +58,7 @@ impl Game for Punish {
     type View = PunishView;
 
     const NAME: &'static str = "punish";
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
 
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         Punish::start(setup)
@@ -85,37 +90,21 @@ impl Game for Punish {
         self.step([joint.0[0], joint.0[1]])
     }
 
-    fn view_for(&self, seat: Seat) -> PunishView {
-        view::view_for(self, seat)
+    fn view(&self, observer: Observer) -> PunishView {
+        view::view(self, observer)
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::MatchOver).then(|| Outcome::winner(*self.game_winners.last().expect("a finished match has a game winner")))
+        (self.phase == Phase::MatchOver)
+            .then(|| Outcome::winner(*self.game_winners.last().expect("a finished match has a game winner"), Seat::all(2)))
     }
 
     fn determinize(view: &PunishView, rng: &mut Rng) -> Self {
         view::determinize(view, rng)
     }
 
-    fn resample_hidden(&self, observer: Seat, rng: &mut Rng) -> Self {
+    fn resample_hidden(&self, observer: Observer, rng: &mut Rng) -> Self {
         view::resample_hidden(self, observer, rng)
-    }
-
-    /// Games of a match are independent, so search scores the game being played.
-    fn search_payoff(&self, root: &Self) -> Option<PerSeat<f64>> {
-        let decided = root.game_winners.len();
-        self.game_winners.get(decided).map(|w| Outcome::winner(*w).payoff(2))
-    }
-
-    fn heuristic(&self, seat: Seat) -> f64 {
-        let s = seat.index();
-        if let Some(o) = self.outcome() {
-            return o.payoff(2)[seat];
-        }
-        let max = f64::from(self.options.hearts);
-        let hearts = (f64::from(self.hearts[s]) - f64::from(self.hearts[1 - s])) / max;
-        let wins = (f64::from(self.wins[s]) - f64::from(self.wins[1 - s])) / f64::from(self.options.wins_needed());
-        (0.5 + 0.3 * hearts + 0.2 * wins).clamp(0.0, 1.0)
     }
 }
 

@@ -3,22 +3,23 @@
 use super::card::{Card, Cards};
 use super::setup::{Options, Statuses};
 use super::state::{Decision, Phase, Play, Punish, Reveal};
-use dojo_engine::{Game, Outcome, PerSeat, Rng, Seat};
+use dojo_engine::{Game, Observer, Outcome, PerSeat, Rng, Seat};
 use serde::{Deserialize, Serialize};
 
-/// Everything one player may see: the public table plus their own hand and plan.
+/// Everything one observer may see: the public table, plus a player's own hand and plan.
 ///
 /// The other player's hand, secret plan and the deck order are absent by construction; only their
-/// sizes (and, Blindfolded, which breath slots hold a face-down card) are shown.
+/// sizes (and, Blindfolded, which breath slots hold a face-down card) are shown. The public view
+/// (a spectator, the shared table of a hot-seat device) holds no hand and no plan at all.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PunishView {
-    /// Whose view this is.
-    pub seat: Seat,
+    /// Whose view this is: a player, or the public.
+    pub observer: Observer,
     /// Match options.
     pub options: Options,
     /// Where the match stands.
     pub phase: Phase,
-    /// What this player must decide now, if anything.
+    /// What this player must decide now, if anything (nothing for the public).
     pub decision: Option<Decision>,
     /// The match result, once decided.
     pub outcome: Option<Outcome>,
@@ -36,7 +37,7 @@ pub struct PunishView {
     pub hearts: PerSeat<u8>,
     /// Statuses in force this breath, per player.
     pub statuses: PerSeat<Statuses>,
-    /// This player's hand.
+    /// This player's hand (empty for the public).
     pub hand: Cards,
     /// Cards in each player's hand.
     pub hand_sizes: PerSeat<u8>,
@@ -50,14 +51,14 @@ pub struct PunishView {
     pub history: Vec<Reveal>,
     /// Whether each player has used their Feint this measure (public once revealed).
     pub feint_used: PerSeat<bool>,
-    /// Blindfolded: this player's plan so far (`None`: a breath they sit out).
+    /// Blindfolded: this player's plan so far (`None`: a breath they sit out); empty for the public.
     pub my_plan: Vec<Option<Play>>,
     /// Blindfolded: each player's plan slots, `true` for a face-down card, `false` for a skipped breath.
     pub plan_slots: PerSeat<Vec<bool>>,
 }
 
 impl PunishView {
-    /// The cards this player cannot account for: in the opponent's hand or plan, or in the deck.
+    /// The cards this observer cannot account for: in a hand or plan it cannot see, or in the deck.
     pub fn unseen(&self) -> Cards {
         let mut pool: Cards = Card::full_deck().into_iter().collect();
         let seen = self
@@ -74,13 +75,13 @@ impl PunishView {
     }
 }
 
-pub(crate) fn view_for(state: &Punish, seat: Seat) -> PunishView {
-    let s = seat.index();
+pub(crate) fn view(state: &Punish, observer: Observer) -> PunishView {
+    let mine = observer.seat().map(Seat::index);
     PunishView {
-        seat,
+        observer,
         options: state.options,
         phase: state.phase,
-        decision: state.decision(seat),
+        decision: observer.seat().and_then(|seat| state.decision(seat)),
         outcome: state.outcome(),
         game: state.game,
         wins: PerSeat(state.wins.to_vec()),
@@ -89,14 +90,14 @@ pub(crate) fn view_for(state: &Punish, seat: Seat) -> PunishView {
         breath: state.breath,
         hearts: PerSeat(state.hearts.to_vec()),
         statuses: PerSeat(state.status.to_vec()),
-        hand: state.hands[s],
+        hand: mine.map_or_else(Cards::default, |s| state.hands[s]),
         hand_sizes: PerSeat(state.hands.iter().map(|h| h.len() as u8).collect()),
         deck_size: state.deck.len() as u8,
         revealed: state.revealed.clone(),
         discard: state.discard.clone(),
         history: state.history.clone(),
         feint_used: PerSeat(state.feint_used.to_vec()),
-        my_plan: state.plans[s].clone(),
+        my_plan: mine.map_or_else(Vec::new, |s| state.plans[s].clone()),
         plan_slots: PerSeat(state.plans.iter().map(|p| p.iter().map(Option::is_some).collect()).collect()),
     }
 }
@@ -135,17 +136,37 @@ fn deal_hidden(
     (plan, cards.into_iter().collect(), deck)
 }
 
-pub(crate) fn determinize(view: &PunishView, rng: &mut Rng) -> Punish {
-    let me = view.seat.index();
-    let opp = 1 - me;
-    let slots = usize::from(view.options.breaths_per_measure());
-    let (opp_plan, opp_hand, deck) = deal_hidden(&view.plan_slots.0[opp], slots, usize::from(view.hand_sizes.0[opp]), view.unseen(), rng);
+/// Deals the hands and plans of every seat in `hidden` from `pool`, each matching its plan slots
+/// and hand size; what is left, shuffled, becomes the deck.
+fn deal_seats(
+    hidden: &[usize],
+    slots: &[Vec<bool>],
+    hand_sizes: &[u8],
+    slots_in_measure: usize,
+    mut pool: Cards,
+    rng: &mut Rng,
+) -> ([Cards; 2], [Vec<Option<Play>>; 2], Vec<Card>) {
     let mut hands = [Cards::default(); 2];
-    hands[me] = view.hand;
-    hands[opp] = opp_hand;
     let mut plans: [Vec<Option<Play>>; 2] = Default::default();
-    plans[me] = view.my_plan.clone();
-    plans[opp] = opp_plan;
+    let mut deck = Vec::new();
+    for &seat in hidden {
+        let (plan, hand, rest) = deal_hidden(&slots[seat], slots_in_measure, usize::from(hand_sizes[seat]), pool, rng);
+        hands[seat] = hand;
+        plans[seat] = plan;
+        pool = rest.iter().copied().collect();
+        deck = rest;
+    }
+    (hands, plans, deck)
+}
+
+pub(crate) fn determinize(view: &PunishView, rng: &mut Rng) -> Punish {
+    let hidden: Vec<usize> = (0..2).filter(|&s| !view.observer.is(Seat(s as u8))).collect();
+    let slots = usize::from(view.options.breaths_per_measure());
+    let (mut hands, mut plans, deck) = deal_seats(&hidden, &view.plan_slots.0, &view.hand_sizes.0, slots, view.unseen(), rng);
+    if let Some(me) = view.observer.seat() {
+        hands[me.index()] = view.hand;
+        plans[me.index()] = view.my_plan.clone();
+    }
     Punish {
         options: view.options,
         rng: Rng::new(rng.next_u64()),
@@ -167,15 +188,20 @@ pub(crate) fn determinize(view: &PunishView, rng: &mut Rng) -> Punish {
     }
 }
 
-pub(crate) fn resample_hidden(state: &Punish, observer: Seat, rng: &mut Rng) -> Punish {
-    let opp = 1 - observer.index();
-    let mut pool = state.hands[opp];
-    state.deck.iter().chain(state.plans[opp].iter().flatten().map(|p| &p.card)).for_each(|c| pool.add(*c));
-    let slots: Vec<bool> = state.plans[opp].iter().map(Option::is_some).collect();
-    let (plan, hand, deck) = deal_hidden(&slots, usize::from(state.options.breaths_per_measure()), state.hands[opp].len(), pool, rng);
+pub(crate) fn resample_hidden(state: &Punish, observer: Observer, rng: &mut Rng) -> Punish {
+    let hidden: Vec<usize> = (0..2).filter(|&s| !observer.is(Seat(s as u8))).collect();
+    let mut pool: Cards = state.deck.iter().copied().collect();
+    for &seat in &hidden {
+        state.hands[seat].to_vec().into_iter().chain(state.plans[seat].iter().flatten().map(|p| p.card)).for_each(|c| pool.add(c));
+    }
+    let slots: Vec<Vec<bool>> = state.plans.iter().map(|p| p.iter().map(Option::is_some).collect()).collect();
+    let sizes: Vec<u8> = state.hands.iter().map(|h| h.len() as u8).collect();
+    let (hands, plans, deck) = deal_seats(&hidden, &slots, &sizes, usize::from(state.options.breaths_per_measure()), pool, rng);
     let mut out = state.clone();
-    out.plans[opp] = plan;
-    out.hands[opp] = hand;
+    for &seat in &hidden {
+        out.hands[seat] = hands[seat];
+        out.plans[seat] = plans[seat].clone();
+    }
     out.deck = deck;
     out.rng = Rng::new(rng.next_u64());
     out

@@ -3,6 +3,7 @@
 use super::moves::Slot;
 use super::setup::Position;
 use super::track::Mode;
+use crate::duel::rival;
 use crate::speaker::Speaker;
 use dojo_engine::{PerSeat, Seat};
 use serde::{Deserialize, Serialize};
@@ -271,7 +272,7 @@ impl Event {
             }
             Event::Cancelled { slot } => format!("Equal {slot}s: their Position changes and interrupts cancel out."),
             Event::Hit { attacker, slot, level, damage, total, mode, disabled, ignored, reflected } => {
-                let target = attacker.opponent();
+                let target = rival(*attacker);
                 let mut s = if *reflected {
                     format!("{} Block sends {damage} damage back at {}", who.possessive(*attacker, true), who.object(target))
                 } else {
@@ -370,7 +371,7 @@ impl Event {
                     "{} {} three disabled cards: {} fight {fight} ({}–{}).",
                     who.subject(*loser),
                     who.verb(*loser, "has", "have"),
-                    format!("{} {}", who.subject(loser.opponent()), who.verb(loser.opponent(), "wins", "win")).to_lowercase_first(),
+                    format!("{} {}", who.subject(rival(*loser)), who.verb(rival(*loser), "wins", "win")).to_lowercase_first(),
                     wins[Seat(0)],
                     wins[Seat(1)]
                 ),

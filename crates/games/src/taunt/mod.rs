@@ -28,10 +28,12 @@
 mod act;
 mod event;
 mod fighter;
+mod hints;
 pub mod moves;
 pub mod scenario;
 mod setup;
 mod state;
+mod tools;
 pub mod track;
 mod view;
 
@@ -43,7 +45,9 @@ pub use state::{Action, Corner, Decision, Phase, Refusal, Taunt};
 pub use track::Mode;
 pub use view::{TauntView, queueable};
 
-use dojo_engine::{Game, Joint, Outcome, PerSeat, Rng, Seat};
+use dojo_engine::{Game, Joint, Observer, Outcome, Rng, Seat};
+
+pub use crate::duel::rival;
 
 /// Charge tokens a fighter can hold: the highest level is L3.
 pub const MAX_CHARGE: u8 = 3;
@@ -67,16 +71,7 @@ impl Game for Taunt {
     type View = TauntView;
 
     const NAME: &'static str = "taunt";
-
-    /// A random fight lasts about forty turns; the heuristic reads the track and the disabled
-    /// cards well enough that a short look ahead is worth more than more long playouts.
-    const PLAYOUT_HORIZON: usize = 10;
-
-    /// A TAUNT simulation costs several times a PUNISH one (longer fights, two tracks to
-    /// read), so each level runs two thirds of its simulations: Hard (about 4,000) decides in
-    /// about 20 ms natively and 50 ms in a browser. At a third, Hard beat the greedy yardstick
-    /// in 61% of fights; at two thirds, 76%. Measured with `dojo bot-eval taunt`.
-    const SEARCH_EFFORT: f64 = 0.66;
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
 
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         Taunt::start(setup)
@@ -108,8 +103,8 @@ impl Game for Taunt {
         self.step(joint)
     }
 
-    fn view_for(&self, seat: Seat) -> TauntView {
-        view::view_for(self, seat)
+    fn view(&self, observer: Observer) -> TauntView {
+        view::view(self, observer)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -117,41 +112,15 @@ impl Game for Taunt {
             return None;
         }
         let winner = if self.wins[0] > self.wins[1] { Seat(0) } else { Seat(1) };
-        Some(Outcome::winner(winner))
+        Some(Outcome::winner(winner, Seat::all(2)))
     }
 
     fn determinize(view: &TauntView, rng: &mut Rng) -> Self {
         view::determinize(view, rng)
     }
 
-    fn resample_hidden(&self, observer: Seat, rng: &mut Rng) -> Self {
+    fn resample_hidden(&self, observer: Observer, rng: &mut Rng) -> Self {
         view::resample_hidden(self, observer, rng)
-    }
-
-    /// Fights of a series are nearly independent, so search scores the fight being played.
-    fn search_payoff(&self, root: &Self) -> Option<PerSeat<f64>> {
-        self.results.get(root.results.len()).map(|result| match result {
-            Some(w) => Outcome::winner(*w).payoff(2),
-            None => PerSeat::filled(2, 0.5),
-        })
-    }
-
-    fn heuristic(&self, seat: Seat) -> f64 {
-        if let Some(o) = self.outcome() {
-            return o.payoff(2)[seat];
-        }
-        let standing = |s: usize| {
-            let c = &self.corners[s];
-            let critical = f64::from(c.fighter.card().critical_damage);
-            let peril = c.disabled.len() as f64 / DISABLED_TO_LOSE as f64;
-            let hurt = f64::from(c.damage) / critical;
-            let power = f64::from(c.charge) / f64::from(MAX_CHARGE);
-            let guard = f64::from(c.blocks) / f64::from(c.fighter.card().block_tokens);
-            -0.5 * peril * peril - 0.6 * peril - 0.25 * hurt + 0.08 * power + 0.05 * guard - if c.knocked_down { 0.1 } else { 0.0 }
-        };
-        let s = seat.index();
-        let wins = (f64::from(self.wins[s]) - f64::from(self.wins[1 - s])) / f64::from(self.options.wins_needed());
-        (0.5 + 0.35 * (standing(s) - standing(1 - s)) + 0.15 * wins).clamp(0.0, 1.0)
     }
 }
 

@@ -5,6 +5,7 @@ use super::fighter::FighterId;
 use super::moves::{Slot, Slots};
 use super::setup::{Options, Position, Setup, SetupError};
 use super::{DISABLED_TO_LOSE, Event};
+use crate::duel::rival;
 use dojo_engine::{PerSeat, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -329,7 +330,7 @@ impl Taunt {
                 events.push(Event::OrderChosen { seat, first });
                 let moves = self.pending.take().unwrap_or([None, None]);
                 let queued = self.pending_queued;
-                let order = if first { [seat, seat.opponent()] } else { [seat.opponent(), seat] };
+                let order = if first { [seat, rival(seat)] } else { [rival(seat), seat] };
                 self.act(moves, queued, Some(order), &mut events);
             }
             Phase::Place { seat } => {
@@ -412,7 +413,7 @@ impl Taunt {
     /// Ends a fight lost by `losers`, then starts the next or ends the series.
     pub(crate) fn end_fight(&mut self, losers: Vec<Seat>, events: &mut Vec<Event>) {
         let winner = match losers.as_slice() {
-            [loser] => Some(loser.opponent()),
+            [loser] => Some(rival(*loser)),
             _ => None,
         };
         if let Some(w) = winner {

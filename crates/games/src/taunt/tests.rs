@@ -4,7 +4,7 @@ use super::*;
 use FighterId::{Mooshmere, TeaBot, Tremble, Tuggle, Wollypobber};
 use Slot::{Block, Charge, Grab, Heal, Kick, Punch, Run, Shoot, Taunt as TauntCard};
 use dojo_engine::conformance::{Config, check_game};
-use dojo_engine::{Game, IllegalAction, apply};
+use dojo_engine::{Game, IllegalAction, PerSeat, apply};
 
 const P1: Seat = Seat(0);
 const P2: Seat = Seat(1);
@@ -50,8 +50,10 @@ fn conformance_suite_passes() {
             Setup::new([a, b], Options { best_of: [1, 3, 5][i % 3], heal, recovery: i % 4 != 0 })
         })
         .collect();
-    let report = check_game::<Taunt>(&setups, &Config { games: 300, ..Config::default() }).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(report.games, 300);
+    // Ten thousand whole series; the per-step checks (the costly part) on every fifth step.
+    let report =
+        check_game::<Taunt>(&setups, &Config { games: 10_000, check_every: 5, ..Config::default() }).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.games, 10_000);
     assert!(report.refused > 0);
     assert!(report.hidden_resamples_that_changed > 0, "random games should reach taunting combos");
     assert!(report.partial_steps > 0);

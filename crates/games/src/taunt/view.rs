@@ -7,19 +7,21 @@
 use super::moves::{Slot, Slots};
 use super::setup::{Options, Position};
 use super::state::{Corner, Decision, Phase, Taunt};
-use dojo_engine::{Game, Outcome, PerSeat, Rng, Seat};
+use crate::duel::rival;
+use dojo_engine::{Game, Observer, Outcome, PerSeat, Rng, Seat};
 use serde::{Deserialize, Serialize};
 
-/// Everything one player may see.
+/// Everything one observer may see: the public view (a spectator, the shared table of a
+/// hot-seat device) shows the count of each fighter's face-down cards but none of them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TauntView {
-    /// Whose view this is.
-    pub seat: Seat,
+    /// Whose view this is: a player, or the public.
+    pub observer: Observer,
     /// Match options.
     pub options: Options,
     /// Where the match stands.
     pub phase: Phase,
-    /// What this player must decide now, if anything.
+    /// What this player must decide now, if anything (nothing for the public).
     pub decision: Option<Decision>,
     /// The series result, once decided.
     pub outcome: Option<Outcome>,
@@ -37,7 +39,7 @@ pub struct TauntView {
     pub corners: PerSeat<Corner>,
     /// Cards each fighter has face down in a combo.
     pub queued: PerSeat<u8>,
-    /// This player's own face-down cards, next first.
+    /// This player's own face-down cards, next first (none for the public).
     pub my_queue: Vec<Slot>,
     /// Revealed moves waiting for the order choice.
     pub pending: Option<[Option<Slot>; 2]>,
@@ -48,23 +50,28 @@ pub struct TauntView {
 }
 
 impl TauntView {
-    /// This player's corner.
-    pub fn me(&self) -> &Corner {
-        &self.corners[self.seat]
+    /// The seat whose point of view this is (Player 1's for the public view).
+    fn seat(&self) -> Seat {
+        self.observer.seat().unwrap_or(Seat(0))
     }
 
-    /// The other player's corner.
+    /// This player's corner (Player 1's in the public view).
+    pub fn me(&self) -> &Corner {
+        &self.corners[self.seat()]
+    }
+
+    /// The other player's corner (Player 2's in the public view).
     pub fn them(&self) -> &Corner {
-        &self.corners[self.seat.opponent()]
+        &self.corners[rival(self.seat())]
     }
 }
 
-pub(crate) fn view_for(state: &Taunt, seat: Seat) -> TauntView {
+pub(crate) fn view(state: &Taunt, observer: Observer) -> TauntView {
     TauntView {
-        seat,
+        observer,
         options: state.options,
         phase: state.phase,
-        decision: state.decision(seat),
+        decision: observer.seat().and_then(|seat| state.decision(seat)),
         outcome: state.outcome(),
         fight: state.fight,
         turn: state.turn,
@@ -73,7 +80,7 @@ pub(crate) fn view_for(state: &Taunt, seat: Seat) -> TauntView {
         position: state.position,
         corners: PerSeat(state.corners.to_vec()),
         queued: PerSeat(state.queues.iter().map(|q| q.len() as u8).collect()),
-        my_queue: state.queues[seat.index()].clone(),
+        my_queue: observer.seat().map_or_else(Vec::new, |seat| state.queues[seat.index()].clone()),
         pending: state.pending,
         pending_queued: state.pending_queued,
         queue_next: state.queue_next,
@@ -90,11 +97,13 @@ fn deal_queue(corner: &Corner, count: usize, rng: &mut Rng) -> Vec<Slot> {
 }
 
 pub(crate) fn determinize(view: &TauntView, rng: &mut Rng) -> Taunt {
-    let me = view.seat.index();
-    let opp = 1 - me;
-    let mut queues: [Vec<Slot>; 2] = Default::default();
-    queues[me] = view.my_queue.clone();
-    queues[opp] = deal_queue(&view.corners.0[opp], usize::from(view.queued.0[opp]), rng);
+    let queues = [0, 1].map(|s| {
+        if view.observer.is(Seat(s as u8)) {
+            view.my_queue.clone()
+        } else {
+            deal_queue(&view.corners.0[s], usize::from(view.queued.0[s]), rng)
+        }
+    });
     Taunt {
         options: view.options,
         phase: view.phase,
@@ -111,10 +120,11 @@ pub(crate) fn determinize(view: &TauntView, rng: &mut Rng) -> Taunt {
     }
 }
 
-pub(crate) fn resample_hidden(state: &Taunt, observer: Seat, rng: &mut Rng) -> Taunt {
-    let opp = 1 - observer.index();
+pub(crate) fn resample_hidden(state: &Taunt, observer: Observer, rng: &mut Rng) -> Taunt {
     let mut out = state.clone();
-    out.queues[opp] = deal_queue(&state.corners[opp], state.queues[opp].len(), rng);
+    for s in (0..2).filter(|s| !observer.is(Seat(*s as u8))) {
+        out.queues[s] = deal_queue(&state.corners[s], state.queues[s].len(), rng);
+    }
     out
 }
 

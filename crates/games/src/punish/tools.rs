@@ -1,0 +1,16 @@
+//! How tools deal and measure PUNISH: a shuffled deal, matches of best of 3.
+
+use super::{Event, Options, Punish, Setup};
+use crate::registry::{Sampled, two_seats_only};
+
+impl Sampled for Punish {
+    const ROUND_WORD: &'static str = "breaths";
+    const EVAL_UNIT: &'static str = "best-of-3 matches";
+    fn seeded_setup(seed: u64, seats: usize) -> Result<Setup, String> {
+        two_seats_only("PUNISH", seats)?;
+        Ok(Setup::deal(seed, Options::default()))
+    }
+    fn is_round(event: &Event) -> bool {
+        matches!(event, Event::Revealed { .. })
+    }
+}

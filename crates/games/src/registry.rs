@@ -1,0 +1,193 @@
+//! The one list of the collection's games. Routes, the home page, the header, the not-found
+//! page, the command line, the print kits, the size report and the browser smoke test all
+//! follow from [`GAMES`] (and, for code that needs each game's Rust type, [`for_each_engine!`]).
+//!
+//! Adding a game means its own folders plus one entry here and one line in
+//! [`for_each_engine!`]; see "Adding a game" in the README.
+
+use dojo_bot::SearchHints;
+use dojo_engine::Game;
+
+/// What tools that play many games (the command line's `bench`, `bot-eval` and `simulate`)
+/// need of a game beyond its rules and search hints. Each game implements it in its own folder.
+pub trait Sampled: Game + SearchHints {
+    /// What one reveal is called, plural ("breaths", "turns").
+    const ROUND_WORD: &'static str;
+    /// What one evaluated game is called ("best-of-3 matches").
+    const EVAL_UNIT: &'static str;
+    /// The table size tools use when none is asked for.
+    const DEFAULT_SEATS: usize = 2;
+    /// A setup for `seats` seats drawn from `seed` with default options (shuffled deck,
+    /// fighters drawn, …), or why that table size is not offered.
+    fn seeded_setup(seed: u64, seats: usize) -> Result<Self::Setup, String>;
+    /// The setup the bot is measured on; by default [`Sampled::seeded_setup`].
+    fn eval_setup(seed: u64, seats: usize) -> Result<Self::Setup, String> {
+        Self::seeded_setup(seed, seats)
+    }
+    /// True for the event that marks one reveal.
+    fn is_round(event: &Self::Event) -> bool;
+}
+
+/// The refusal for a table size a two-seat game does not offer.
+pub fn two_seats_only(game: &str, seats: usize) -> Result<(), String> {
+    if seats == 2 { Ok(()) } else { Err(format!("{game} is played by 2, not {seats}")) }
+}
+
+/// How far a game has come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Rules engine, play page, rules page and kit are live on the site.
+    Playable,
+    /// Not built yet: listed on the home page only.
+    Planned,
+    /// A game for tests and the command line, never shown on the site.
+    Test,
+}
+
+/// One game of the collection.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The id used in records, on the command line and in addresses (`/play/<id>`).
+    pub id: &'static str,
+    /// The game's name as its designers write it.
+    pub name: &'static str,
+    /// One line on what the game is.
+    pub pitch: &'static str,
+    /// What our rules source contains, and what it lacks.
+    pub source: &'static str,
+    /// Where the game stands.
+    pub status: Status,
+    /// A rules section people ask about most: its anchor and the question it answers.
+    pub quick: (&'static str, &'static str),
+    /// Whether the game has a print-and-play kit.
+    pub kit: bool,
+}
+
+impl GameInfo {
+    /// True when the game has pages on the site (play, rules, print).
+    pub fn on_site(&self) -> bool {
+        self.status == Status::Playable
+    }
+}
+
+/// Every game, in the order the home page lists them.
+pub const GAMES: &[GameInfo] = &[
+    GameInfo {
+        id: "punish",
+        name: "PUNISH",
+        pitch: "Five action cards, one breath at a time: the fastest card hits first, and greed gets punished.",
+        source: "Full rules, three worked examples and the optional rules. Not in the source: the 9 Slayer cards.",
+        status: Status::Playable,
+        quick: ("priority", "Which card goes first?"),
+        kit: true,
+    },
+    GameInfo {
+        id: "taunt",
+        name: "TAUNT",
+        pitch: "Two fighters on a Danger Track: charge up, taunt into combos, and keep your moves out of Peril.",
+        source: "Rules v0.4, every move table, five fighters, the Danger Track grids and multiplayer modes. Open points (track zones, Recovery) are ours to decide; the two-fighter game is live, the multiplayer modes are planned.",
+        status: Status::Playable,
+        quick: ("order", "Which move acts first?"),
+        kit: true,
+    },
+    GameInfo {
+        id: "dragon-punch",
+        name: "DRAGON PUNCH",
+        pitch: "High and low attacks, blocks, evades and initiative; your cards turn red as you get hurt. Best of three rounds.",
+        source: "Full rules, two worked examples and variants. The card list itself is not in the text.",
+        status: Status::Planned,
+        quick: ("", ""),
+        kit: false,
+    },
+    GameInfo {
+        id: "rumble",
+        name: "Rumble",
+        pitch: "Heroes split their energy in secret between attack and defence and bid for superpowers. Last one standing wins.",
+        source: "Core rules, keywords and a print-and-play power set.",
+        status: Status::Planned,
+        quick: ("", ""),
+        kit: false,
+    },
+    GameInfo {
+        id: "gattaibushido",
+        name: "Gattaibushido:FUSION!",
+        pitch: "The Gambit and Throwdown card duels of a mecha role-playing game, played with two standard decks.",
+        source: "The deck, microevents, Gambit and Throwdown. Pages it refers to (combo zones, Harmony, Threats) were never published.",
+        status: Status::Planned,
+        quick: ("", ""),
+        kit: false,
+    },
+    GameInfo {
+        id: "toy",
+        name: "Sealed Bids",
+        pitch: "A test game for 2–8 seats: sealed bids, private draws, teams.",
+        source: "Ours.",
+        status: Status::Test,
+        quick: ("", ""),
+        kit: false,
+    },
+];
+
+/// The entry of game `id`.
+pub fn find(id: &str) -> Option<&'static GameInfo> {
+    GAMES.iter().find(|g| g.id == id)
+}
+
+/// The games with pages on the site, in order.
+pub fn on_site() -> impl Iterator<Item = &'static GameInfo> {
+    GAMES.iter().filter(|g| g.on_site())
+}
+
+/// Calls macro `$callback` with the list of games that have a rules engine, as
+/// `id => path::to::Type` pairs: the one place that ties an id to its Rust type.
+///
+/// ```
+/// macro_rules! names { ([] $($id:literal => $ty:ty),*) => { [$($id),*] } }
+/// let ids = dojo_games::for_each_engine!(names []);
+/// assert!(ids.contains(&"punish"));
+/// ```
+///
+/// Anything in brackets after the callback's name is handed to it first, unchanged:
+/// `for_each_engine!(callback [extra tokens])` calls `callback! { [extra tokens] "punish" => …, … }`.
+#[macro_export]
+macro_rules! for_each_engine {
+    ($callback:ident [$($extra:tt)*]) => {
+        $callback! {
+            [$($extra)*]
+            "punish" => $crate::punish::Punish,
+            "taunt" => $crate::taunt::Taunt,
+            "toy" => $crate::toy::Toy
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    macro_rules! engine_names {
+        ([] $($id:literal => $ty:ty),*) => { vec![$(($id, <$ty as Game>::NAME)),*] };
+    }
+
+    #[test]
+    fn every_engine_is_registered_under_its_own_name_and_ids_are_unique() {
+        for (id, name) in for_each_engine!(engine_names []) {
+            assert_eq!(id, name, "the engine listed as {id:?} calls itself {name:?}");
+            assert!(find(id).is_some(), "engine {id:?} has no registry entry");
+        }
+        let mut ids: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), GAMES.len(), "two games share an id");
+        assert!(GAMES.iter().all(|g| g.id.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')), "ids are used in addresses");
+    }
+
+    #[test]
+    fn games_on_the_site_have_an_engine_and_the_test_game_stays_off_it() {
+        let engines: Vec<&str> = for_each_engine!(engine_names []).into_iter().map(|(id, _)| id).collect();
+        for game in on_site() {
+            assert!(engines.contains(&game.id), "{} is on the site without an engine", game.id);
+        }
+        assert!(!find("toy").unwrap().on_site());
+    }
+}
