@@ -6,7 +6,8 @@
 /// A block of a document.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Block {
-    /// A heading: level (1–6), text, and its anchor id (given as `{#id}`, or made from the text).
+    /// A heading: level (1–6; more than six `#` still read as 6), text, and its anchor id (given
+    /// as `{#id}`, or made from the text).
     Heading(u8, String, String),
     /// A paragraph of inline text.
     Paragraph(String),
@@ -82,8 +83,10 @@ fn is_separator(line: &str) -> bool {
         && cells(line).iter().all(|c| !c.is_empty() && c.trim_matches(':').chars().all(|ch| ch == '-'))
 }
 
+/// A heading from its line after the first `#`. Markdown has six levels; a line with more `#`
+/// (however many) is a level-6 heading, so the level can neither overflow nor wrap around.
 fn heading(rest: &str) -> Block {
-    let level = 1 + rest.chars().take_while(|c| *c == '#').count() as u8;
+    let level = (1 + rest.chars().take_while(|c| *c == '#').count()).min(6) as u8;
     let text = rest.trim_start_matches('#').trim();
     match text.rsplit_once("{#") {
         Some((title, id)) if id.ends_with('}') => Block::Heading(level, title.trim().to_string(), id.trim_end_matches('}').to_string()),
@@ -225,6 +228,16 @@ mod tests {
                 Inline::Text(" d **unclosed [x]".into()),
             ]
         );
+    }
+
+    #[test]
+    fn headings_deeper_than_six_read_as_level_six() {
+        for hashes in [7, 255, 256, 257, 300, 1000] {
+            let line = format!("{} Deep {{#deep}}", "#".repeat(hashes));
+            assert_eq!(parse(&line), vec![Block::Heading(6, "Deep".into(), "deep".into())], "{hashes} #");
+        }
+        assert_eq!(parse(&format!("{}x", "#".repeat(300))), vec![Block::Heading(6, "x".into(), "x".into())]);
+        assert_eq!(parse("###### Six"), vec![Block::Heading(6, "Six".into(), "six".into())]);
     }
 
     #[test]
