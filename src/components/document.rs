@@ -4,6 +4,7 @@
 use crate::components::section_heading::SectionHeading;
 use crate::markdown::{Block, Inline, escape_html, inline, parse};
 use leptos::prelude::*;
+use std::sync::Arc;
 
 fn inline_view(text: &str) -> impl IntoView + use<> {
     inline(text)
@@ -68,7 +69,8 @@ pub type Directive = fn(&str, &str) -> Option<AnyView>;
 #[component]
 pub fn Document(
     /// The Markdown text.
-    text: &'static str,
+    #[prop(into)]
+    text: Arc<str>,
     /// The page path its section links point to.
     #[prop(into)]
     page: String,
@@ -82,7 +84,7 @@ pub fn Document(
     #[prop(optional)]
     directive: Option<Directive>,
 ) -> impl IntoView {
-    parse(text)
+    parse(&text)
         .into_iter()
         .filter(|b| !matches!(b, Block::Heading(1, ..)))
         .map(|block| match block {
@@ -109,9 +111,10 @@ pub fn Document(
 #[component]
 pub fn Contents(
     /// The Markdown text.
-    text: &'static str,
+    #[prop(into)]
+    text: Arc<str>,
 ) -> impl IntoView {
-    let entries: Vec<(String, String)> = parse(text)
+    let entries: Vec<(String, String)> = parse(&text)
         .into_iter()
         .filter_map(|b| match b {
             Block::Heading(2, title, id) => Some((title, id)),
