@@ -2,11 +2,15 @@
 //! an optional `{#id}` anchor), paragraphs, `-` and `1.` lists, pipe tables (a header row, a
 //! `|---|` separator, body rows), `::name argument` directive lines for live pieces (a card, a
 //! playable example), and `**bold**`, `` `code` `` and `[links](/to)` inline. Rules pages are data, so their size on the wire grows with the text, not the code.
+//!
+//! The texts are fetched, so a link's target is checked before it becomes a link (see
+//! [`safe_href`]): one that is not safe reads as its plain label.
 
 /// A block of a document.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Block {
-    /// A heading: level (1–6), text, and its anchor id (given as `{#id}`, or made from the text).
+    /// A heading: level (1–6; more than six `#` still read as 6), text, and its anchor id (given
+    /// as `{#id}`, or made from the text).
     Heading(u8, String, String),
     /// A paragraph of inline text.
     Paragraph(String),
@@ -27,7 +31,7 @@ pub enum Inline {
     Strong(String),
     /// `` `code` `` text.
     Code(String),
-    /// `[text](href)`.
+    /// `[text](href)`, with an href that [`safe_href`] accepts.
     Link(String, String),
 }
 
@@ -42,6 +46,16 @@ pub fn escape_html(out: &mut String, text: &str) {
             c => out.push(c),
         }
     }
+}
+
+/// `href` if it is safe in an `<a href>`: a path on this site (`/…`, but not `//…` or `/\…`,
+/// which browsers read as another host), a fragment (`#…`) or an `https:` address (lowercase, as
+/// our texts write it). Anything else is refused, and so is any href with a space or control
+/// character anywhere, since browsers strip or skip those before reading the scheme.
+pub fn safe_href(href: &str) -> Option<&str> {
+    let site_path = href.strip_prefix('/').is_some_and(|path| !path.starts_with(['/', '\\']));
+    let allowed = site_path || href.starts_with('#') || href.starts_with("https:");
+    (allowed && !href.chars().any(|c| c.is_control() || c.is_whitespace())).then_some(href)
 }
 
 /// An anchor id from a heading: lowercase ASCII words joined by `-`.
@@ -82,8 +96,10 @@ fn is_separator(line: &str) -> bool {
         && cells(line).iter().all(|c| !c.is_empty() && c.trim_matches(':').chars().all(|ch| ch == '-'))
 }
 
+/// A heading from its line after the first `#`. Markdown has six levels; a line with more `#`
+/// (however many) is a level-6 heading, so the level can neither overflow nor wrap around.
 fn heading(rest: &str) -> Block {
-    let level = 1 + rest.chars().take_while(|c| *c == '#').count() as u8;
+    let level = (1 + rest.chars().take_while(|c| *c == '#').count()).min(6) as u8;
     let text = rest.trim_start_matches('#').trim();
     match text.rsplit_once("{#") {
         Some((title, id)) if id.ends_with('}') => Block::Heading(level, title.trim().to_string(), id.trim_end_matches('}').to_string()),
@@ -148,7 +164,8 @@ pub fn parse(text: &str) -> Vec<Block> {
     blocks
 }
 
-/// Splits inline text into plain, strong, code and link runs. Unclosed marks stay plain text.
+/// Splits inline text into plain, strong, code and link runs. Unclosed marks stay plain text, and
+/// so does the label of a link whose href [`safe_href`] refuses.
 pub fn inline(text: &str) -> Vec<Inline> {
     let mut out = Vec::new();
     let mut rest = text;
@@ -162,12 +179,22 @@ pub fn inline(text: &str) -> Vec<Inline> {
             after.find('`').map(|end| (Inline::Code(after[..end].to_string()), &after[end + 1..]))
         } else if let Some(after) = from.strip_prefix('[') {
             after.split_once("](").and_then(|(label, tail)| {
-                tail.find(')').map(|end| (Inline::Link(label.to_string(), tail[..end].to_string()), &tail[end + 1..]))
+                let end = tail.find(')')?;
+                let label = label.to_string();
+                let link = match safe_href(&tail[..end]) {
+                    Some(href) => Inline::Link(label, href.to_string()),
+                    None => Inline::Text(label),
+                };
+                Some((link, &tail[end + 1..]))
             })
         } else {
             None
         };
         match parsed {
+            Some((Inline::Text(label), tail)) => {
+                plain.push_str(&label);
+                rest = tail;
+            }
             Some((piece, tail)) => {
                 if !plain.is_empty() {
                     out.push(Inline::Text(std::mem::take(&mut plain)));
@@ -225,6 +252,55 @@ mod tests {
                 Inline::Text(" d **unclosed [x]".into()),
             ]
         );
+    }
+
+    #[test]
+    fn only_site_paths_fragments_and_https_become_links() {
+        for href in ["/rules/punish#clash", "/", "#note-modes", "#", "https://example.org/a?b=c", "https:"] {
+            assert_eq!(inline(&format!("[go]({href})")), vec![Inline::Link("go".into(), href.into())], "{href}");
+        }
+        for href in [
+            "javascript:alert(1",
+            "JaVaScRiPt:alert(1",
+            "data:text/html,<b>x</b>",
+            "vbscript:x",
+            "http://example.org",
+            "HTTPS://example.org",
+            "//evil.example",
+            "/\\evil.example",
+            "/\t/evil.example",
+            "mailto:a@example.org",
+            "rules/punish",
+            "./x",
+            "../x",
+            "?x=1",
+            "",
+            " /rules",
+            " javascript:x",
+            "\u{0}javascript:x",
+            "\u{1f}/x",
+            "java\tscript:x",
+            "java\nscript:x",
+            "/ok\u{7f}",
+            "\u{a0}https://example.org",
+        ] {
+            assert_eq!(inline(&format!("a [go]({href}) b")), vec![Inline::Text("a go b".into())], "{href:?}");
+            assert_eq!(safe_href(href), None, "{href:?}");
+        }
+        assert_eq!(
+            inline("[x](javascript:alert(1)) then [y](#y)"),
+            vec![Inline::Text("x) then ".into()), Inline::Link("y".into(), "#y".into())]
+        );
+    }
+
+    #[test]
+    fn headings_deeper_than_six_read_as_level_six() {
+        for hashes in [7, 255, 256, 257, 300, 1000] {
+            let line = format!("{} Deep {{#deep}}", "#".repeat(hashes));
+            assert_eq!(parse(&line), vec![Block::Heading(6, "Deep".into(), "deep".into())], "{hashes} #");
+        }
+        assert_eq!(parse(&format!("{}x", "#".repeat(300))), vec![Block::Heading(6, "x".into(), "x".into())]);
+        assert_eq!(parse("###### Six"), vec![Block::Heading(6, "Six".into(), "six".into())]);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use crate::components::section_heading::SectionHeading;
 use crate::markdown::{Block, Inline, escape_html, inline, parse};
 use leptos::prelude::*;
+use std::sync::Arc;
 
 fn inline_view(text: &str) -> impl IntoView + use<> {
     inline(text)
@@ -17,7 +18,8 @@ fn inline_view(text: &str) -> impl IntoView + use<> {
         .collect_view()
 }
 
-/// Inline Markdown as escaped HTML, appended to `out`.
+/// Inline Markdown as escaped HTML, appended to `out`. Like the views, it links only what
+/// [`inline`] made a link, so both agree on which hrefs are safe.
 fn inline_html(out: &mut String, text: &str) {
     for part in inline(text) {
         let (open, body, close) = match &part {
@@ -67,7 +69,8 @@ pub type Directive = fn(&str, &str) -> Option<AnyView>;
 #[component]
 pub fn Document(
     /// The Markdown text.
-    text: &'static str,
+    #[prop(into)]
+    text: Arc<str>,
     /// The page path its section links point to.
     #[prop(into)]
     page: String,
@@ -81,7 +84,7 @@ pub fn Document(
     #[prop(optional)]
     directive: Option<Directive>,
 ) -> impl IntoView {
-    parse(text)
+    parse(&text)
         .into_iter()
         .filter(|b| !matches!(b, Block::Heading(1, ..)))
         .map(|block| match block {
@@ -108,9 +111,10 @@ pub fn Document(
 #[component]
 pub fn Contents(
     /// The Markdown text.
-    text: &'static str,
+    #[prop(into)]
+    text: Arc<str>,
 ) -> impl IntoView {
-    let entries: Vec<(String, String)> = parse(text)
+    let entries: Vec<(String, String)> = parse(&text)
         .into_iter()
         .filter_map(|b| match b {
             Block::Heading(2, title, id) => Some((title, id)),
@@ -135,5 +139,81 @@ mod tests {
             html,
             r##"<table><thead><tr><th scope="col">a</th><th scope="col"><strong>b</strong></th></tr></thead><tbody><tr><td><a href="#note-x">why</a></td><td>1 &lt; 2 &amp; <code>c</code></td></tr></tbody></table>"##
         );
+    }
+
+    #[test]
+    fn unsafe_links_are_plain_text_in_tables() {
+        let html =
+            table_html(&["[a](javascript:alert(1))".into()], &[vec!["[b](//evil.example)".into(), "[c](/rules/taunt#moves)".into()]]);
+        assert_eq!(
+            html,
+            r#"<table><thead><tr><th scope="col">a)</th></tr></thead><tbody><tr><td>b</td><td><a href="/rules/taunt#moves">c</a></td></tr></tbody></table>"#
+        );
+    }
+
+    /// A small deterministic generator (xorshift), so a failure names a seed to replay.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Random documents from Markdown's marks, link targets good and bad, and odd characters.
+    fn garbage(rng: &mut Rng) -> String {
+        const MARKS: &str = "# ## ###### [ ] ( ) ]( | \\| :: ::card ` * ** - 1. {# } : / // \\ é – → 🥋 word 12 #x /rules";
+        const SPACES: [&str; 10] = [" ", "  ", "\n", "\n\n", "\t", "\r", "\u{0}", "\u{7f}", "\u{a0}", "\u{301}"];
+        const HREFS: &str = "javascript: JaVaScRiPt: data: http: https: mailto: / // /\\ \\ # . .. x : alert(1";
+        let marks: Vec<&str> = MARKS.split(' ').chain(SPACES).collect();
+        let hrefs: Vec<&str> = HREFS.split(' ').chain(SPACES).collect();
+        let mut text = String::new();
+        for _ in 0..rng.below(80) {
+            match rng.below(40) {
+                0 => text.push_str(&"#".repeat(250 + rng.below(20))),
+                1 => text.push_str("| a | b |\n|---|---|\n"),
+                2..=7 => {
+                    text.push_str("[go](");
+                    for _ in 0..=rng.below(3) {
+                        text.push_str(hrefs[rng.below(hrefs.len())]);
+                    }
+                    text.push(')');
+                }
+                _ => text.push_str(marks[rng.below(marks.len())]),
+            }
+        }
+        text
+    }
+
+    /// Everything the HTML renderer would write for `text`'s blocks, tables or not.
+    fn all_html(text: &str) -> String {
+        let mut out = String::new();
+        for block in parse(text) {
+            match block {
+                Block::Heading(level, ..) => assert!((1..=6).contains(&level), "level {level}"),
+                Block::Paragraph(t) => inline_html(&mut out, &t),
+                Block::List(_, items) => items.iter().for_each(|i| inline_html(&mut out, i)),
+                Block::Table(header, rows) => out.push_str(&table_html(&header, &rows)),
+                Block::Directive(..) => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn garbage_never_panics_nor_links_anywhere_unsafe() {
+        for seed in 1..=3000u64 {
+            let text = garbage(&mut Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+            let html = all_html(&text);
+            for (at, _) in html.match_indices("<a ") {
+                let href = html[at..].strip_prefix(r#"<a href=""#).unwrap_or_else(|| panic!("seed {seed}: {html}"));
+                let safe = (href.starts_with('/') && !href.starts_with("//")) || href.starts_with('#') || href.starts_with("https:");
+                assert!(safe, "seed {seed}: unsafe link in {html:?} from {text:?}");
+            }
+            assert_eq!(html.matches("<a ").count(), html.matches("</a>").count(), "seed {seed}: {html:?}");
+        }
     }
 }

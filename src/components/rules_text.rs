@@ -9,16 +9,18 @@ use crate::browser;
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 use std::cell::RefCell;
+use std::sync::Arc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-/// A game's rules text and notes, kept for the rest of the visit once fetched.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A game's rules text and notes, kept for the rest of the visit once fetched. Copies share the
+/// same text (signals want `Send + Sync`, hence `Arc` rather than `Rc`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Texts {
     /// The rules (Markdown).
-    pub rules: &'static str,
+    pub rules: Arc<str>,
     /// The interpretation notes (Markdown).
-    pub notes: &'static str,
+    pub notes: Arc<str>,
 }
 
 thread_local! {
@@ -27,7 +29,7 @@ thread_local! {
 
 /// The texts of `game`, if already fetched on this visit.
 pub fn loaded(game: &str) -> Option<Texts> {
-    LOADED.with(|l| l.borrow().iter().find(|(g, _)| *g == game).map(|(_, t)| *t))
+    LOADED.with(|l| l.borrow().iter().find(|(g, _)| *g == game).map(|(_, t)| t.clone()))
 }
 
 /// Fetches a text file from the site.
@@ -46,10 +48,16 @@ async fn load(game: &'static str) -> Result<Texts, String> {
     if let Some(texts) = loaded(game) {
         return Ok(texts);
     }
-    let rules: &'static str = fetch_text(&format!("/text/{game}/rules.md")).await?.leak();
-    let notes: &'static str = fetch_text(&format!("/text/{game}/notes.md")).await?.leak();
+    let rules = fetch_text(&format!("/text/{game}/rules.md")).await?.into();
+    let notes = fetch_text(&format!("/text/{game}/notes.md")).await?.into();
     let texts = Texts { rules, notes };
-    LOADED.with(|l| l.borrow_mut().push((game, texts)));
+    LOADED.with(|l| {
+        // A second visit to the page may have fetched them too while this fetch was under way.
+        let mut l = l.borrow_mut();
+        if !l.iter().any(|(g, _)| *g == game) {
+            l.push((game, texts.clone()));
+        }
+    });
     Ok(texts)
 }
 
