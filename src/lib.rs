@@ -24,7 +24,7 @@ fn GameNav() -> impl IntoView {
     move || {
         let path = location.pathname.get();
         let slug = path.split('/').nth(2).unwrap_or_default().to_string();
-        let game = catalog::GAMES.iter().find(|g| g.slug == slug && g.status == catalog::Status::Playable)?;
+        let game = catalog::on_site(&slug)?;
         Some(view! {
             <nav class="game-nav" aria-label=format!("{} pages", game.name) data-testid="game-nav">
                 <span class="game-nav-name">{game.name}</span>
@@ -45,8 +45,7 @@ pub fn App() -> impl IntoView {
             <header class="site-header">
                 <A href="/" attr:class="brand">"Pocket Dojo"</A>
                 <nav aria-label="Main">
-                    <A href="/play/punish">"PUNISH"</A>
-                    <A href="/play/taunt">"TAUNT"</A>
+                    {dojo_games::registry::on_site().map(|g| view! { <A href=format!("/play/{}", g.id)>{g.name}</A> }).collect_view()}
                     <A href="/">"All games"</A>
                 </nav>
                 <GameNav/>

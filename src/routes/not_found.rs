@@ -14,10 +14,12 @@ pub fn NotFound() -> impl IntoView {
             <p>"You might want:"</p>
             <ul>
                 <li><a href="/">"All games"</a></li>
-                <li><a href="/play/punish">"Play PUNISH"</a></li>
-                <li><a href="/rules/punish">"PUNISH rules"</a></li>
-                <li><a href="/play/taunt">"Play TAUNT"</a></li>
-                <li><a href="/rules/taunt">"TAUNT rules"</a></li>
+                {dojo_games::registry::on_site()
+                    .map(|g| view! {
+                        <li><a href=format!("/play/{}", g.id)>{format!("Play {}", g.name)}</a></li>
+                        <li><a href=format!("/rules/{}", g.id)>{format!("{} rules", g.name)}</a></li>
+                    })
+                    .collect_view()}
             </ul>
         </section>
     }

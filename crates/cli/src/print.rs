@@ -46,7 +46,7 @@ pub fn run(game: &str, flags: &Flags) -> Result<(), String> {
     } else {
         dojo_print::document_for(game, &settings).map_err(|e| match e {
             dojo_print::KitError::UnknownGame(_) => {
-                let kits: Vec<&str> = dojo_print::kits::GAMES.iter().map(|(id, _)| *id).collect();
+                let kits: Vec<&str> = dojo_print::kits::games().map(|g| g.id).collect();
                 format!("{e} (kits: {})", kits.join(", "))
             }
             other => other.to_string(),

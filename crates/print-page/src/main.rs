@@ -13,8 +13,8 @@ use wasm_bindgen::prelude::*;
 fn mount_here() {
     let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("print-root")) else { return };
     // Any game with a kit: the list names them without pulling in their drawing code.
-    let found = root.get_attribute("data-game").and_then(|id| dojo_print::kits::GAMES.iter().find(|(game, _)| *game == id));
-    let Some(&(game, title)) = found else {
+    let found = root.get_attribute("data-game").and_then(|id| dojo_print::kits::games().find(|g| g.id == id));
+    let Some((game, title)) = found.map(|g| (g.id, g.name)) else {
         return root.set_inner_html("<p class=\"error\" role=\"alert\">There is no print-and-play kit for this game yet.</p>");
     };
     root.set_inner_html("");

@@ -9,21 +9,24 @@ pub mod taunt;
 /// A function that draws a game's kit for a print style.
 pub type KitFn = fn(&Style) -> Kit;
 
-/// The games that have a kit: (id, name, kit function).
-pub const KITS: &[(&str, &str, KitFn)] = &[("punish", "PUNISH", punish::kit), ("taunt", "TAUNT", taunt::kit)];
+/// Each kit's drawing function, by game id. Which games have a kit, and their names, come
+/// from the registry (`dojo_games::registry`, `kit: true`); a test keeps the two in step.
+pub const KITS: &[(&str, KitFn)] = &[("punish", punish::kit), ("taunt", taunt::kit)];
 
-/// The games that have a kit, (id, name), without their drawing code: for the print page,
-/// which only needs to know which games it may show.
-pub const GAMES: &[(&str, &str)] = &[("punish", "PUNISH"), ("taunt", "TAUNT")];
+/// The games that have a kit, without their drawing code: for the print page, which only
+/// needs to know which games it may show.
+pub fn games() -> impl Iterator<Item = &'static dojo_games::registry::GameInfo> {
+    dojo_games::registry::GAMES.iter().filter(|g| g.kit)
+}
 
 /// The kit function of game `id`, if it has a kit.
 pub fn find(id: &str) -> Option<KitFn> {
-    KITS.iter().find(|(game, _, _)| *game == id).map(|(_, _, f)| *f)
+    KITS.iter().find(|(game, _)| *game == id).map(|(_, f)| *f)
 }
 
 /// The name of game `id`, if it has a kit.
 pub fn title(id: &str) -> Option<&'static str> {
-    GAMES.iter().find(|(game, _)| *game == id).map(|(_, title)| *title)
+    games().find(|g| g.id == id).map(|g| g.name)
 }
 
 #[cfg(test)]
@@ -76,20 +79,22 @@ mod tests {
     }
 
     #[test]
-    fn the_print_page_list_names_every_kit() {
-        assert_eq!(KITS.iter().map(|(id, name, _)| (*id, *name)).collect::<Vec<_>>(), GAMES.to_vec());
-        assert!(KITS.iter().any(|(id, _, _)| *id == "taunt"), "TAUNT has a kit");
-        for (id, name, make) in KITS {
+    fn the_kits_are_exactly_the_registry_games_marked_with_a_kit() {
+        let drawn: Vec<&str> = KITS.iter().map(|(id, _)| *id).collect();
+        let registered: Vec<&str> = games().map(|g| g.id).collect();
+        assert_eq!(drawn, registered);
+        assert!(drawn.contains(&"taunt"), "TAUNT has a kit");
+        for (id, make) in KITS {
             let kit = make(&styles()[0]);
-            assert_eq!((kit.game, kit.title), (*id, *name));
-            assert_eq!(title(id), Some(*name));
+            assert_eq!(kit.game, *id);
+            assert_eq!(title(id), Some(kit.title));
         }
     }
 
     #[test]
     fn every_kit_character_prints() {
         for style in styles() {
-            for (_, _, make) in KITS {
+            for (_, make) in KITS {
                 for (name, _, side) in sides(&make(&style), &style) {
                     assert!(side.missing.is_empty(), "{name}: missing {:?}", side.missing);
                 }
@@ -100,7 +105,7 @@ mod tests {
     #[test]
     fn art_stays_inside_each_piece_plus_bleed_at_every_size() {
         for style in styles() {
-            for (_, _, make) in KITS {
+            for (_, make) in KITS {
                 for (name, size, side) in sides(&make(&style), &style) {
                     let room = Rect::of_size(size).outset(style.bleed + 0.01);
                     for shape in &side.shapes {
@@ -123,7 +128,7 @@ mod tests {
     fn ink_saver_has_no_large_fills() {
         for card in CardSize::ALL {
             let style = Style { card: card.size(), bleed: 0.0, ink_saver: true };
-            for (_, _, make) in KITS {
+            for (_, make) in KITS {
                 for (name, _, side) in sides(&make(&style), &style) {
                     for shape in &side.shapes {
                         let (fill, area) = match shape {
