@@ -2,9 +2,16 @@
 
 use super::state::Toy;
 use dojo_bot::SearchHints;
-use dojo_engine::{Game, Outcome, Seat};
+use dojo_engine::{Game, Outcome, PerSeat, Seat};
 
 impl SearchHints for Toy {
+    /// Only first place counts (shared when tied): the bot plays to win, not to place well.
+    fn search_payoff(&self, _root: &Self) -> Option<PerSeat<f64>> {
+        let outcome = self.outcome()?;
+        let first = outcome.places.first().cloned().unwrap_or_default();
+        Some(PerSeat::from_fn(self.seat_count(), |s| if first.contains(&s) { 1.0 / first.len() as f64 } else { 0.0 }))
+    }
+
     /// The places the seats would take if the game ended now, scored as a finished game is.
     fn heuristic(&self, seat: Seat) -> f64 {
         let outcome = self.outcome().unwrap_or_else(|| {
