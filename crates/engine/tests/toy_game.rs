@@ -60,7 +60,7 @@ impl Game for Toy {
     type Reason = NotNow;
     type Event = String;
     type View = ToyView;
-    const NAME: &'static str = "toy";
+    const NAME: &'static str = "call-and-raise";
     const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
 
     fn from_setup(seed: &u64) -> Result<Self, NotNow> {
