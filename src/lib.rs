@@ -6,6 +6,8 @@
 pub mod browser;
 pub mod catalog;
 pub mod components;
+pub mod games;
+pub mod lazy_page;
 pub mod markdown;
 pub mod play;
 pub mod routes;
@@ -53,12 +55,9 @@ pub fn App() -> impl IntoView {
             <main id="main" data-testid="app-ready">
                 <Routes fallback=|| view! { <routes::not_found::NotFound/> }>
                     <Route path=path!("/") view=routes::home::Home/>
-                    <Route path=path!("/play/punish") view=routes::play_punish::PlayPunish/>
-                    <Route path=path!("/rules/punish") view=routes::rules_punish::RulesPunish/>
-                    <Route path=path!("/print/punish") view=|| view! { <routes::print::Print game="punish"/> }/>
-                    <Route path=path!("/play/taunt") view=routes::play_taunt::PlayTaunt/>
-                    <Route path=path!("/rules/taunt") view=routes::rules_taunt::RulesTaunt/>
-                    <Route path=path!("/print/taunt") view=|| view! { <routes::print::Print game="taunt"/> }/>
+                    <Route path=path!("/play/:game") view=routes::game_pages::Play/>
+                    <Route path=path!("/rules/:game") view=routes::game_pages::Rules/>
+                    <Route path=path!("/print/:game") view=routes::game_pages::Print/>
                 </Routes>
             </main>
             <footer class="site-footer">

@@ -62,7 +62,7 @@ fn table_html(header: &[String], rows: &[Vec<String>]) -> String {
 }
 
 /// Fills in a `::name argument` line; `None` renders nothing.
-pub type Directive = fn(&str, &str) -> Option<AnyView>;
+pub type Directive = Arc<dyn Fn(&str, &str) -> Option<AnyView> + Send + Sync>;
 
 /// The document's blocks. Its level-1 heading is skipped (the page has its own); headings
 /// become linkable sections of `page`, at least `min_level` deep, ids prefixed with `prefix`.
@@ -99,7 +99,7 @@ pub fn Document(
             Block::List(true, items) => {
                 view! { <ol>{items.into_iter().map(|i| view! { <li>{inline_view(&i)}</li> }).collect_view()}</ol> }.into_any()
             }
-            Block::Directive(name, arg) => directive.and_then(|d| d(&name, &arg)).unwrap_or_else(|| ().into_any()),
+            Block::Directive(name, arg) => directive.as_ref().and_then(|d| d(&name, &arg)).unwrap_or_else(|| ().into_any()),
             Block::Table(header, rows) => {
                 view! { <div class="table-scroll" tabindex="0" inner_html=table_html(&header, &rows)></div> }.into_any()
             }

@@ -1,61 +1,147 @@
 //! A page whose code is its own wasm, fetched the first time someone opens it.
 //!
-//! Trunk builds such a page as a classic script that declares a global `wasm_bindgen`; two of
-//! those on one page would clash (the print page already uses one). So the script's text is
-//! fetched and run inside a function, and its init object is kept under
-//! `window.__dojoModules[name]`. Later visits call the module's `remount()` once the route
-//! has drawn its root element.
+//! Each such page is an ES module built by Trunk (`data-bindgen-target="web"`), under a
+//! content-hashed name that [`dojo_assets`] looks up. It is loaded with a dynamic `import()` (no
+//! inline script, no `eval`, so the Content-Security-Policy can forbid both), started with its
+//! wasm, and its exported `remount()` mounts its page into the element this component draws
+//! (on this visit and every later one). Other pages may call other entries of a module with
+//! [`run_module`] (a rules page asks a game's module to fill in its pieces).
 
 use leptos::prelude::*;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
 
-/// The loader for module `name` (`/NAME.js` and `/NAME_bg.wasm`), reporting failures in `#root`.
-fn loader_script(name: &str, root: &str) -> String {
-    format!(
-        "(() => {{ const all = window.__dojoModules = window.__dojoModules || {{}}; \
-         if (all['{name}']) {{ all['{name}'].then(m => requestAnimationFrame(() => m.remount())); return; }} \
-         all['{name}'] = fetch('/{name}.js').then(r => {{ if (!r.ok) throw new Error(r.status); return r.text(); }}) \
-         .then(t => {{ const m = new Function(t + '\\nreturn wasm_bindgen;')(); return m({{ module_or_path: '/{name}_bg.wasm' }}).then(() => m); }}) \
-         .catch(e => {{ delete all['{name}']; const el = document.getElementById('{root}'); \
-         if (el) el.innerHTML = '<p class=\"error\" role=\"alert\">This page could not be loaded (' + e.message + '). Check your connection and reload.</p>'; }}); }})()"
-    )
+#[wasm_bindgen(inline_js = "export function import_module(url) { return import(url); }")]
+extern "C" {
+    /// `import(url)`: the module namespace, as a promise.
+    fn import_module(url: &str) -> js_sys::Promise;
 }
 
-/// Runs the loader of module `name` by adding a script element to the page.
-fn load(name: &str, root: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let (Some(body), Ok(script)) = (document.body(), document.create_element("script")) else { return };
-    script.set_text_content(Some(&loader_script(name, root)));
-    let _ = body.append_child(&script);
+/// What to do with a module once it runs (or why it could not be loaded).
+type Waiter = Box<dyn FnOnce(Result<JsValue, String>)>;
+
+/// Where one lazily loaded module stands.
+enum Loaded {
+    /// Being fetched; these wait for it.
+    Loading(Vec<Waiter>),
+    /// Running: its namespace, whose exported functions are its entries.
+    Ready(JsValue),
+}
+
+thread_local! {
+    static MODULES: RefCell<HashMap<String, Loaded>> = RefCell::new(HashMap::new());
+}
+
+/// Reads `key` of a JS object.
+fn field(object: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// Calls the function `key` of `object` with `arg`, giving back its result.
+fn call(object: &JsValue, key: &str, arg: &JsValue) -> Result<JsValue, JsValue> {
+    field(object, key).dyn_into::<js_sys::Function>()?.call1(object, arg)
+}
+
+/// Fetches module `name` and starts it with its wasm.
+async fn fetch_and_start(name: &str) -> Result<JsValue, String> {
+    let files = dojo_assets::files(name).map_err(|e| e.to_string())?;
+    let module = JsFuture::from(import_module(&files.js)).await.map_err(|e| describe(&e))?;
+    let init_arg = js_sys::Object::new();
+    js_sys::Reflect::set(&init_arg, &JsValue::from_str("module_or_path"), &JsValue::from_str(&files.wasm)).map_err(|e| describe(&e))?;
+    let started = call(&module, "default", &init_arg).map_err(|e| describe(&e))?;
+    JsFuture::from(js_sys::Promise::from(started)).await.map_err(|e| describe(&e))?;
+    Ok(module)
+}
+
+/// A JS error in words.
+fn describe(error: &JsValue) -> String {
+    error.as_string().or_else(|| field(error, "message").as_string()).unwrap_or_else(|| "unknown error".into())
+}
+
+/// Says in `#root` that the module could not be loaded.
+fn show_failure(root: &str, reason: &str) {
+    let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(root)) else { return };
+    el.set_text_content(None);
+    let Some(document) = el.owner_document() else { return };
+    if let Ok(p) = document.create_element("p") {
+        let _ = p.set_attribute("class", "error");
+        let _ = p.set_attribute("role", "alert");
+        p.set_text_content(Some(&format!("This page could not be loaded ({reason}). Check your connection and reload.")));
+        let _ = el.append_child(&p);
+    }
+}
+
+/// Calls the exported function `entry` of module `name`, fetching and starting the module
+/// first if this visit has not, then tells `done` how it went.
+pub fn run_module(name: String, entry: &'static str, done: impl FnOnce(Result<(), String>) + 'static) {
+    let waiter: Waiter = Box::new(move |module| {
+        done(module.and_then(|m| call(&m, entry, &JsValue::UNDEFINED).map(drop).map_err(|e| describe(&e))));
+    });
+    let ready = MODULES.with(|m| {
+        let mut modules = m.borrow_mut();
+        match modules.get_mut(&name) {
+            Some(Loaded::Ready(module)) => Some(Ok((module.clone(), waiter))),
+            Some(Loaded::Loading(waiters)) => {
+                waiters.push(waiter);
+                None
+            }
+            None => {
+                modules.insert(name.clone(), Loaded::Loading(Vec::new()));
+                Some(Err(waiter))
+            }
+        }
+    });
+    match ready {
+        None => {}
+        Some(Ok((module, waiter))) => waiter(Ok(module)),
+        Some(Err(first)) => wasm_bindgen_futures::spawn_local(async move {
+            let result = fetch_and_start(&name).await;
+            let waiters = MODULES.with(|m| {
+                let mut modules = m.borrow_mut();
+                let waiters = match modules.remove(&name) {
+                    Some(Loaded::Loading(waiters)) => waiters,
+                    _ => Vec::new(),
+                };
+                // A failed load is forgotten, so the next visit tries again.
+                if let Ok(module) = &result {
+                    modules.insert(name.clone(), Loaded::Ready(module.clone()));
+                }
+                waiters
+            });
+            for waiter in std::iter::once(first).chain(waiters) {
+                waiter(result.clone());
+            }
+        }),
+    }
 }
 
 /// An empty `#root` element with a loading notice, filled by the module `name` once it runs.
 #[component]
 pub fn LazyModule(
-    /// The module's file name without extension, e.g. `"taunt-play"`.
-    name: &'static str,
+    /// The module's name (its binary), e.g. `"taunt-play"`.
+    #[prop(into)]
+    name: String,
     /// The id of the element the module mounts into.
     root: &'static str,
     /// What is loading, for the notice ("the TAUNT table").
-    what: &'static str,
+    #[prop(into)]
+    what: String,
+    /// The game the module should show, for modules that serve several (the print page).
+    #[prop(optional)]
+    game: Option<&'static str>,
 ) -> impl IntoView {
-    Effect::new(move |_| load(name, root));
+    Effect::new(move |_| {
+        run_module(name.clone(), "remount", move |result| {
+            if let Err(reason) = result {
+                show_failure(root, &reason);
+            }
+        })
+    });
     view! {
-        <div id=root data-testid=root>
+        <div id=root data-testid=root data-game=game>
             <p class="progress"><span class="spinner" aria-hidden="true"></span>{format!("Loading {what}…")}</p>
         </div>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_loader_names_the_module_and_its_root() {
-        let js = loader_script("taunt-play", "play-root");
-        assert!(js.contains("fetch('/taunt-play.js')"));
-        assert!(js.contains("module_or_path: '/taunt-play_bg.wasm'"));
-        assert!(js.contains("getElementById('play-root')"));
-        assert!(js.contains("m.remount()"));
     }
 }

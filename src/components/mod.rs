@@ -1,11 +1,8 @@
-//! Pieces shared between pages, one component per file.
+//! Pieces shared between pages, one component per file. A game's own pieces live in its folder
+//! under [`crate::games`].
 
-pub mod card;
 pub mod document;
 pub mod event_log;
 pub mod lazy_module;
-pub mod move_table;
 pub mod rules_text;
-pub mod scenario_player;
 pub mod section_heading;
-pub mod table;

@@ -6,8 +6,8 @@
 //! only the hand of the player whose turn it is, and only after the hand-off screen.
 
 use crate::browser;
-use crate::components::card::{CardBack, CardTile};
-use crate::components::table::Table;
+use crate::games::punish::card::{CardBack, CardTile};
+use crate::games::punish::table::Table;
 use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, who_plays};
 use crate::session::{Mode, Session};
 use dojo_bot::Level;

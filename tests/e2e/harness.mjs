@@ -104,10 +104,18 @@ export function launchBrowser() {
 
 /**
  * A fresh context (downloads accepted) and page. Every console error, uncaught page error
- * (including wasm panics) and failed request is recorded in `page.problems`.
+ * (including wasm panics), Content-Security-Policy violation and failed request is recorded in
+ * `page.problems`.
  */
 export async function openPage(browser, url) {
   const context = await browser.newContext({ acceptDownloads: true });
+  // Every page reports Content-Security-Policy violations as console errors (Chromium also logs
+  // most of them itself), so every test doubles as a CSP check.
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline code'}`),
+    ),
+  );
   const page = await context.newPage();
   const problems = [];
   page.problems = problems;

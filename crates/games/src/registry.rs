@@ -45,7 +45,7 @@ pub enum Status {
 }
 
 /// One game of the collection.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameInfo {
     /// The id used in records, on the command line and in addresses (`/play/<id>`).
     pub id: &'static str,

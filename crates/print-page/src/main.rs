@@ -1,6 +1,6 @@
 //! The print page as a separate wasm. The site's `/print/<game>` route draws an empty
-//! `#print-root` and loads this module; on start (and on every later visit, through
-//! `remount`) it mounts the print form into that element. Keeping it apart means nobody pays
+//! `#print-root`, imports this module and calls `remount`, which mounts the print form into
+//! that element (on every visit). Keeping it apart means nobody pays
 //! for the print page's code until they open it.
 
 mod page;
@@ -36,6 +36,6 @@ pub fn remount() {
 }
 
 fn main() {
+    // The site calls `remount` once the module has started (see the site's lazy_module).
     console_error_panic_hook::set_once();
-    mount_here();
 }

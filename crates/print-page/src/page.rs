@@ -53,21 +53,16 @@ fn strings(obj: &JsValue, key: &str) -> Vec<String> {
     field(obj, key).dyn_into::<Array>().map(|a| a.iter().filter_map(|v| v.as_string()).collect()).unwrap_or_default()
 }
 
-/// Starts the worker Trunk built as `/<name>.js` + `/<name>_bg.wasm` and routes its replies to
-/// `on_reply`. The worker is started from a two-line script so the wasm is loaded the current way.
-fn start_worker(name: &str, on_reply: impl Fn(JsValue) + 'static) -> Option<Worker> {
-    let base = origin();
-    let source = format!("importScripts('{base}/{name}.js');wasm_bindgen({{module_or_path:'{base}/{name}_bg.wasm'}});");
-    let options = BlobPropertyBag::new();
-    options.set_type("text/javascript");
-    let blob = Blob::new_with_str_sequence_and_options(&Array::of1(&JsValue::from_str(&source)), &options).ok()?;
-    let url = Url::create_object_url_with_blob(&blob).ok()?;
-    let worker = Worker::new(&url).ok()?;
+/// Starts the worker `name` (its content-hashed script, which starts its own wasm) and routes
+/// its replies to `on_reply`.
+fn start_worker(name: &str, on_reply: impl Fn(JsValue) + 'static) -> Result<Worker, String> {
+    let files = dojo_assets::files(name).map_err(|e| e.to_string())?;
+    let worker = Worker::new(&files.js).map_err(|_| format!("the browser refused to start {name}"))?;
     let handler = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| on_reply(e.data()));
     worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
     // The handler lives as long as the worker, which lives as long as the page.
     handler.forget();
-    Some(worker)
+    Ok(worker)
 }
 
 fn address_bar_query() -> String {
@@ -292,6 +287,9 @@ pub fn PrintKit(
         "ready" => preview_ready.set(true),
         _ => {}
     });
+    let preview_worker = preview_worker
+        .map_err(|e| preview.update(|p| p.message = Some(format!("The preview could not start: {e}. Reload the page to try again."))))
+        .ok();
     let preview_worker = StoredValue::new_local(preview_worker);
     let pdf_worker: StoredValue<Option<Worker>, LocalStorage> = StoredValue::new_local(None);
     let file_name = StoredValue::new(String::new());
@@ -362,11 +360,13 @@ pub fn PrintKit(
                 }
                 _ => {}
             });
-            if worker.is_none() {
-                pdf.set(PdfStatus::Failed("this browser cannot start the PDF maker (Web Workers are off)".into()));
-                return;
+            match worker {
+                Ok(worker) => pdf_worker.set_value(Some(worker)),
+                Err(e) => {
+                    pdf.set(PdfStatus::Failed(format!("the PDF maker could not start ({e})")));
+                    return;
+                }
             }
-            pdf_worker.set_value(worker);
             pending.set_value(Some(String::new()));
         }
         let created = (js_sys::Date::now() / 1000.0) as i64;

@@ -1,7 +1,7 @@
 //! Watch a worked example step by step: the table after each step and the narration.
 
-use crate::components::card::{CardBack, CardTile};
-use crate::components::table::Table;
+use crate::games::punish::card::{CardBack, CardTile};
+use crate::games::punish::table::Table;
 use dojo_engine::{Game, apply};
 use dojo_games::punish::{Punish, PunishView, scenario::Scenario};
 use leptos::prelude::*;

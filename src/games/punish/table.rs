@@ -4,7 +4,7 @@
 //! It redraws as a whole when the view changes (one reactive closure, not one per field): the
 //! table is small, and each fine-grained closure would add its own code to the download.
 
-use crate::components::card::CardTile;
+use crate::games::punish::card::CardTile;
 use dojo_games::punish::{Card, PunishView, Statuses};
 use leptos::prelude::*;
 

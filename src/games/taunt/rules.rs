@@ -1,46 +1,22 @@
-//! `/rules/taunt`: TAUNT's rules in our own words, read from `rules.md` beside the engine, with
-//! the move cards, fighters and tracks drawn from the engine's data and the interpretation notes
-//! at the end. Every section has an anchor; a link such as `/rules/taunt#knockdown` opens the
-//! page scrolled to that rule. Only the engine's data modules are used here, not its turn logic.
-//!
-//! The two texts are fetched, not compiled in (see [`crate::components::rules_text`]).
+//! TAUNT's pieces of its rules page (`/rules/taunt`): the move cards, fighters and tracks drawn
+//! from the engine's data, placed where the rules text says `::move NAME`, `::fighters` and
+//! `::tracks`. The page itself (text, contents, notes, anchors) is the shell's; these pieces
+//! come with TAUNT's play module. Only the engine's data modules are used here.
 
-use crate::components::document::{Contents, Document};
-use crate::components::move_table::{fighters_html, html_view, move_card, move_html, tracks_html};
-use crate::components::rules_text::{loaded, scroll_to_hash, use_texts, waiting};
+use crate::games::taunt::move_table::{fighters_html, html_view, move_card, move_html, tracks_html};
 #[cfg(test)]
 use dojo_games::taunt::{INTERPRETATION_NOTES, RULES_TEXT};
 use leptos::prelude::*;
 
-const PAGE: &str = "/rules/taunt";
-
-/// The live pieces of the rules text: `::contents`, `::move NAME`, `::fighters`, `::tracks`, `::notes`.
-fn pieces(name: &str, arg: &str) -> Option<AnyView> {
+/// The piece for the rules text's line `::name arg`, if TAUNT has one.
+pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
     let html = match name {
-        "contents" => return loaded("taunt").map(|t| view! { <Contents text=t.rules/> }.into_any()),
-        "notes" => return loaded("taunt").map(|t| view! { <Document text=t.notes page=PAGE prefix="note-" min_level=3/> }.into_any()),
         "move" => move_html(arg, move_card(arg)?),
         "fighters" => fighters_html(),
         "tracks" => tracks_html(),
         _ => return None,
     };
     Some(html_view(html))
-}
-
-/// The TAUNT rules page.
-#[component]
-pub fn RulesTaunt() -> impl IntoView {
-    let texts = use_texts("taunt");
-    scroll_to_hash(Signal::derive(move || matches!(texts.get(), Some(Ok(_)))));
-    view! {
-        <article class="rules rules-taunt" data-testid="rules-taunt">
-            <h1>"TAUNT: the rules"</h1>
-            {move || match texts.get() {
-                Some(Ok(t)) => view! { <Document text=t.rules page=PAGE directive=pieces/> }.into_any(),
-                other => waiting(other),
-            }}
-        </article>
-    }
 }
 
 #[cfg(test)]

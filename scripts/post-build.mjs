@@ -1,0 +1,68 @@
+// Trunk post-build hook (Trunk.toml runs it with TRUNK_STAGING_DIR set; it also takes the
+// directory as its first argument). It finishes what Trunk leaves undone for this site:
+//
+// 1. Content hashes for lazily loaded code. Trunk names the pages and workers the site fetches
+//    later after their binary (`taunt-play.js`, `taunt-play_bg.wasm`), so a deploy could leave a
+//    browser with an old JS file and a new wasm file. Each such pair becomes
+//    `NAME-HASH.js` / `NAME-HASH_bg.wasm`, HASH taken from both files, and the hashes are listed
+//    in `<meta name="dojo-assets" content="NAME:HASH …">` for the code that loads them
+//    (crates/assets). A worker's script also gets the one line that starts its wasm, so the
+//    page can start it by URL instead of from a Blob.
+// 2. No inline scripts. Trunk starts the app with an inline module script; it moves to its own
+//    hashed file, so the Content-Security-Policy can allow scripts from the site only.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Pairs whose script is a classic worker script (wasm-bindgen `no-modules`), not an ES module. */
+const WORKERS = new Set(['print-preview', 'print-pdf']);
+
+const dir = process.env.TRUNK_STAGING_DIR || process.argv[2];
+if (!dir) {
+  console.error('post-build: no directory (set TRUNK_STAGING_DIR or pass one)');
+  process.exit(1);
+}
+const indexPath = join(dir, 'index.html');
+let html = readFileSync(indexPath, 'utf8');
+
+const hashOf = (...buffers) => {
+  const h = createHash('sha256');
+  for (const b of buffers) h.update(b);
+  return h.digest('hex').slice(0, 16);
+};
+
+// 1. Lazily loaded pairs: NAME.js + NAME_bg.wasm that the page does not load itself.
+const listed = [];
+for (const file of readdirSync(dir).sort()) {
+  const match = /^(.+)_bg\.wasm$/.exec(file);
+  if (!match || html.includes(file)) continue;
+  const name = match[1];
+  const jsFile = `${name}.js`;
+  if (/-[0-9a-f]{16}$/.test(name) || !existsSync(join(dir, jsFile))) continue;
+  let js = readFileSync(join(dir, jsFile));
+  const wasm = readFileSync(join(dir, file));
+  const hash = hashOf(js, wasm);
+  const base = `${name}-${hash}`;
+  if (WORKERS.has(name)) {
+    js = Buffer.concat([js, Buffer.from(`\n;wasm_bindgen({ module_or_path: "./${base}_bg.wasm" });\n`)]);
+  }
+  writeFileSync(join(dir, `${base}.js`), js);
+  renameSync(join(dir, file), join(dir, `${base}_bg.wasm`));
+  // The unhashed names are gone: nothing may load them.
+  unlinkSync(join(dir, jsFile));
+  listed.push(`${name}:${hash}`);
+}
+
+// 2. Inline scripts move to files (JSON data blocks stay: they do not run).
+html = html.replace(/<script((?:\s+[^>]*)?)>([\s\S]*?)<\/script>/g, (whole, attrs, body) => {
+  if (/\bsrc=/.test(attrs) || body.trim() === '' || /application\/(ld\+)?json/.test(attrs)) return whole;
+  const file = `boot-${hashOf(Buffer.from(body))}.js`;
+  writeFileSync(join(dir, file), body.trim() + '\n');
+  const type = /\btype=["']?module\b/.test(attrs) ? ' type="module"' : '';
+  return `<script${type} src="/${file}"></script>`;
+});
+
+const meta = `<meta name="dojo-assets" content="${listed.join(' ')}">`;
+html = html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : html.replace(/<title>/, `${meta}<title>`);
+writeFileSync(indexPath, html);
+console.log(`post-build: hashed ${listed.join(', ') || 'nothing'}; inline scripts moved to files`);

@@ -1,0 +1,6 @@
+//! TAUNT on the site: two fighters on a Danger Track, Peril, charge levels and taunting combos
+//! (rules engine: [`dojo_games::taunt`]). This folder holds the pieces of its rules page (move
+//! cards, fighters, tracks); with the play page they are built into the `taunt-play` module.
+
+pub mod move_table;
+pub mod rules;

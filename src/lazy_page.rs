@@ -1,0 +1,86 @@
+//! The entries of a game's lazily loaded module (`src/bin/<game>-play.rs`). The shell imports
+//! the module when a page needs it (see [`crate::components::lazy_module`]) and calls:
+//! - `remount()` on the play page, which mounts the play page into `#play-root`, dropping the
+//!   previous visit's page;
+//! - `fill_rules()` on the rules page, which mounts the game's pieces (cards, example players)
+//!   into the placeholders the shell drew for the rules text's `::name arg` lines.
+
+use leptos::prelude::*;
+use std::any::Any;
+use std::cell::RefCell;
+
+thread_local! {
+    /// The page mounted on the current (or last) visit.
+    static MOUNTED: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+    /// The rules page's pieces mounted on the current (or last) visit.
+    static PIECES: RefCell<Vec<Box<dyn Any>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The attribute naming a placeholder's piece (`::name`); `data-rules-arg` holds its argument.
+pub const PIECE_ATTRIBUTE: &str = "data-rules-piece";
+
+/// The rules page's placeholders for pieces, in page order.
+pub fn placeholders() -> Vec<web_sys::HtmlElement> {
+    use wasm_bindgen::JsCast;
+    let Some(found) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector_all(&format!("[{PIECE_ATTRIBUTE}]")).ok())
+    else {
+        return Vec::new();
+    };
+    (0..found.length()).filter_map(|i| found.item(i)?.dyn_into().ok()).collect()
+}
+
+/// Mounts `piece(name, arg)` into every placeholder of the rules page, replacing the previous
+/// visit's pieces. A placeholder the game does not know says so.
+pub fn fill_rules(piece: fn(&str, &str) -> Option<AnyView>) {
+    PIECES.with(|pieces| pieces.borrow_mut().clear());
+    for el in placeholders() {
+        let name = el.get_attribute(PIECE_ATTRIBUTE).unwrap_or_default();
+        let arg = el.get_attribute("data-rules-arg").unwrap_or_default();
+        el.set_inner_html("");
+        let handle = leptos::mount::mount_to(el, move || {
+            piece(&name, &arg).unwrap_or_else(|| view! { <p class="error">{format!("(Nothing to show for {name} {arg}.)")}</p> }.into_any())
+        });
+        PIECES.with(|pieces| pieces.borrow_mut().push(Box::new(handle)));
+    }
+}
+
+/// Mounts `page` into the element with id `root`, if the site has drawn one, replacing the
+/// previous visit's page.
+pub fn mount_into<F, V>(root: &str, page: F)
+where
+    F: FnOnce() -> V + 'static,
+    V: IntoView + 'static,
+{
+    use wasm_bindgen::JsCast;
+    let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(root)) else { return };
+    // The previous page goes first, so its effects end before the new one starts.
+    MOUNTED.with(|mounted| drop(mounted.take()));
+    el.set_inner_html("");
+    let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() else { return };
+    let handle = leptos::mount::mount_to(el, page);
+    MOUNTED.with(|mounted| *mounted.borrow_mut() = Some(Box::new(handle)));
+}
+
+/// The whole body of a game's lazily loaded module:
+/// `lazy_page!("play-root", PlayComponent, rules_piece_fn)` exports `remount()` (the play page
+/// into `#play-root`) and `fill_rules()` (the rules page's pieces, see [`fill_rules`]).
+#[macro_export]
+macro_rules! lazy_page {
+    ($root:literal, $page:path, $pieces:path) => {
+        /// Mounts the play page; the site calls it each time the play page opens.
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn remount() {
+            $crate::lazy_page::mount_into($root, $page);
+        }
+
+        /// Fills in the rules page's pieces; the site calls it each time the rules page opens.
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn fill_rules() {
+            $crate::lazy_page::fill_rules($pieces);
+        }
+
+        fn main() {
+            console_error_panic_hook::set_once();
+        }
+    };
+}

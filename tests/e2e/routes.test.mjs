@@ -1,0 +1,81 @@
+// Registry smoke test: every game the home page lists as playable (the home page is drawn from
+// the registry) has working /play, /rules and /print pages. On each, the test plays one step
+// against the computer, opens the rules with their game pieces, and downloads the kit, under the
+// site's Content-Security-Policy: no violation, no console error, no failed request.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { useSite, openPage, assertClean, DIST } from './harness.mjs';
+
+const site = useSite();
+
+/** The ids of the games the home page offers to play, in its order. */
+async function playableGames() {
+  const page = await openPage(site.browser, `${site.url}/`);
+  await page.waitForSelector('[data-testid="app-ready"] .game-list');
+  const ids = await page.$$eval('.game-tile.playable', (tiles) => tiles.map((t) => t.dataset.testid.replace(/^game-/, '')));
+  assertClean(page);
+  await page.context().close();
+  return ids;
+}
+
+test('the page allows scripts from the site only, with no inline script and no eval', async () => {
+  const html = await readFile(join(DIST, 'index.html'), 'utf8');
+  const csp = /http-equiv="?Content-Security-Policy"? content="([^"]+)"|content="([^"]+)" http-equiv="?Content-Security-Policy/i.exec(html);
+  assert.ok(csp, 'index.html carries a Content-Security-Policy');
+  const policy = csp[1] ?? csp[2];
+  const scriptSrc = /script-src ([^;]+)/.exec(policy)[1].trim().split(/\s+/);
+  assert.deepEqual(scriptSrc.sort(), ["'self'", "'wasm-unsafe-eval'"]);
+  assert.ok(!/unsafe-eval'|unsafe-inline'/.test(policy.replace(/'wasm-unsafe-eval'|style-src [^;]+/g, '')), policy);
+  // Every script element loads a file: none carries code of its own.
+  for (const [, attrs, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+    assert.match(attrs, /src=/, `inline script: ${body.slice(0, 80)}`);
+  }
+});
+
+test('every game in the registry has its three pages, clean under the CSP', async () => {
+  const games = await playableGames();
+  assert.ok(games.length >= 2, `playable games: ${games}`);
+  for (const id of games) {
+    // Play: one step against the computer.
+    const page = await openPage(site.browser, `${site.url}/play/${id}`);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
+    await page.click('[data-testid="mode-bot"]');
+    await page.click('[data-testid="start"]');
+    const first = await page.waitForSelector('[data-testid="pick"], [data-testid="lay"], [data-testid="place"]', { timeout: 30_000 });
+    if ((await first.getAttribute('data-testid')) === 'pick') {
+      await page.click('[data-testid="hand"] button:not([disabled])');
+      await page.waitForSelector('[data-testid="result"], [data-testid="pick"], [data-testid="lay"], [data-testid="order"], [data-testid="place"]', {
+        timeout: 30_000,
+      });
+    }
+    // Rules: the text, then the pieces the game's module fills in.
+    await page.click(`nav[data-testid="game-nav"] a[href="/rules/${id}"]`);
+    await page.waitForSelector(`[data-testid="rules-${id}"] h2`, { timeout: 20_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-rules-piece]')].every((el) => !el.querySelector('.progress')), null, {
+      timeout: 20_000,
+    });
+    const empty = await page.$$eval('[data-rules-piece]', (els) => els.filter((el) => el.textContent.trim() === '').length);
+    assert.equal(empty, 0, `${id}: every rules piece is filled`);
+    // Print: the preview, then a PDF.
+    await page.click(`nav[data-testid="game-nav"] a[href="/print/${id}"]`);
+    await page.waitForSelector('[data-testid="sheet"] svg', { timeout: 20_000 });
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click('[data-testid="download"]')]);
+    const bytes = await readFile(await download.path());
+    assert.equal(bytes.subarray(0, 5).toString(), '%PDF-', `${id}: the kit is a PDF`);
+    assertClean(page);
+    await page.context().close();
+  }
+});
+
+test('an address naming no game, or the test game, shows the not-found page', async () => {
+  for (const path of ['/play/toy', '/rules/nothing', '/print/toy', '/play/']) {
+    const page = await openPage(site.browser, `${site.url}${path}`);
+    await page.waitForSelector('[data-testid="not-found"]', { timeout: 15_000 });
+    assertClean(page);
+    await page.context().close();
+  }
+});
