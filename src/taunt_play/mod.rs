@@ -7,7 +7,7 @@
 //! other seat has decided; the page shows a hand only after the hand-off screen, and the table
 //! shows face-down combo cards as a count.
 
-mod board;
+pub mod board;
 pub mod preview;
 pub mod session;
 

@@ -12,7 +12,12 @@ const site = useSite();
 const SECTIONS = [
   'setup', 'turn', 'position', 'order', 'levels', 'damage', 'modes', 'peril', 'moves', 'block', 'run', 'run-1', 'run-2',
   'punch', 'grab', 'shoot', 'kick', 'charge', 'heal', 'taunt', 'interrupts', 'blocking', 'knockdown', 'combo', 'fighters',
-  'teashot', 'counter', 'series', 'notes', 'sources',
+  'teashot', 'counter', 'series', 'examples',
+  ...readFileSync(join(REPO, 'crates/games/src/taunt/rules.md'), 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('::example '))
+    .map((l) => `example-${l.slice('::example '.length).trim()}`),
+  'notes', 'sources',
 ];
 // The notes' anchors, read from notes.md itself so a new note needs no change here.
 const NOTES = readFileSync(join(REPO, 'crates/games/src/taunt/notes.md'), 'utf8')
@@ -41,9 +46,11 @@ test('every section and every decision renders with its anchor and a copy-link c
   // The contents list links every top-level section.
   const toc = await page.$$eval('.toc a', (as) => as.map((a) => a.getAttribute('href')));
   const top = ['setup', 'turn', 'position', 'order', 'levels', 'damage', 'modes', 'peril', 'moves', 'interrupts', 'blocking',
-    'knockdown', 'combo', 'fighters', 'series', 'notes', 'sources'];
+    'knockdown', 'combo', 'fighters', 'series', 'examples', 'notes', 'sources'];
   assert.deepEqual(toc, top.map((id) => `#${id}`));
-  // Twelve move cards, the fighters and the tracks, all from the engine's data.
+  // Twelve move cards, the fighters and the tracks, all from the engine's data, filled in by
+  // TAUNT's module.
+  await page.waitForSelector('[data-testid="tracks"]', { timeout: 20_000 });
   assert.equal(await page.locator('figure.move').count(), 12);
   assert.equal((await tableTexts(page, 'fighters')).length, 6);
   const tracks = await tableTexts(page, 'tracks');
@@ -118,6 +125,32 @@ test('on a 390 px phone nothing but the tables scrolls sideways', async () => {
   await page.goto(`${site.url}/rules/taunt#punch`);
   await expectScrolledTo(page, 'punch');
   await page.screenshot({ path: join(ARTIFACTS, 'rules-taunt-390-punch.png') });
+  assertClean(page);
+  await page.context().close();
+});
+
+test('every worked example can be watched to its end from a shared link', async () => {
+  const ids = JSON.parse(
+    JSON.stringify(
+      readFileSync(join(REPO, 'crates/games/src/taunt/rules.md'), 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('::example '))
+        .map((l) => l.slice('::example '.length).trim()),
+    ),
+  );
+  assert.equal(ids.length, 8);
+  const page = await openPage(site.browser, `${site.url}/rules/taunt#example-knockdown`);
+  await expectScrolledTo(page, 'example-knockdown');
+  for (const id of ids) {
+    await page.click(`[data-testid="watch-${id}"]`);
+    const board = page.locator(`[data-testid="scenario-${id}"]`);
+    await board.locator('[data-testid="where"]').waitFor();
+    const steps = Number(/of (\d+)/.exec(await (await board.locator('[data-testid="scenario-next"]').click(), board.locator('[data-testid="narration"]').textContent()))[1]);
+    for (let i = 1; i < steps; i++) await board.locator('[data-testid="scenario-next"]').click();
+    assert.match(await board.locator('[data-testid="narration"]').textContent(), new RegExp(`^Step ${steps} of ${steps}:`));
+    assert.ok(await board.locator('[data-testid="scenario-next"]').isDisabled(), `${id}: Next stops at the end`);
+    if (id === 'knockdown') await board.screenshot({ path: join(ARTIFACTS, 'rules-taunt-example-knockdown.png') });
+  }
   assertClean(page);
   await page.context().close();
 });

@@ -1,28 +1,55 @@
-//! Watch a worked example step by step: the table after each step and the narration.
+//! PUNISH's worked examples for the shared example player: the table after each step, the
+//! starting hands, and the cards played next.
 
+use crate::components::example_player::{Example, ExamplePlayer};
 use crate::games::punish::card::{CardBack, CardTile};
 use crate::games::punish::table::Table;
-use dojo_engine::{Game, apply};
-use dojo_games::punish::{Punish, PunishView, scenario::Scenario};
+use dojo_engine::Joint;
+use dojo_games::punish::scenario::Scenario;
+use dojo_games::punish::{Punish, PunishView};
 use leptos::prelude::*;
 
-/// The table after the first `step` steps of `scenario`.
-fn position(scenario: &Scenario, step: usize) -> PunishView {
-    let mut state = Punish::from_setup(&scenario.setup).expect("built-in scenarios are valid");
-    for s in scenario.steps.iter().take(step) {
-        apply(&mut state, &s.joint()).expect("built-in scenarios are legal");
+impl Example for Scenario {
+    type Game = Punish;
+    fn id(&self) -> &str {
+        &self.id
     }
-    state.public_view()
+    fn names(&self) -> [String; 2] {
+        self.players.clone()
+    }
+    fn setup(&self) -> &dojo_games::punish::Setup {
+        &self.setup
+    }
+    fn steps(&self) -> usize {
+        self.steps.len()
+    }
+    fn joint(&self, i: usize) -> Joint<dojo_games::punish::Play> {
+        self.steps[i].joint()
+    }
+    fn narration(&self, i: usize) -> String {
+        self.steps[i].narration.clone()
+    }
+    fn opening(&self) -> String {
+        "Start: hands dealt, two cards out of play. Press Next to reveal the first breath.".into()
+    }
 }
 
-/// The narration, hands and next plays of `scenario` after `step` steps (the table is separate).
-fn commentary(s: &Scenario, step: usize) -> impl IntoView + use<> {
-    let total = s.steps.len();
-    let narration = match step {
-        0 => "Start: hands dealt, two cards out of play. Press Next to reveal the first breath.".to_string(),
-        n => format!("Step {n} of {total}: {}", s.steps[n - 1].narration),
-    };
-    let next = s.steps.get(step).map(|next| {
+/// The table, with the players' names.
+fn table(view: Signal<PunishView>, names: Signal<[String; 2]>) -> AnyView {
+    view! { <Table view=view names=names/> }.into_any()
+}
+
+/// The starting hands (before the first step) and the cards each player shows next.
+fn next(s: &Scenario, step: usize) -> AnyView {
+    let hands = (step == 0).then(|| {
+        (0..2)
+            .map(|i| {
+                let cards = s.setup.hands[i].iter().map(|c| view! { <CardTile card=*c compact=true/> }).collect_view();
+                view! { <div><strong>{format!("{}'s starting hand: ", s.players[i])}</strong>{cards}</div> }
+            })
+            .collect_view()
+    });
+    let plays = s.steps.get(step).map(|next| {
         (0..2)
             .map(|i| {
                 let card = match next.plays[i] {
@@ -34,9 +61,10 @@ fn commentary(s: &Scenario, step: usize) -> impl IntoView + use<> {
             .collect_view()
     });
     view! {
-        <p class="narration" aria-live="polite" data-testid="narration">{narration}</p>
-        <p class="next-plays">{next.map(|plays| view! { "Next:" {plays} })}</p>
+        <div class="scenario-hands">{hands}</div>
+        <p class="next-plays">{plays.map(|plays| view! { "Next:" {plays} })}</p>
     }
+    .into_any()
 }
 
 /// A "Watch" button that opens a step-by-step replay of `scenario`.
@@ -45,45 +73,5 @@ pub fn ScenarioPlayer(
     /// The example to play.
     scenario: Scenario,
 ) -> impl IntoView {
-    let open = RwSignal::new(false);
-    let step = RwSignal::new(0usize);
-    let total = scenario.steps.len();
-    let names = Signal::stored([scenario.players[0].clone(), scenario.players[1].clone()]);
-    let id = scenario.id.clone();
-    let sc = StoredValue::new(scenario);
-    let view_now = Signal::derive(move || sc.with_value(|s| position(s, step.get())));
-    let hands = move || {
-        sc.with_value(|s| {
-            (0..2)
-                .map(|i| {
-                    let cards = s.setup.hands[i].iter().map(|c| view! { <CardTile card=*c compact=true/> }).collect_view();
-                    view! { <div><strong>{format!("{}'s starting hand: ", s.players[i])}</strong>{cards}</div> }
-                })
-                .collect_view()
-        })
-    };
-    view! {
-        <div class="scenario" data-testid=format!("scenario-{id}")>
-            <button type="button" class="button" data-testid=format!("watch-{id}") on:click=move |_| { open.update(|o| *o = !*o); step.set(0); }>
-                {move || if open.get() { "Close" } else { "▶ Watch it play out" }}
-            </button>
-            <Show when=move || open.get()>
-                <div class="scenario-board">
-                    <div class="scenario-hands">{hands}</div>
-                    <Table view=view_now names=names/>
-                    {move || sc.with_value(|s| commentary(s, step.get()))}
-                    {move || {
-                        let n = step.get();
-                        view! {
-                            <div class="controls">
-                                <button type="button" class="button" on:click=move |_| step.set(0) disabled={ n == 0 }>"Restart"</button>
-                                <button type="button" class="button" on:click=move |_| step.set(n.saturating_sub(1)) disabled={ n == 0 }>"Back"</button>
-                                <button type="button" class="button primary" data-testid="scenario-next" on:click=move |_| step.set((n + 1).min(total)) disabled={ n >= total }>"Next"</button>
-                            </div>
-                        }
-                    }}
-                </div>
-            </Show>
-        </div>
-    }
+    view! { <ExamplePlayer example=scenario table=table next=next/> }
 }

@@ -2,5 +2,6 @@
 //! (rules engine: [`dojo_games::taunt`]). This folder holds the pieces of its rules page (move
 //! cards, fighters, tracks); with the play page they are built into the `taunt-play` module.
 
+pub mod examples;
 pub mod move_table;
 pub mod rules;

@@ -3,14 +3,24 @@
 //! `::tracks`. The page itself (text, contents, notes, anchors) is the shell's; these pieces
 //! come with TAUNT's play module. Only the engine's data modules are used here.
 
+use crate::games::taunt::examples::ExampleWatch;
 use crate::games::taunt::move_table::{fighters_html, html_view, move_card, move_html, tracks_html};
+use dojo_games::taunt::scenario::{Scenario, rules_examples};
 #[cfg(test)]
 use dojo_games::taunt::{INTERPRETATION_NOTES, RULES_TEXT};
 use leptos::prelude::*;
+use std::sync::OnceLock;
+
+/// The rules' worked examples, parsed once.
+fn examples() -> &'static [Scenario] {
+    static EXAMPLES: OnceLock<Vec<Scenario>> = OnceLock::new();
+    EXAMPLES.get_or_init(rules_examples)
+}
 
 /// The piece for the rules text's line `::name arg`, if TAUNT has one.
 pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
     let html = match name {
+        "example" => return examples().iter().find(|s| s.id == arg).cloned().map(|s| view! { <ExampleWatch scenario=s/> }.into_any()),
         "move" => move_html(arg, move_card(arg)?),
         "fighters" => fighters_html(),
         "tracks" => tracks_html(),
@@ -61,11 +71,33 @@ mod tests {
             assert!(moves.contains(&want), "no ::move {want}");
         }
         for (name, _) in &lines {
-            assert!(["contents", "move", "fighters", "tracks", "notes"].contains(&name.as_str()), "unknown directive ::{name}");
+            assert!(["contents", "move", "fighters", "tracks", "notes", "example"].contains(&name.as_str()), "unknown directive ::{name}");
         }
         for once in ["contents", "fighters", "tracks", "notes"] {
             assert_eq!(lines.iter().filter(|(n, _)| n == once).count(), 1, "::{once}");
         }
+    }
+
+    #[test]
+    fn every_example_is_on_the_page_under_its_own_heading() {
+        let blocks = parse(RULES_TEXT);
+        let mut seen = 0;
+        for (i, block) in blocks.iter().enumerate() {
+            let Block::Directive(name, arg) = block else { continue };
+            if name != "example" {
+                continue;
+            }
+            seen += 1;
+            let scenario = examples().iter().find(|s| &s.id == arg).unwrap_or_else(|| panic!("::example {arg} names no scenario"));
+            let heading = blocks[..i].iter().rev().find_map(|b| match b {
+                Block::Heading(_, title, id) => Some((title.clone(), id.clone())),
+                _ => None,
+            });
+            assert_eq!(heading, Some((scenario.title.clone(), format!("example-{arg}"))), "::example {arg}");
+            let owner = Owner::new();
+            owner.with(|| assert!(piece(name, arg).is_some()));
+        }
+        assert_eq!(seen, examples().len(), "every example is on the page");
     }
 
     #[test]

@@ -1,0 +1,59 @@
+//! TAUNT's worked examples for the shared example player: the table after each step and the
+//! moves played next.
+
+use crate::components::example_player::{Example, ExamplePlayer};
+use crate::taunt_play::board::TauntTable;
+use dojo_engine::Joint;
+use dojo_games::taunt::scenario::Scenario;
+use dojo_games::taunt::{Action, Setup, Taunt, TauntView};
+use leptos::prelude::*;
+
+impl Example for Scenario {
+    type Game = Taunt;
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn names(&self) -> [String; 2] {
+        // The table shows each fighter's name beside the player's.
+        ["Player 1".into(), "Player 2".into()]
+    }
+    fn setup(&self) -> &Setup {
+        &self.setup
+    }
+    fn steps(&self) -> usize {
+        self.steps.len()
+    }
+    fn joint(&self, i: usize) -> Joint<Action> {
+        self.steps[i].joint()
+    }
+    fn narration(&self, i: usize) -> String {
+        self.steps[i].narration.clone()
+    }
+    fn opening(&self) -> String {
+        "Start: the position below. Press Next to see the first turn.".into()
+    }
+}
+
+/// The table, with the fighters' names.
+fn table(view: Signal<TauntView>, names: Signal<[String; 2]>) -> AnyView {
+    view! { <TauntTable view=view names=names/> }.into_any()
+}
+
+/// What each fighter does next.
+fn next(s: &Scenario, step: usize) -> AnyView {
+    let names = s.setup.fighters.map(|f| f.to_string());
+    let plays = s
+        .steps
+        .get(step)
+        .map(|next| (0..2).filter_map(|i| next.plays[i].as_ref().map(|a| format!("{}: {a}", names[i]))).collect::<Vec<_>>().join(" · "));
+    view! { <p class="next-plays">{plays.map(|p| format!("Next: {p}"))}</p> }.into_any()
+}
+
+/// A "Watch" button that opens a step-by-step replay of `scenario`.
+#[component]
+pub fn ExampleWatch(
+    /// The example to play.
+    scenario: Scenario,
+) -> impl IntoView {
+    view! { <ExamplePlayer example=scenario table=table next=next/> }
+}
