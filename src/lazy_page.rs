@@ -9,6 +9,9 @@ use leptos::prelude::*;
 use std::any::Any;
 use std::cell::RefCell;
 
+/// The id of the element a play page mounts into.
+pub const PLAY_ROOT: &str = "play-root";
+
 thread_local! {
     /// The page mounted on the current (or last) visit.
     static MOUNTED: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
@@ -18,6 +21,10 @@ thread_local! {
 
 /// The attribute naming a placeholder's piece (`::name`); `data-rules-arg` holds its argument.
 pub const PIECE_ATTRIBUTE: &str = "data-rules-piece";
+
+/// The attribute naming the game a placeholder belongs to: a module fills only its own game's
+/// (the page may have moved on to another game's rules while a module was loading).
+pub const GAME_ATTRIBUTE: &str = "data-rules-game";
 
 /// The rules page's placeholders for pieces, in page order.
 pub fn placeholders() -> Vec<web_sys::HtmlElement> {
@@ -29,11 +36,11 @@ pub fn placeholders() -> Vec<web_sys::HtmlElement> {
     (0..found.length()).filter_map(|i| found.item(i)?.dyn_into().ok()).collect()
 }
 
-/// Mounts `piece(name, arg)` into every placeholder of the rules page, replacing the previous
-/// visit's pieces. A placeholder the game does not know says so.
-pub fn fill_rules(piece: fn(&str, &str) -> Option<AnyView>) {
+/// Mounts `piece(name, arg)` into every placeholder of the game `game`'s rules page, replacing
+/// the previous visit's pieces. A placeholder the game does not know says so.
+pub fn fill_rules(game: &str, piece: fn(&str, &str) -> Option<AnyView>) {
     PIECES.with(|pieces| pieces.borrow_mut().clear());
-    for el in placeholders() {
+    for el in placeholders().into_iter().filter(|el| el.get_attribute(GAME_ATTRIBUTE).as_deref() == Some(game)) {
         let name = el.get_attribute(PIECE_ATTRIBUTE).unwrap_or_default();
         let arg = el.get_attribute("data-rules-arg").unwrap_or_default();
         el.set_inner_html("");
@@ -62,21 +69,22 @@ where
 }
 
 /// The whole body of a game's lazily loaded module:
-/// `lazy_page!("play-root", PlayComponent, rules_piece_fn)` exports `remount()` (the play page
-/// into `#play-root`) and `fill_rules()` (the rules page's pieces, see [`fill_rules`]).
+/// `lazy_page!("punish", PlayComponent, rules_piece_fn)` exports `remount()` (the play page
+/// into `#play-root`) and `fill_rules()` (the game's pieces of its rules page, see
+/// [`fill_rules`]).
 #[macro_export]
 macro_rules! lazy_page {
-    ($root:literal, $page:path, $pieces:path) => {
+    ($game:literal, $page:path, $pieces:path) => {
         /// Mounts the play page; the site calls it each time the play page opens.
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn remount() {
-            $crate::lazy_page::mount_into($root, $page);
+            $crate::lazy_page::mount_into($crate::lazy_page::PLAY_ROOT, $page);
         }
 
         /// Fills in the rules page's pieces; the site calls it each time the rules page opens.
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn fill_rules() {
-            $crate::lazy_page::fill_rules($pieces);
+            $crate::lazy_page::fill_rules($game, $pieces);
         }
 
         fn main() {

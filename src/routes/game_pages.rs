@@ -6,7 +6,7 @@ use crate::components::document::{Contents, Directive, Document};
 use crate::components::lazy_module::{LazyModule, run_module};
 use crate::components::rules_text::{loaded, scroll_to_hash, use_texts, waiting};
 use crate::games;
-use crate::lazy_page::placeholders;
+use crate::lazy_page::{PLAY_ROOT, placeholders};
 use crate::routes::not_found::NotFound;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
@@ -23,7 +23,7 @@ fn game_in_address() -> Memo<Option<&'static catalog::GameInfo>> {
 pub fn Play() -> impl IntoView {
     let game = game_in_address();
     move || match game.get() {
-        Some(g) => view! { <LazyModule name=games::play_module(g.id) root="play-root" what=format!("the {} table", g.name)/> }.into_any(),
+        Some(g) => view! { <LazyModule name=games::play_module(g.id) root=PLAY_ROOT what=format!("the {} table", g.name)/> }.into_any(),
         None => view! { <NotFound/> }.into_any(),
     }
 }
@@ -47,7 +47,7 @@ fn directive(game: &'static str) -> Directive {
         "notes" => loaded(game).map(|t| view! { <Document text=t.notes page=page.clone() prefix="note-" min_level=3/> }.into_any()),
         _ => Some(
             view! {
-                <div class="rules-piece" data-rules-piece=name.to_string() data-rules-arg=arg.to_string()>
+                <div class="rules-piece" data-rules-game=game data-rules-piece=name.to_string() data-rules-arg=arg.to_string()>
                     <p class="progress"><span class="spinner" aria-hidden="true"></span>"Loading…"</p>
                 </div>
             }
