@@ -25,6 +25,9 @@ pub trait Example: Clone + Send + Sync + 'static {
     fn opening(&self) -> String;
 }
 
+/// Draws a position (a public view) of game `G` with the two players' names.
+pub type TableFn<G> = fn(Signal<<G as Game>::View>, Signal<[String; 2]>) -> AnyView;
+
 /// The public view after the first `step` steps of `example` (`None` if the example does not
 /// replay: the engine's own tests keep that from happening).
 fn position<E: Example>(example: &E, step: usize) -> Option<<E::Game as Game>::View> {
@@ -42,7 +45,7 @@ pub fn ExamplePlayer<E: Example>(
     /// The example to play.
     example: E,
     /// The game's table for a public view and the players' names.
-    table: fn(Signal<<E::Game as Game>::View>, Signal<[String; 2]>) -> AnyView,
+    table: TableFn<E::Game>,
     /// What goes under the narration after `step` steps (the next plays, say).
     next: fn(&E, usize) -> AnyView,
 ) -> impl IntoView
