@@ -244,6 +244,22 @@ fn next_screen<S: PlaySession>(s: &S, now: Screen) -> Screen {
     }
 }
 
+/// A save found in storage, restored with fresh randomness `seed`, and the words that welcome
+/// the person back; or, for a save that cannot be restored, the words saying why it is
+/// discarded.
+fn welcome<S: PlaySession>(saved: &str, seed: u64) -> Result<(S, String), String> {
+    match S::load(saved, seed) {
+        Ok(s) => {
+            let note = match s.mode() {
+                Mode::VsBot(_) => "The computer's hidden cards were dealt afresh, as the save keeps only what you could see.",
+                Mode::HotSeat => "Choices not yet revealed are never saved: make them again when asked.",
+            };
+            Ok((s, format!("Welcome back: your {} in progress was restored. {note}", S::NOUN)))
+        }
+        Err(e) => Err(format!("A saved {} could not be restored and was discarded: {e}.", S::NOUN)),
+    }
+}
+
 /// The page's signals, passed around by copy.
 pub struct PlayCtx<S: PlaySession> {
     /// The match, once started.
@@ -281,19 +297,16 @@ impl<S: PlaySession> PlayCtx<S> {
             rng: StoredValue::new(Rng::new(browser::random_seed())),
         };
         if let Some(saved) = browser::load(S::SAVE_KEY) {
-            match S::load(&saved, browser::random_seed()) {
-                Ok(s) => {
-                    let note = match s.mode() {
-                        Mode::VsBot(_) => "The computer's hidden cards were dealt afresh, as the save keeps only what you could see.",
-                        Mode::HotSeat => "Choices not yet revealed are never saved: make them again when asked.",
-                    };
+            match welcome::<S>(&saved, browser::random_seed()) {
+                Ok((s, notice)) => {
                     cx.session.set(Some(s));
-                    cx.notice.set(Some(format!("Welcome back: your {} in progress was restored. {note}", S::NOUN)));
+                    cx.notice.set(Some(notice));
                     cx.advance();
                 }
-                Err(e) => {
+                Err(notice) => {
+                    // Only this page's own key: nothing else in storage is touched.
                     browser::forget(S::SAVE_KEY);
-                    cx.notice.set(Some(format!("A saved {} could not be restored and was discarded: {e}.", S::NOUN)));
+                    cx.notice.set(Some(notice));
                 }
             }
         }
@@ -637,6 +650,32 @@ mod tests {
         })
         .unwrap();
         assert!(restore_taunt(&json).err().unwrap().ends_with("it contradicts itself"));
+    }
+
+    #[test]
+    fn a_save_is_welcomed_back_or_discarded_in_words() {
+        use crate::session::Session;
+        let err = |r: Result<(Session, String), String>| r.err().unwrap();
+        assert!(
+            err(welcome::<Session>("{", 1))
+                .starts_with("A saved match could not be restored and was discarded: the saved game could not be read (")
+        );
+        assert!(
+            err(welcome::<Session>("{\"version\":1,\"mode\":\"HotSeat\"}", 1))
+                .ends_with("the saved game is from another version of this site (1).")
+        );
+        let taunt =
+            dojo_games::taunt::Setup::new([dojo_games::taunt::FighterId::Tuggle, dojo_games::taunt::FighterId::TeaBot], Default::default());
+        let foreign = crate::taunt_play::session::Session::new(Mode::VsBot(Level::Easy), taunt).unwrap().save();
+        assert!(err(welcome::<Session>(&foreign, 1)).ends_with("belongs to another game (taunt)."));
+        let (back, notice) = welcome::<Session>(&Session::new(Mode::VsBot(Level::Easy), Default::default(), 4).unwrap().save(), 1).unwrap();
+        assert_eq!(back.mode(), Mode::VsBot(Level::Easy));
+        assert!(
+            notice.starts_with("Welcome back: your match in progress was restored. The computer's hidden cards were dealt afresh"),
+            "{notice}"
+        );
+        let (_, notice) = welcome::<Session>(&Session::new(Mode::HotSeat, Default::default(), 4).unwrap().save(), 1).unwrap();
+        assert!(notice.ends_with("Choices not yet revealed are never saved: make them again when asked."), "{notice}");
     }
 
     #[test]
