@@ -1,8 +1,9 @@
 // What a play page keeps in the browser's storage. Against the computer, the save holds only
 // what the person may see: no record, setup, seed or deck order, and no hand but the person's
 // (the computer's hand and plan are counts). A reload resumes the game, the computer's hidden
-// cards dealt afresh. A damaged, old or foreign save is reported in words and discarded, and
-// nothing else in storage is touched.
+// cards dealt afresh. On a shared device a TAUNT combo face down is never saved. A damaged,
+// old or foreign save is reported in words and discarded, and nothing else in storage is
+// touched.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite, openPage, assertClean } from './harness.mjs';
@@ -213,4 +214,53 @@ test('a saved view that cannot be dealt from is refused, not half-loaded', async
   assert.match(notice, /not a position that can be played: .*do not add up/);
   assertClean(page);
   await page.context().close();
+});
+
+/** Hot-seat TAUNT: Player 1's TAUNT goes unpunished and they lay `combo` face down; returns
+ * storage before the combo was laid, after it, and after Player 2's next pick. */
+async function hotSeatCombo(combo) {
+  const page = await openPage(site.browser, `${site.url}/play/taunt`);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
+  await page.check('[data-testid="mode-hotseat"]');
+  await page.click('[data-testid="start"]');
+  await page.click('[data-testid="show-hand"]');
+  await page.click('[data-testid="pick-taunt"]');
+  await page.click('[data-testid="show-hand"]');
+  await page.click('[data-testid="pick-block"]');
+  await page.waitForSelector('[data-testid="result"]');
+  const before = await storage(page);
+  await page.click('[data-testid="next"]');
+  await page.click('[data-testid="show-hand"]');
+  for (const card of combo) await page.click(`[data-testid="lay-${card}"]`);
+  await page.click('[data-testid="lay-done"]');
+  await page.waitForSelector('[data-testid="handoff"]');
+  const laid = await storage(page);
+  await page.click('[data-testid="show-hand"]');
+  await page.click('[data-testid="pick-charge"]');
+  await page.waitForSelector('[data-testid="result"]');
+  const played = await storage(page);
+  // A reload goes back to laying the combo, since it was never saved.
+  await page.reload();
+  await page.waitForSelector('[data-testid="notice"]', { timeout: 30_000 });
+  assert.match(await page.textContent('[data-testid="notice"]'), /restored.*never saved/);
+  await page.click('[data-testid="show-hand"]');
+  await page.waitForSelector('[data-testid="lay"]');
+  assertClean(page);
+  await page.context().close();
+  return { before, laid, played };
+}
+
+test('on a shared device, a TAUNT combo face down is never saved', async () => {
+  const two = await hotSeatCombo(['kick', 'grab']);
+  // The same first card (so the same turn follows), a different secret second card.
+  const other = await hotSeatCombo(['kick', 'punch']);
+  assert.equal(two.laid, two.before, 'laying the combo changed the save');
+  assert.equal(two.played, two.before, 'the save moved on while a card was still face down');
+  assert.equal(other.laid, two.laid, 'the save depends on the face-down cards');
+  assert.equal(other.played, two.played, 'the save depends on the card still face down');
+  assert.ok(!two.laid.includes('Queue'), 'a face-down card is in storage');
+  // The shared device keeps the record (both seats' cards) so it can resume.
+  assert.ok(two.laid.includes('\\"HotSeat\\"') && two.laid.includes('\\"record\\"'));
 });
