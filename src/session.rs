@@ -550,6 +550,15 @@ mod tests {
         t.reveal().unwrap();
         assert_ne!(t.view(Seat(1)).my_plan, s.view(Seat(1)).my_plan);
         assert_eq!(t.save(), json, "the computer's face-down card does not reach the save");
+        // Nor does anything else hidden from the person: re-deal it all, and the save stays.
+        let mut redealt = 0;
+        for seed in 0..10 {
+            let mut u = s.clone();
+            u.state = s.state.resample_hidden(Observer::Seat(Seat(0)), &mut Rng::new(seed));
+            redealt += usize::from(u.state != s.state);
+            assert_eq!(u.save(), json);
+        }
+        assert!(redealt > 0, "the computer's cards, plan or the deck were re-dealt");
         let back = Session::load(&json, 9).unwrap();
         assert_eq!(back.view(Seat(0)), s.view(Seat(0)));
         assert_eq!(back.next_human(), Some(Seat(0)), "the person plans the rest of the measure again");

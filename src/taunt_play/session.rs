@@ -511,6 +511,11 @@ mod tests {
         let (_, _, b) = player_two_lays(Mode::VsBot(Level::Easy), vec![Slot::Punch, Slot::Charge]);
         let (_, _, c) = player_two_lays(Mode::VsBot(Level::Easy), vec![Slot::Kick]);
         assert_eq!(a, b, "the save does not depend on the computer's face-down cards");
+        for seed in 0..10 {
+            let mut t = s.clone();
+            t.state = s.state.resample_hidden(Observer::Seat(Seat(0)), &mut Rng::new(seed));
+            assert_eq!(t.save(), a, "nothing hidden from the person reaches the save");
+        }
         assert_ne!(a, c, "it does show how many there are");
         for secret in ["record", "setup", "actions", "seed", "\"deck\""] {
             assert!(!a.contains(secret), "{secret} in {a}");
