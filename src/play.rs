@@ -9,7 +9,7 @@ use crate::browser;
 use crate::components::event_log::EventLog;
 use crate::session::{LogLine, Mode};
 use dojo_bot::Level;
-use dojo_engine::{Game, GameRecord, Observer, ReplayError, Rng, Seat, apply, visible_events};
+use dojo_engine::{Game, GameRecord, ReplayError, Rng, Seat, apply};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -63,8 +63,9 @@ pub enum SavedMatch<G: Game> {
         view: G::View,
         /// The log the person has read, oldest first.
         log: Vec<LogLine>,
-        /// The events of the last step that had any (all seen by the person).
-        last: Vec<G::Event>,
+        /// The last step that had events, in words (kept as text, not events: reading events
+        /// back would add their whole decoder to the download).
+        last: Vec<String>,
     },
 }
 
@@ -80,7 +81,7 @@ struct Header {
 pub const SAVE_VERSION: u32 = 2;
 
 /// A save read back: the mode, the record (hot-seat only), the state it leads to, the log and
-/// the events of the last step that had any.
+/// the last step that had events (as events when replayed, in words against the computer).
 pub struct Restored<G: Game> {
     /// Who plays.
     pub mode: Mode,
@@ -91,8 +92,10 @@ pub struct Restored<G: Game> {
     pub state: G,
     /// The log, oldest first.
     pub log: Vec<LogLine>,
-    /// The last step's events.
+    /// The last step's events, when the record was replayed.
     pub last_events: Vec<G::Event>,
+    /// The last step's events in words, against the computer.
+    pub last_lines: Vec<String>,
 }
 
 /// A hot-seat match as JSON for storage: the first `revealed` steps of `record`, the longest
@@ -104,9 +107,8 @@ pub fn save_hot_seat<G: Game>(record: &GameRecord<G>, revealed: usize) -> String
 }
 
 /// A match against the computer as JSON for storage: the person's view of `state`, the `log`
-/// and the events of the last step that the person may read.
-pub fn save_vs_bot<G: Game>(level: Level, state: &G, log: &[LogLine], last: &[G::Event]) -> String {
-    let last = visible_events::<G>(last, Observer::Seat(PERSON)).cloned().collect();
+/// and the `last` step in words, all of which the person has seen.
+pub fn save_vs_bot<G: Game>(level: Level, state: &G, log: &[LogLine], last: Vec<String>) -> String {
     to_json::<G>(SavedMatch::VsBot { level, view: state.view_for(PERSON), log: log.to_vec(), last })
 }
 
@@ -164,7 +166,7 @@ pub fn restore<G: Game>(
                     }
                 })
                 .map_err(|e: ReplayError<G>| format!("the saved {noun} does not replay: {e}"))?;
-            Ok(Restored { mode: Mode::HotSeat, record: Some(record), state, log, last_events })
+            Ok(Restored { mode: Mode::HotSeat, record: Some(record), state, log, last_events, last_lines: Vec::new() })
         }
         SavedMatch::VsBot { level, view, log, last } => {
             check(&view).map_err(|e| format!("the saved {noun} is not a position that can be played: {e}"))?;
@@ -172,7 +174,7 @@ pub fn restore<G: Game>(
             if state.view_for(PERSON) != view {
                 return Err(format!("the saved {noun} is not a position that can be played: it contradicts itself"));
             }
-            Ok(Restored { mode: Mode::VsBot(level), record: None, state, log, last_events: last })
+            Ok(Restored { mode: Mode::VsBot(level), record: None, state, log, last_events: Vec::new(), last_lines: last })
         }
     }
 }
@@ -633,7 +635,7 @@ mod tests {
     fn a_view_that_fails_its_check_or_contradicts_itself_is_refused() {
         use dojo_games::taunt::{FighterId, Options, Setup, Taunt};
         let state = Taunt::from_setup(&Setup::new([FighterId::Tuggle, FighterId::TeaBot], Options::default())).unwrap();
-        let json = save_vs_bot(Level::Easy, &state, &[], &[]);
+        let json = save_vs_bot(Level::Easy, &state, &[], Vec::new());
         let back = restore_taunt(&json).unwrap();
         assert_eq!(back.mode, Mode::VsBot(Level::Easy));
         assert!(back.record.is_none());

@@ -72,6 +72,8 @@ pub struct Session {
     /// Secret picks not yet applied, per seat, oldest first.
     pending: [Vec<Play>; 2],
     last_events: Vec<Event>,
+    /// Against the computer after a reload: the last step in words, until the next step.
+    last_lines: Vec<String>,
 }
 
 impl Session {
@@ -80,7 +82,17 @@ impl Session {
         let setup = Setup::deal(seed, options);
         let state = Punish::from_setup(&setup).map_err(|e| e.to_string())?;
         let record = (mode == Mode::HotSeat).then(|| GameRecord::new(setup));
-        Ok(Session { mode, record, steps: 0, revealed: 0, state, log: Vec::new(), pending: Default::default(), last_events: Vec::new() })
+        Ok(Session {
+            mode,
+            record,
+            steps: 0,
+            revealed: 0,
+            state,
+            log: Vec::new(),
+            pending: Default::default(),
+            last_events: Vec::new(),
+            last_lines: Vec::new(),
+        })
     }
 
     /// Restores a saved match: a shared device's record is replayed; against the computer, its
@@ -99,6 +111,7 @@ impl Session {
             log: r.log,
             pending: Default::default(),
             last_events: r.last_events,
+            last_lines: r.last_lines,
         })
     }
 
@@ -108,7 +121,9 @@ impl Session {
     pub fn save(&self) -> String {
         match (&self.record, self.mode) {
             (Some(record), _) => crate::play::save_hot_seat(record, self.revealed),
-            (None, Mode::VsBot(level)) => crate::play::save_vs_bot(level, &self.state, &self.log, &self.last_events),
+            (None, Mode::VsBot(level)) => {
+                crate::play::save_vs_bot(level, &self.state, &self.log, crate::play::PlaySession::last_lines(self))
+            }
             // Not reached: a shared device's session always keeps its record.
             (None, Mode::HotSeat) => String::new(),
         }
@@ -271,6 +286,7 @@ impl Session {
             }
         }
         self.last_events = all;
+        self.last_lines.clear();
         Ok(&self.last_events)
     }
 }
@@ -355,7 +371,11 @@ impl crate::play::PlaySession for Session {
     fn log(&self) -> &[LogLine] {
         Session::log(self)
     }
+    /// The last step's events in words (as saved, right after a reload against the computer).
     fn last_lines(&self) -> Vec<String> {
+        if self.last_events.is_empty() {
+            return self.last_lines.clone();
+        }
         self.last_events.iter().map(|e| self.mode.describe(e)).collect()
     }
     fn winner(&self) -> Option<Seat> {
@@ -460,6 +480,7 @@ mod tests {
             log: Vec::new(),
             pending: Default::default(),
             last_events: Vec::new(),
+            last_lines: Vec::new(),
         }
     }
 
@@ -504,7 +525,9 @@ mod tests {
         let a = Session::load(&json, 1).unwrap();
         assert_eq!(a.view(Seat(0)), s.view(Seat(0)));
         assert_eq!(a.log(), s.log());
-        assert_eq!(a.last_events(), s.last_events());
+        use crate::play::PlaySession;
+        assert!(!s.last_lines().is_empty());
+        assert_eq!(a.last_lines(), s.last_lines(), "the last step is told again after a reload");
         assert_eq!(a.steps(), 1);
         assert_eq!(a.save(), json, "saving again changes nothing the person sees");
         // Different seeds deal the computer different hands, each consistent with the view.

@@ -46,6 +46,8 @@ pub struct Session {
     /// The computer's face-down cards chosen so far, one decision at a time.
     laying: [Vec<Slot>; 2],
     last_events: Vec<Event>,
+    /// Against the computer after a reload: the last step in words, until the next step.
+    last_lines: Vec<String>,
 }
 
 impl Session {
@@ -62,6 +64,7 @@ impl Session {
             inputs: Default::default(),
             laying: Default::default(),
             last_events: Vec::new(),
+            last_lines: Vec::new(),
         })
     }
 
@@ -82,6 +85,7 @@ impl Session {
             inputs: Default::default(),
             laying: Default::default(),
             last_events: r.last_events,
+            last_lines: r.last_lines,
         })
     }
 
@@ -91,7 +95,9 @@ impl Session {
     pub fn save(&self) -> String {
         match (&self.record, self.mode) {
             (Some(record), _) => crate::play::save_hot_seat(record, self.revealed),
-            (None, Mode::VsBot(level)) => crate::play::save_vs_bot(level, &self.state, &self.log, &self.last_events),
+            (None, Mode::VsBot(level)) => {
+                crate::play::save_vs_bot(level, &self.state, &self.log, crate::play::PlaySession::last_lines(self))
+            }
             // Not reached: a shared device's session always keeps its record.
             (None, Mode::HotSeat) => String::new(),
         }
@@ -233,6 +239,7 @@ impl Session {
             all.extend(self.apply(joint)?);
         }
         self.last_events = all;
+        self.last_lines.clear();
         Ok(&self.last_events)
     }
 
@@ -350,7 +357,11 @@ impl crate::play::PlaySession for Session {
     fn log(&self) -> &[LogLine] {
         Session::log(self)
     }
+    /// The last step's events in words (as saved, right after a reload against the computer).
     fn last_lines(&self) -> Vec<String> {
+        if self.last_events.is_empty() {
+            return self.last_lines.clone();
+        }
         self.last_events.iter().map(|e| describe(self.mode, e)).collect()
     }
     fn winner(&self) -> Option<Seat> {
