@@ -9,69 +9,174 @@ use crate::browser;
 use crate::components::event_log::EventLog;
 use crate::session::{LogLine, Mode};
 use dojo_bot::Level;
-use dojo_engine::{Game, GameRecord, ReplayError, Rng, Seat};
+use dojo_engine::{Game, GameRecord, ReplayError, Rng, Seat, apply};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 const COUNTDOWN_STEP_MS: u32 = 500;
 
-/// What is saved between visits: who plays and the record of applied steps (never a pending
-/// secret decision).
+/// The seat the person plays against the computer (the computer plays the other).
+pub const PERSON: Seat = Seat(0);
+
+/// What is saved between visits, as JSON:
+/// `{"version": 2, "game": "punish", "match": {"HotSeat": {…}} | {"VsBot": {…}}}`.
+///
+/// Nothing in it is secret from whoever may read the device's storage: against the computer it
+/// is the person's own view (never the computer's hand, plan, combo, the deck order or the
+/// seed); on a shared device it is the record up to the last step with nothing face down.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(bound(serialize = "G::Setup: Serialize, G::Action: Serialize"))]
-#[serde(bound(deserialize = "G::Setup: Deserialize<'de>, G::Action: Deserialize<'de>"))]
+#[serde(bound(serialize = "G::Setup: Serialize, G::Action: Serialize, G::View: Serialize, G::Event: Serialize"))]
+#[serde(bound(
+    deserialize = "G::Setup: Deserialize<'de>, G::Action: Deserialize<'de>, G::View: Deserialize<'de>, G::Event: Deserialize<'de>"
+))]
 pub struct Saved<G: Game> {
-    /// Format version, so an old save can be recognised.
+    /// Format version, so an old save can be recognised ([`SAVE_VERSION`]).
     pub version: u32,
-    /// Who plays.
-    pub mode: Mode,
+    /// The game's name ([`Game::NAME`]), so another game's save is recognised.
+    pub game: String,
     /// The match so far.
-    pub record: GameRecord<G>,
+    #[serde(rename = "match")]
+    pub play: SavedMatch<G>,
 }
 
-/// The format version of saves.
-pub const SAVE_VERSION: u32 = 1;
+/// The match part of a [`Saved`] game, depending on who plays.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound(serialize = "G::Setup: Serialize, G::Action: Serialize, G::View: Serialize, G::Event: Serialize"))]
+#[serde(bound(
+    deserialize = "G::Setup: Deserialize<'de>, G::Action: Deserialize<'de>, G::View: Deserialize<'de>, G::Event: Deserialize<'de>"
+))]
+pub enum SavedMatch<G: Game> {
+    /// Two people on one device: the record (setup with both hands, seed and every step) up to
+    /// the last step that left no pick, plan or combo face down. A choice made after that step
+    /// is made again after a reload.
+    HotSeat {
+        /// The record's revealed prefix.
+        record: GameRecord<G>,
+    },
+    /// A person against the computer: only what the person may see. Restoring deals the
+    /// computer's hidden cards afresh, at random among those consistent with the view.
+    VsBot {
+        /// The computer's strength.
+        level: Level,
+        /// The person's view ([`Game::view_for`] of [`PERSON`]).
+        view: G::View,
+        /// The log the person has read, oldest first.
+        log: Vec<LogLine>,
+        /// The last step that had events, in words (kept as text, not events: reading events
+        /// back would add their whole decoder to the download).
+        last: Vec<String>,
+    },
+}
 
-/// A save read back: the mode, the record, the state it replays to, the log and the events of
-/// the last step that had any.
+/// The first fields of any save, read before the rest so an old or foreign save is named as such.
+#[derive(Deserialize)]
+struct Header {
+    version: u32,
+    game: Option<String>,
+}
+
+/// The format version of saves: 1 held the whole record even against the computer; 2 holds
+/// only the person's view against the computer.
+pub const SAVE_VERSION: u32 = 2;
+
+/// A save read back: the mode, the record (hot-seat only), the state it leads to, the log and
+/// the last step that had events (as events when replayed, in words against the computer).
 pub struct Restored<G: Game> {
     /// Who plays.
     pub mode: Mode,
-    /// The match so far.
-    pub record: GameRecord<G>,
-    /// Where the record leads.
+    /// The match so far, on a shared device; `None` against the computer, whose save holds no
+    /// record (its setup would hold the computer's hand).
+    pub record: Option<GameRecord<G>>,
+    /// Where the match stands: replayed from the record, or drawn from the person's view.
     pub state: G,
     /// The log, oldest first.
     pub log: Vec<LogLine>,
-    /// The last step's events.
+    /// The last step's events, when the record was replayed.
     pub last_events: Vec<G::Event>,
+    /// The last step's events in words, against the computer.
+    pub last_lines: Vec<String>,
 }
 
-/// A match as JSON for storage.
-pub fn save<G: Game>(mode: Mode, record: &GameRecord<G>) -> String {
-    serde_json::to_string(&Saved { version: SAVE_VERSION, mode, record: record.clone() }).expect("records serialise")
+/// A hot-seat match as JSON for storage: the first `revealed` steps of `record`, the longest
+/// prefix that leaves nothing face down (see [`revealed_prefix`]).
+pub fn save_hot_seat<G: Game>(record: &GameRecord<G>, revealed: usize) -> String {
+    let mut record = record.clone();
+    record.actions.truncate(revealed);
+    to_json::<G>(SavedMatch::HotSeat { record })
 }
 
-/// Reads a save and replays it, writing the log with `describe`. A damaged save is refused with
-/// the reason; `noun` names what was saved ("game", "fight").
-pub fn restore<G: Game>(json: &str, noun: &str, describe: impl Fn(Mode, &G::Event) -> String) -> Result<Restored<G>, String> {
-    let saved: Saved<G> = serde_json::from_str(json).map_err(|e| format!("the saved {noun} could not be read ({e})"))?;
-    if saved.version != SAVE_VERSION {
-        return Err(format!("the saved {noun} is from another version ({})", saved.version));
+/// A match against the computer as JSON for storage: the person's view of `state`, the `log`
+/// and the `last` step in words, all of which the person has seen.
+pub fn save_vs_bot<G: Game>(level: Level, state: &G, log: &[LogLine], last: Vec<String>) -> String {
+    to_json::<G>(SavedMatch::VsBot { level, view: state.view_for(PERSON), log: log.to_vec(), last })
+}
+
+fn to_json<G: Game>(play: SavedMatch<G>) -> String {
+    // Plain data with string keys always serialises; an empty save would be refused on reload.
+    serde_json::to_string(&Saved { version: SAVE_VERSION, game: G::NAME.to_string(), play }).unwrap_or_default()
+}
+
+/// How many steps of `record`, from the start, can be saved on a shared device: the longest
+/// prefix after which `committed` (some seat has a pick, plan or combo face down) is false.
+pub fn revealed_prefix<G: Game>(record: &GameRecord<G>, committed: impl Fn(&G) -> bool) -> usize {
+    let Ok(mut state) = G::from_setup(&record.setup) else { return 0 };
+    let mut revealed = 0;
+    for (i, joint) in record.actions.iter().enumerate() {
+        if apply(&mut state, joint).is_err() {
+            break;
+        }
+        if !committed(&state) {
+            revealed = i + 1;
+        }
     }
-    let mut log = Vec::new();
-    let mut last_events = Vec::new();
-    let state = saved
-        .record
-        .replay_with(|i, events| {
-            log.extend(events.iter().map(|e| LogLine { step: i + 1, text: describe(saved.mode, e) }));
-            if !events.is_empty() {
-                last_events = events.to_vec();
+    revealed
+}
+
+/// Reads a save and restores the match. A hot-seat record is replayed, writing the log with
+/// `describe`; a view saved against the computer is checked with `check` (which must refuse
+/// anything [`Game::determinize`] could not deal from), dealt into a full state with `rng`
+/// (fresh randomness, so the computer's hidden cards are new) and must show the person exactly
+/// the saved view. A damaged, old or foreign save is refused with the reason in words; `noun`
+/// names what was saved ("game", "series").
+pub fn restore<G: Game>(
+    json: &str,
+    noun: &str,
+    describe: impl Fn(Mode, &G::Event) -> String,
+    check: impl Fn(&G::View) -> Result<(), String>,
+    rng: &mut Rng,
+) -> Result<Restored<G>, String> {
+    let header: Header = serde_json::from_str(json).map_err(|e| format!("the saved {noun} could not be read ({e})"))?;
+    if header.version != SAVE_VERSION {
+        return Err(format!("the saved {noun} is from another version of this site ({})", header.version));
+    }
+    if header.game.as_deref() != Some(G::NAME) {
+        return Err(format!("the saved {noun} belongs to another game ({})", header.game.as_deref().unwrap_or("none named")));
+    }
+    let saved: Saved<G> = serde_json::from_str(json).map_err(|e| format!("the saved {noun} could not be read ({e})"))?;
+    match saved.play {
+        SavedMatch::HotSeat { record } => {
+            let mut log = Vec::new();
+            let mut last_events = Vec::new();
+            let state = record
+                .replay_with(|i, events| {
+                    log.extend(events.iter().map(|e| LogLine { step: i + 1, text: describe(Mode::HotSeat, e) }));
+                    if !events.is_empty() {
+                        last_events = events.to_vec();
+                    }
+                })
+                .map_err(|e: ReplayError<G>| format!("the saved {noun} does not replay: {e}"))?;
+            Ok(Restored { mode: Mode::HotSeat, record: Some(record), state, log, last_events, last_lines: Vec::new() })
+        }
+        SavedMatch::VsBot { level, view, log, last } => {
+            check(&view).map_err(|e| format!("the saved {noun} is not a position that can be played: {e}"))?;
+            let state = G::determinize(&view, rng);
+            if state.view_for(PERSON) != view {
+                return Err(format!("the saved {noun} is not a position that can be played: it contradicts itself"));
             }
-        })
-        .map_err(|e: ReplayError<G>| format!("the saved {noun} does not replay: {e}"))?;
-    Ok(Restored { mode: saved.mode, record: saved.record, state, log, last_events })
+            Ok(Restored { mode: Mode::VsBot(level), record: None, state, log, last_events: Vec::new(), last_lines: last })
+        }
+    }
 }
 
 /// A match as a play page runs it.
@@ -80,8 +185,9 @@ pub trait PlaySession: Sized + Send + Sync + 'static {
     const SAVE_KEY: &'static str;
     /// What one match is called in messages ("match", "fight").
     const NOUN: &'static str;
-    /// Restores a saved match.
-    fn load(json: &str) -> Result<Self, String>;
+    /// Restores a saved match; `seed` is fresh randomness for whatever the save does not hold
+    /// (against the computer, its hidden cards).
+    fn load(json: &str, seed: u64) -> Result<Self, String>;
     /// The match as JSON for storage.
     fn save(&self) -> String;
     /// Who plays.
@@ -140,6 +246,22 @@ fn next_screen<S: PlaySession>(s: &S, now: Screen) -> Screen {
     }
 }
 
+/// A save found in storage, restored with fresh randomness `seed`, and the words that welcome
+/// the person back; or, for a save that cannot be restored, the words saying why it is
+/// discarded.
+fn welcome<S: PlaySession>(saved: &str, seed: u64) -> Result<(S, String), String> {
+    match S::load(saved, seed) {
+        Ok(s) => {
+            let note = match s.mode() {
+                Mode::VsBot(_) => "The computer's hidden cards were dealt afresh, as the save keeps only what you could see.",
+                Mode::HotSeat => "Choices not yet revealed are never saved: make them again when asked.",
+            };
+            Ok((s, format!("Welcome back: your {} in progress was restored. {note}", S::NOUN)))
+        }
+        Err(e) => Err(format!("A saved {} could not be restored and was discarded: {e}.", S::NOUN)),
+    }
+}
+
 /// The page's signals, passed around by copy.
 pub struct PlayCtx<S: PlaySession> {
     /// The match, once started.
@@ -177,15 +299,16 @@ impl<S: PlaySession> PlayCtx<S> {
             rng: StoredValue::new(Rng::new(browser::random_seed())),
         };
         if let Some(saved) = browser::load(S::SAVE_KEY) {
-            match S::load(&saved) {
-                Ok(s) => {
+            match welcome::<S>(&saved, browser::random_seed()) {
+                Ok((s, notice)) => {
                     cx.session.set(Some(s));
-                    cx.notice.set(Some(format!("Welcome back: your {} in progress was restored.", S::NOUN)));
+                    cx.notice.set(Some(notice));
                     cx.advance();
                 }
-                Err(e) => {
+                Err(notice) => {
+                    // Only this page's own key: nothing else in storage is touched.
                     browser::forget(S::SAVE_KEY);
-                    cx.notice.set(Some(format!("A saved {} could not be restored and was discarded: {e}.", S::NOUN)));
+                    cx.notice.set(Some(notice));
                 }
             }
         }
@@ -299,6 +422,9 @@ impl<S: PlaySession> PlayCtx<S> {
     }
 }
 
+/// What the lobby says about saving: the threat model of a game kept in this browser.
+pub const SAVE_NOTE: &str = "The game in progress is saved in this browser. Against the computer only what you can see is saved, never its cards. On one shared device the saved game holds both hands so it can resume; picks not yet revealed are never saved.";
+
 /// The lobby's first choices: a person against the computer (and how strong) or two people on
 /// one device. `vs_bot` starts true and `level` at Medium.
 pub fn who_plays(vs_bot: RwSignal<bool>, level: RwSignal<Level>) -> impl IntoView {
@@ -307,6 +433,7 @@ pub fn who_plays(vs_bot: RwSignal<bool>, level: RwSignal<Level>) -> impl IntoVie
             <legend>"Who plays?"</legend>
             <label><input type="radio" name="mode" data-testid="mode-bot" checked on:change=move |_| vs_bot.set(true)/>" Me against the computer"</label>
             <label><input type="radio" name="mode" data-testid="mode-hotseat" on:change=move |_| vs_bot.set(false)/>" Two players on this device"</label>
+            <p class="hint" data-testid="save-note">{SAVE_NOTE}</p>
         </fieldset>
         <Show when=move || vs_bot.get()>
             <fieldset>
@@ -418,7 +545,7 @@ mod tests {
     impl PlaySession for Fake {
         const SAVE_KEY: &'static str = "test";
         const NOUN: &'static str = "test";
-        fn load(_: &str) -> Result<Self, String> {
+        fn load(_: &str, _: u64) -> Result<Self, String> {
             Err("no".into())
         }
         fn save(&self) -> String {
@@ -470,14 +597,103 @@ mod tests {
         assert_eq!(next_screen(&Fake { over: true, ..ready }, Screen::Result), Screen::Over);
     }
 
+    fn no_check<V>(_: &V) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn restore_taunt(json: &str) -> Result<Restored<dojo_games::taunt::Taunt>, String> {
+        restore(json, "series", |_, _| String::new(), no_check, &mut Rng::new(1))
+    }
+
     #[test]
-    fn a_damaged_or_foreign_save_is_refused_with_the_reason() {
+    fn a_damaged_old_or_foreign_save_is_refused_with_the_reason() {
         use dojo_games::taunt::{FighterId, Options, Setup, Taunt};
         let record = GameRecord::<Taunt>::new(Setup::new([FighterId::Tuggle, FighterId::TeaBot], Options::default()));
-        let json = save(Mode::HotSeat, &record);
-        assert!(restore::<Taunt>(&json, "series", |_, _| String::new()).is_ok());
-        assert!(restore::<Taunt>("[1,2]", "series", |_, _| String::new()).err().unwrap().starts_with("the saved series could not be read"));
-        let old = json.replace("\"version\":1", "\"version\":0");
-        assert_eq!(restore::<Taunt>(&old, "series", |_, _| String::new()).err().unwrap(), "the saved series is from another version (0)");
+        let json = save_hot_seat(&record, 0);
+        assert!(restore_taunt(&json).is_ok());
+        assert!(restore_taunt("[1,2]").err().unwrap().starts_with("the saved series could not be read"));
+        assert!(restore_taunt("").err().unwrap().starts_with("the saved series could not be read"));
+        assert!(
+            restore_taunt("{\"version\":2,\"game\":\"taunt\",\"match\":{\"HotSeat\":{}}}")
+                .err()
+                .unwrap()
+                .starts_with("the saved series could not be read")
+        );
+        let newer = json.replace("\"version\":2", "\"version\":3");
+        assert_eq!(restore_taunt(&newer).err().unwrap(), "the saved series is from another version of this site (3)");
+        // The first format (whole record, even against the computer) is refused, not half-loaded.
+        let v1 = serde_json::json!({ "version": 1, "mode": "HotSeat", "record": record }).to_string();
+        assert_eq!(restore_taunt(&v1).err().unwrap(), "the saved series is from another version of this site (1)");
+        let punish = json.replace("\"game\":\"taunt\",\"match\"", "\"game\":\"punish\",\"match\"");
+        assert_eq!(restore_taunt(&punish).err().unwrap(), "the saved series belongs to another game (punish)");
+        let punish_save =
+            save_hot_seat(&GameRecord::<dojo_games::punish::Punish>::new(dojo_games::punish::Setup::deal(1, Default::default())), 0);
+        assert_eq!(restore_taunt(&punish_save).err().unwrap(), "the saved series belongs to another game (punish)");
+    }
+
+    #[test]
+    fn a_view_that_fails_its_check_or_contradicts_itself_is_refused() {
+        use dojo_games::taunt::{FighterId, Options, Setup, Taunt};
+        let state = Taunt::from_setup(&Setup::new([FighterId::Tuggle, FighterId::TeaBot], Options::default())).unwrap();
+        let json = save_vs_bot(Level::Easy, &state, &[], Vec::new());
+        let back = restore_taunt(&json).unwrap();
+        assert_eq!(back.mode, Mode::VsBot(Level::Easy));
+        assert!(back.record.is_none());
+        assert_eq!(back.state.view_for(PERSON), state.view_for(PERSON));
+        let refused = restore::<Taunt>(&json, "series", |_, _| String::new(), |_| Err("no".into()), &mut Rng::new(1));
+        assert_eq!(refused.err().unwrap(), "the saved series is not a position that can be played: no");
+        // A decision that the position does not give is caught by dealing the view back.
+        let mut view = state.view_for(PERSON);
+        view.decision = None;
+        let json = serde_json::to_string(&Saved::<Taunt> {
+            version: SAVE_VERSION,
+            game: "taunt".into(),
+            play: SavedMatch::VsBot { level: Level::Easy, view, log: Vec::new(), last: Vec::new() },
+        })
+        .unwrap();
+        assert!(restore_taunt(&json).err().unwrap().ends_with("it contradicts itself"));
+    }
+
+    #[test]
+    fn a_save_is_welcomed_back_or_discarded_in_words() {
+        use crate::session::Session;
+        let err = |r: Result<(Session, String), String>| r.err().unwrap();
+        assert!(
+            err(welcome::<Session>("{", 1))
+                .starts_with("A saved match could not be restored and was discarded: the saved game could not be read (")
+        );
+        assert!(
+            err(welcome::<Session>("{\"version\":1,\"mode\":\"HotSeat\"}", 1))
+                .ends_with("the saved game is from another version of this site (1).")
+        );
+        let taunt =
+            dojo_games::taunt::Setup::new([dojo_games::taunt::FighterId::Tuggle, dojo_games::taunt::FighterId::TeaBot], Default::default());
+        let foreign = crate::taunt_play::session::Session::new(Mode::VsBot(Level::Easy), taunt).unwrap().save();
+        assert!(err(welcome::<Session>(&foreign, 1)).ends_with("belongs to another game (taunt)."));
+        let (back, notice) = welcome::<Session>(&Session::new(Mode::VsBot(Level::Easy), Default::default(), 4).unwrap().save(), 1).unwrap();
+        assert_eq!(back.mode(), Mode::VsBot(Level::Easy));
+        assert!(
+            notice.starts_with("Welcome back: your match in progress was restored. The computer's hidden cards were dealt afresh"),
+            "{notice}"
+        );
+        let (_, notice) = welcome::<Session>(&Session::new(Mode::HotSeat, Default::default(), 4).unwrap().save(), 1).unwrap();
+        assert!(notice.ends_with("Choices not yet revealed are never saved: make them again when asked."), "{notice}");
+    }
+
+    #[test]
+    fn the_saveable_prefix_ends_at_the_last_step_with_nothing_face_down() {
+        use dojo_games::taunt::{Action, FighterId, Options, Setup, Slot, Taunt};
+        let mut record = GameRecord::<Taunt>::new(Setup::new([FighterId::Tuggle, FighterId::TeaBot], Options::default()));
+        let pick = |a: Slot, b: Slot| dojo_engine::PerSeat(vec![Some(Action::Play(a)), Some(Action::Play(b))]);
+        record.actions.push(pick(Slot::Taunt, Slot::Charge));
+        // Player 1's TAUNT went unanswered: two cards face down, then the end of the combo.
+        record.actions.push(dojo_engine::PerSeat(vec![Some(Action::Queue(Slot::Charge)), None]));
+        record.actions.push(dojo_engine::PerSeat(vec![Some(Action::Queue(Slot::Punch)), None]));
+        record.actions.push(dojo_engine::PerSeat(vec![Some(Action::EndQueue), None]));
+        assert!(record.replay().is_ok(), "the example record replays");
+        let face_down = |t: &Taunt| t.public_view().queued.0.iter().any(|n| *n > 0);
+        assert_eq!(revealed_prefix(&record, face_down), 1);
+        assert_eq!(revealed_prefix(&record, |_| false), 4);
+        assert_eq!(revealed_prefix(&record, |_| true), 0);
     }
 }

@@ -3,7 +3,9 @@
 //! restored on reload.
 //!
 //! Hidden information: a pick waits in the [`Session`] (memory) until the reveal; the page shows
-//! only the hand of the player whose turn it is, and only after the hand-off screen.
+//! only the hand of the player whose turn it is, and only after the hand-off screen. Against
+//! the computer the save holds only the person's view; on a shared device it holds both hands
+//! (to resume) but never a pick or plan not yet revealed.
 
 use crate::browser;
 use crate::games::punish::card::{CardBack, CardTile};
@@ -32,7 +34,7 @@ pub fn PlayPunish() -> impl IntoView {
             Screen::Decide(seat) => view! { <PickCard cx=cx seat=seat names=player_names/> }.into_any(),
             Screen::Result => view! { <RevealResult cx=cx names=player_names/> }.into_any(),
             Screen::Over => game_over(cx, "match", ["Play again", "Change settings"], |s: &Session| {
-                Session::new(s.mode(), s.record().setup.options, browser::random_seed())
+                Session::new(s.mode(), s.options(), browser::random_seed())
             })
             .into_any(),
             _ => view! { <Lobby cx=cx/> }.into_any(),

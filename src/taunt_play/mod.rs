@@ -5,7 +5,8 @@
 //!
 //! Hidden information: a pick or a face-down combo waits in the [`session::Session`] until the
 //! other seat has decided; the page shows a hand only after the hand-off screen, and the table
-//! shows face-down combo cards as a count.
+//! shows face-down combo cards as a count. Saves keep the same secrets: against the computer
+//! only the person's view is saved, and on a shared device never a combo still face down.
 
 pub mod board;
 pub mod preview;
@@ -36,11 +37,10 @@ pub fn PlayTaunt() -> impl IntoView {
             Screen::HandOff(seat) => view! { <HandOff cx=cx seat=seat names=names/> }.into_any(),
             Screen::Decide(seat) => view! { <Decide cx=cx seat=seat names=names/> }.into_any(),
             Screen::Result => view! { <TurnResult cx=cx names=names/> }.into_any(),
-            Screen::Over => game_over(cx, "series", ["Fight again", "Change fighters or settings"], |s: &Session| {
-                let setup = &s.record().setup;
-                Session::new(s.mode(), Setup::new(setup.fighters, setup.options))
-            })
-            .into_any(),
+            Screen::Over => {
+                game_over(cx, "series", ["Fight again", "Change fighters or settings"], |s: &Session| Session::new(s.mode(), s.rematch()))
+                    .into_any()
+            }
             _ => view! { <Lobby cx=cx/> }.into_any(),
         },
         move || table_view.get().map(|v| view! { <TauntTable view=Signal::stored(v) names=names/> }.into_any()),

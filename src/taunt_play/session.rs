@@ -3,11 +3,14 @@
 //!
 //! Secret inputs (a turn's pick, the cards laid face down after a TAUNT) wait here, in memory,
 //! until every seat that must act has given theirs; only then are they applied to the engine.
-//! Saves hold the record of applied steps only, so a reload never reveals a pending pick.
+//! Laid cards stay face down in the engine for several turns, so saves never hold the engine's
+//! record as it is: against the computer a save holds only the person's view (the computer's
+//! combo is a count, dealt afresh on reload), and on a shared device only the record up to the
+//! last step with no combo face down (the combo is laid again after a reload).
 
 use crate::session::{LogLine, Mode};
 use dojo_bot::Level;
-use dojo_engine::{Game, GameRecord, PerSeat, Rng, Seat, apply};
+use dojo_engine::{Game, GameRecord, Observer, PerSeat, Rng, Seat, apply};
 use dojo_games::Speaker;
 use dojo_games::taunt::{Action, Decision, Event, Phase, Setup, Slot, Taunt, TauntView};
 
@@ -31,13 +34,20 @@ enum Input {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Session {
     mode: Mode,
-    record: GameRecord<Taunt>,
+    /// The record, on a shared device only (against the computer it is never saved).
+    record: Option<GameRecord<Taunt>>,
+    /// Steps applied so far.
+    steps: usize,
+    /// Steps of the record that may be saved: up to the last one that left no combo face down.
+    revealed: usize,
     state: Taunt,
     log: Vec<LogLine>,
     inputs: [Option<Input>; 2],
     /// The computer's face-down cards chosen so far, one decision at a time.
     laying: [Vec<Slot>; 2],
     last_events: Vec<Event>,
+    /// Against the computer after a reload: the last step in words, until the next step.
+    last_lines: Vec<String>,
 }
 
 impl Session {
@@ -46,32 +56,57 @@ impl Session {
         let state = Taunt::from_setup(&setup).map_err(|e| e.to_string())?;
         Ok(Session {
             mode,
-            record: GameRecord::new(setup),
+            record: (mode == Mode::HotSeat).then(|| GameRecord::new(setup)),
+            steps: 0,
+            revealed: 0,
             state,
             log: Vec::new(),
             inputs: Default::default(),
             laying: Default::default(),
             last_events: Vec::new(),
+            last_lines: Vec::new(),
         })
     }
 
-    /// Restores a saved match by replaying its record. A damaged save is refused with the reason.
-    pub fn load(json: &str) -> Result<Session, String> {
-        let r = crate::play::restore::<Taunt>(json, "series", describe)?;
+    /// Restores a saved match: a shared device's record is replayed; against the computer, its
+    /// face-down cards are dealt from `seed` among those the person's view leaves possible. A
+    /// damaged, old or foreign save is refused with the reason.
+    pub fn load(json: &str, seed: u64) -> Result<Session, String> {
+        let r = crate::play::restore::<Taunt>(json, "series", describe, check_view, &mut Rng::new(seed))?;
+        let steps = r.record.as_ref().map_or_else(|| r.log.last().map_or(0, |l| l.step), |record| record.actions.len());
+        let revealed = r.record.as_ref().map_or(0, |record| crate::play::revealed_prefix(record, face_down));
         Ok(Session {
             mode: r.mode,
             record: r.record,
+            steps,
+            revealed,
             state: r.state,
             log: r.log,
             inputs: Default::default(),
             laying: Default::default(),
             last_events: r.last_events,
+            last_lines: r.last_lines,
         })
     }
 
-    /// The match as JSON for storage: applied steps only, never a pending input.
+    /// The match as JSON for storage, never a pending input nor a combo face down. Against the
+    /// computer: the person's view and log only. On a shared device: the record up to the last
+    /// step that left no combo face down.
     pub fn save(&self) -> String {
-        crate::play::save(self.mode, &self.record)
+        match (&self.record, self.mode) {
+            (Some(record), _) => crate::play::save_hot_seat(record, self.revealed),
+            (None, Mode::VsBot(level)) => {
+                crate::play::save_vs_bot(level, &self.state, &self.log, crate::play::PlaySession::last_lines(self))
+            }
+            // Not reached: a shared device's session always keeps its record.
+            (None, Mode::HotSeat) => String::new(),
+        }
+    }
+
+    /// The setup of a new series with the same fighters and options.
+    pub fn rematch(&self) -> Setup {
+        let v = self.public_view();
+        Setup::new([v.corners.0[0].fighter, v.corners.0[1].fighter], v.options)
     }
 
     /// Who plays.
@@ -79,9 +114,14 @@ impl Session {
         self.mode
     }
 
-    /// The record so far.
-    pub fn record(&self) -> &GameRecord<Taunt> {
-        &self.record
+    /// The record so far, on a shared device (`None` against the computer).
+    pub fn record(&self) -> Option<&GameRecord<Taunt>> {
+        self.record.as_ref()
+    }
+
+    /// Steps applied so far.
+    pub fn steps(&self) -> usize {
+        self.steps
     }
 
     /// What `seat` may see.
@@ -199,13 +239,20 @@ impl Session {
             all.extend(self.apply(joint)?);
         }
         self.last_events = all;
+        self.last_lines.clear();
         Ok(&self.last_events)
     }
 
     fn apply(&mut self, joint: PerSeat<Option<Action>>) -> Result<Vec<Event>, String> {
         let events = apply(&mut self.state, &joint).map_err(|e| e.to_string())?;
-        self.record.actions.push(joint);
-        let step = self.record.actions.len();
+        self.steps += 1;
+        let step = self.steps;
+        if let Some(record) = &mut self.record {
+            record.actions.push(joint);
+            if !face_down(&self.state) {
+                self.revealed = record.actions.len();
+            }
+        }
         self.log.extend(events.iter().map(|e| LogLine { step, text: describe(self.mode, e) }));
         Ok(events)
     }
@@ -245,12 +292,42 @@ impl Session {
     }
 }
 
+/// True when some fighter has combo cards face down.
+fn face_down(state: &Taunt) -> bool {
+    state.public_view().queued.0.iter().any(|n| *n > 0)
+}
+
+/// Checks a view saved against the computer before a state is dealt from it: the person's
+/// seat, two of everything, and every count within what the fighters' cards allow.
+fn check_view(v: &TauntView) -> Result<(), String> {
+    let person = crate::play::PERSON;
+    if v.observer != Observer::Seat(person) {
+        return Err("it is not the view of your seat".into());
+    }
+    if [v.wins.len(), v.corners.len(), v.queued.len()].iter().any(|n| *n != 2) {
+        return Err("it does not have two players".into());
+    }
+    if !matches!(v.options.best_of, 1 | 3 | 5) || v.wins.0.iter().any(|w| *w > v.options.best_of / 2 + 1) {
+        return Err("its series length or wins are out of range".into());
+    }
+    for c in &v.corners.0 {
+        let card = c.fighter.card();
+        if c.damage > card.critical_damage || c.charge > dojo_games::taunt::MAX_CHARGE || c.blocks > card.block_tokens {
+            return Err(format!("{}'s damage, charge or blocks are out of range", card.name));
+        }
+    }
+    if v.my_queue.len() != usize::from(v.queued.0[person.index()]) || v.queued.0.iter().any(|n| usize::from(*n) > Slot::ALL.len()) {
+        return Err("the face-down cards do not match their count".into());
+    }
+    Ok(())
+}
+
 impl crate::play::PlaySession for Session {
     const SAVE_KEY: &'static str = "pocket-dojo/taunt";
     const NOUN: &'static str = "series";
 
-    fn load(json: &str) -> Result<Self, String> {
-        Session::load(json)
+    fn load(json: &str, seed: u64) -> Result<Self, String> {
+        Session::load(json, seed)
     }
     fn save(&self) -> String {
         Session::save(self)
@@ -280,7 +357,11 @@ impl crate::play::PlaySession for Session {
     fn log(&self) -> &[LogLine] {
         Session::log(self)
     }
+    /// The last step's events in words (as saved, right after a reload against the computer).
     fn last_lines(&self) -> Vec<String> {
+        if self.last_events.is_empty() {
+            return self.last_lines.clone();
+        }
         self.last_events.iter().map(|e| describe(self.mode, e)).collect()
     }
     fn winner(&self) -> Option<Seat> {
@@ -321,8 +402,8 @@ mod tests {
         s.act(Seat(0), Action::Play(Slot::Taunt)).unwrap();
         assert!(!s.ready());
         assert_eq!(s.next_human(), Some(Seat(1)));
-        assert_eq!(s.view(Seat(1)), Session::load(&s.save()).unwrap().view(Seat(1)));
-        assert!(s.record().actions.is_empty(), "nothing of the pick is saved");
+        assert_eq!(s.view(Seat(1)), Session::load(&s.save(), 1).unwrap().view(Seat(1)));
+        assert!(s.record().unwrap().actions.is_empty(), "nothing of the pick is saved");
         s.act(Seat(1), Action::Play(Slot::Charge)).unwrap();
         s.play().unwrap();
         assert!(s.log()[0].text.starts_with("Turn 1: Player 1 plays TAUNT L0"), "{}", s.log()[0].text);
@@ -341,7 +422,10 @@ mod tests {
         // Player 1's next moves are already down: only Player 2 picks.
         assert_eq!(s.next_human(), Some(Seat(1)));
         assert_eq!(s.needs(Seat(0)), None);
-        assert_eq!(Session::load(&s.save()).unwrap(), s);
+        // The combo is face down, so a reload goes back to laying it.
+        let back = Session::load(&s.save(), 1).unwrap();
+        assert!(matches!(back.needs(Seat(0)), Some(Decision::Queue { .. })));
+        assert_eq!(back.record().unwrap().actions.len(), 1);
     }
 
     #[test]
@@ -357,7 +441,7 @@ mod tests {
             calls += 1;
             assert!(calls <= 9, "at most eight cards and a stop");
         }
-        assert!(s.record().actions.len() == 1, "nothing is applied while the computer is still laying");
+        assert!(s.record().unwrap().actions.len() == 1, "nothing is applied while the computer is still laying");
         s.play().unwrap();
         assert_eq!(usize::from(s.view(Seat(1)).queued[Seat(0)]), calls - 1);
     }
@@ -398,9 +482,95 @@ mod tests {
         }
         assert!(s.is_over(), "a one-fight match ends");
         assert!(s.log().iter().any(|l| l.text.starts_with("Turn 1: You play")));
-        assert_eq!(Session::load(&s.save()).unwrap().view(Seat(0)), s.view(Seat(0)));
-        assert!(Session::load("{").unwrap_err().starts_with("the saved series could not be read"));
-        let tampered = s.save().replace("\"actions\":[", "\"actions\":[[null,null],");
-        assert!(Session::load(&tampered).unwrap_err().contains("does not replay: step 1 is illegal"));
+        let back = Session::load(&s.save(), 5).unwrap();
+        assert_eq!(back.view(Seat(0)), s.view(Seat(0)));
+        assert_eq!(back.log(), s.log());
+        assert!(back.is_over());
+        assert_eq!(crate::play::PlaySession::winner(&back), crate::play::PlaySession::winner(&s));
+        assert_eq!(
+            back.rematch(),
+            Setup::new([FighterId::Mooshmere, FighterId::Wollypobber], Options { best_of: 1, ..Options::default() })
+        );
+        assert!(Session::load("{", 1).unwrap_err().starts_with("the saved series could not be read"));
+        let mut h = hot_seat();
+        h.act(Seat(0), Action::Play(Slot::Taunt)).unwrap();
+        h.act(Seat(1), Action::Play(Slot::Charge)).unwrap();
+        h.play().unwrap();
+        let tampered = h.save().replace("\"actions\":[", "\"actions\":[[null,null],");
+        assert!(Session::load(&tampered, 1).unwrap_err().contains("does not replay: step 1 is illegal"));
+    }
+
+    /// Player 2 (Tuggle) TAUNTs unanswered and lays `combo` face down; returns the session
+    /// and its save.
+    fn player_two_lays(mode: Mode, combo: Vec<Slot>) -> (Session, String, String) {
+        let mut s = Session::new(mode, Setup::new([FighterId::TeaBot, FighterId::Tuggle], Options::default())).unwrap();
+        s.act(Seat(0), Action::Play(Slot::Charge)).unwrap();
+        s.act(Seat(1), Action::Play(Slot::Taunt)).unwrap();
+        s.play().unwrap();
+        assert!(matches!(s.needs(Seat(1)), Some(Decision::Queue { .. })));
+        let before = s.save();
+        s.lay(Seat(1), combo.clone()).unwrap();
+        s.play().unwrap();
+        assert_eq!(s.view(Seat(1)).my_queue, combo);
+        let after = s.save();
+        (s, before, after)
+    }
+
+    #[test]
+    fn a_save_against_the_computer_never_holds_its_combo() {
+        let (s, _, a) = player_two_lays(Mode::VsBot(Level::Easy), vec![Slot::Charge, Slot::Punch]);
+        let (_, _, b) = player_two_lays(Mode::VsBot(Level::Easy), vec![Slot::Punch, Slot::Charge]);
+        let (_, _, c) = player_two_lays(Mode::VsBot(Level::Easy), vec![Slot::Kick]);
+        assert_eq!(a, b, "the save does not depend on the computer's face-down cards");
+        for seed in 0..10 {
+            let mut t = s.clone();
+            t.state = s.state.resample_hidden(Observer::Seat(Seat(0)), &mut Rng::new(seed));
+            assert_eq!(t.save(), a, "nothing hidden from the person reaches the save");
+        }
+        assert_ne!(a, c, "it does show how many there are");
+        for secret in ["record", "setup", "actions", "seed", "\"deck\""] {
+            assert!(!a.contains(secret), "{secret} in {a}");
+        }
+        let saved: serde_json::Value = serde_json::from_str(&a).unwrap();
+        let view = &saved["match"]["VsBot"]["view"];
+        assert_eq!(view["queued"], serde_json::json!([0, 2]));
+        assert_eq!(view["my_queue"], serde_json::json!([]));
+        // Restoring deals the computer a combo of two cards and shows the person the same.
+        let back = Session::load(&a, 3).unwrap();
+        assert_eq!(back.view(Seat(0)), s.view(Seat(0)));
+        assert_eq!(back.view(Seat(1)).my_queue.len(), 2);
+        assert_eq!(back.save(), a);
+    }
+
+    #[test]
+    fn a_shared_device_never_saves_a_combo_face_down() {
+        let (s, before, a) = player_two_lays(Mode::HotSeat, vec![Slot::Charge, Slot::Punch]);
+        let (_, _, b) = player_two_lays(Mode::HotSeat, vec![Slot::Kick]);
+        assert_eq!(a, b, "the saves do not depend on the face-down cards, nor on how many");
+        assert_eq!(a, before, "the save stops before the combo was laid");
+        let back = Session::load(&a, 1).unwrap();
+        assert!(matches!(back.needs(Seat(1)), Some(Decision::Queue { .. })), "Player 2 lays the combo again");
+        assert_eq!(back.view(Seat(0)).turn, 1);
+        assert!(s.view(Seat(0)).queued[Seat(1)] == 2);
+        // Once the combo is spent, the save catches up.
+        let mut s = s;
+        let mut turns = 0;
+        while s.view(Seat(0)).queued[Seat(1)] > 0 && turns < 20 {
+            for seat in Seat::all(2) {
+                match s.needs(seat) {
+                    Some(Decision::Queue { .. }) => s.lay(seat, vec![]).unwrap(),
+                    Some(_) => {
+                        let action = s.state.legal_actions(seat)[0];
+                        s.act(seat, action).unwrap();
+                    }
+                    None => {}
+                }
+            }
+            s.play().unwrap();
+            turns += 1;
+        }
+        assert_eq!(s.view(Seat(0)).queued[Seat(1)], 0, "the combo is spent");
+        let spent = s.save();
+        assert_eq!(Session::load(&spent, 1).unwrap().record().unwrap().actions.len(), s.record().unwrap().actions.len());
     }
 }

@@ -8,19 +8,24 @@ import { useSite, openPage, assertClean } from './harness.mjs';
 const site = useSite();
 
 // The rulebook's first example position: Player 1 holds Rush, Guard, Guard, Strike, Dodge.
+// A shared device's save keeps the record (both hands) so it can resume; see storage.test.mjs.
 const SAVE = JSON.stringify({
-  version: 1,
-  mode: 'HotSeat',
-  record: {
-    game: 'punish',
-    setup: {
-      options: { best_of: 1 },
-      seed: 1,
-      hands: [['Rush', 'Guard', 'Guard', 'Strike', 'Dodge'], ['Punish', 'Rush', 'Guard', 'Strike', 'Dodge']],
-      revealed: ['Punish', 'Dodge'],
-      deck: ['Rush', 'Strike', 'Punish'],
+  version: 2,
+  game: 'punish',
+  match: {
+    HotSeat: {
+      record: {
+        game: 'punish',
+        setup: {
+          options: { best_of: 1 },
+          seed: 1,
+          hands: [['Rush', 'Guard', 'Guard', 'Strike', 'Dodge'], ['Punish', 'Rush', 'Guard', 'Strike', 'Dodge']],
+          revealed: ['Punish', 'Dodge'],
+          deck: ['Rush', 'Strike', 'Punish'],
+        },
+        actions: [],
+      },
     },
-    actions: [],
   },
 });
 
