@@ -11,8 +11,6 @@ pub mod lazy_page;
 pub mod markdown;
 pub mod play;
 pub mod routes;
-pub mod session;
-pub mod taunt_play;
 
 use leptos::prelude::*;
 use leptos_router::components::{A, Route, Router, Routes};

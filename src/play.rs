@@ -7,12 +7,44 @@
 
 use crate::browser;
 use crate::components::event_log::EventLog;
-use crate::session::{LogLine, Mode};
 use dojo_bot::Level;
 use dojo_engine::{Game, GameRecord, ReplayError, Rng, Seat, apply};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+
+/// Who sits in the two seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    /// Two people sharing one device.
+    HotSeat,
+    /// A person (Player 1) against the computer (Player 2).
+    VsBot(Level),
+}
+
+impl Mode {
+    /// What the page calls the two seats.
+    pub fn names(self) -> [String; 2] {
+        match self {
+            Mode::HotSeat => ["Player 1".into(), "Player 2".into()],
+            Mode::VsBot(level) => ["You".into(), format!("Computer ({})", level.label())],
+        }
+    }
+
+    /// True when `seat` is played by the computer.
+    pub fn is_bot(self, seat: Seat) -> bool {
+        matches!(self, Mode::VsBot(_)) && seat == Seat(1)
+    }
+}
+
+/// One line of the log, with the step it belongs to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LogLine {
+    /// Step number (from 1) that produced it.
+    pub step: usize,
+    /// The sentence.
+    pub text: String,
+}
 
 const COUNTDOWN_STEP_MS: u32 = 500;
 
@@ -656,7 +688,7 @@ mod tests {
 
     #[test]
     fn a_save_is_welcomed_back_or_discarded_in_words() {
-        use crate::session::Session;
+        use crate::games::punish::session::Session;
         let err = |r: Result<(Session, String), String>| r.err().unwrap();
         assert!(
             err(welcome::<Session>("{", 1))
@@ -668,7 +700,7 @@ mod tests {
         );
         let taunt =
             dojo_games::taunt::Setup::new([dojo_games::taunt::FighterId::Tuggle, dojo_games::taunt::FighterId::TeaBot], Default::default());
-        let foreign = crate::taunt_play::session::Session::new(Mode::VsBot(Level::Easy), taunt).unwrap().save();
+        let foreign = crate::games::taunt::play::session::Session::new(Mode::VsBot(Level::Easy), taunt).unwrap().save();
         assert!(err(welcome::<Session>(&foreign, 1)).ends_with("belongs to another game (taunt)."));
         let (back, notice) = welcome::<Session>(&Session::new(Mode::VsBot(Level::Easy), Default::default(), 4).unwrap().save(), 1).unwrap();
         assert_eq!(back.mode(), Mode::VsBot(Level::Easy));

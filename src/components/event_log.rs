@@ -1,6 +1,6 @@
 //! The readable event log of a match.
 
-use crate::session::LogLine;
+use crate::play::LogLine;
 use leptos::prelude::*;
 
 /// The log, newest first (numbered from the start of the match), in a scrolling box announced

@@ -3,4 +3,3 @@
 pub mod game_pages;
 pub mod home;
 pub mod not_found;
-pub mod play_punish;

@@ -4,6 +4,8 @@
 //! the play page; all of it is built into the `punish-play` module.
 
 pub mod card;
+pub mod play;
 pub mod rules;
 pub mod scenario_player;
+pub mod session;
 pub mod table;

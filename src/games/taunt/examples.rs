@@ -2,7 +2,7 @@
 //! moves played next.
 
 use crate::components::example_player::{Example, ExamplePlayer};
-use crate::taunt_play::board::TauntTable;
+use crate::games::taunt::play::board::TauntTable;
 use dojo_engine::Joint;
 use dojo_games::taunt::scenario::Scenario;
 use dojo_games::taunt::{Action, Setup, Taunt, TauntView};

@@ -4,4 +4,5 @@
 
 pub mod examples;
 pub mod move_table;
+pub mod play;
 pub mod rules;

@@ -11,49 +11,16 @@
 //! seat may pick next is asked of the engine, on a state drawn from that seat's own view with
 //! its queued picks applied: no rule is written twice, and nothing hidden is consulted.
 
+use crate::play::{LogLine, Mode};
 use dojo_bot::Level;
 use dojo_engine::{Game, GameRecord, Observer, PerSeat, Rng, Seat, apply, joint_from};
 use dojo_games::punish::{Card, Decision, Event, Options, Play, Punish, PunishView, Setup, Speaker};
-use serde::{Deserialize, Serialize};
 
-/// Who sits in the two seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Mode {
-    /// Two people sharing one device.
-    HotSeat,
-    /// A person (Player 1) against the computer (Player 2).
-    VsBot(Level),
-}
-
-impl Mode {
-    /// What the page calls the two seats.
-    pub fn names(self) -> [String; 2] {
-        match self {
-            Mode::HotSeat => ["Player 1".into(), "Player 2".into()],
-            Mode::VsBot(level) => ["You".into(), format!("Computer ({})", level.label())],
-        }
-    }
-
-    /// A log line for `event`, with this mode's names; against the computer, the person is "you".
-    pub fn describe(self, event: &Event) -> String {
-        let [a, b] = self.names();
-        let you = matches!(self, Mode::VsBot(_)).then_some(Seat(0));
-        event.describe_with(&Speaker { names: [&a, &b], you })
-    }
-
-    /// True when `seat` is played by the computer.
-    pub fn is_bot(self, seat: Seat) -> bool {
-        matches!(self, Mode::VsBot(_)) && seat == Seat(1)
-    }
-}
-
-/// One line of the log, with the step it belongs to.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LogLine {
-    /// Step number (from 1) that produced it.
-    pub step: usize,
-    /// The sentence.
-    pub text: String,
+/// A log line for `event`, with `mode`'s names; against the computer, the person is "you".
+pub fn describe(mode: Mode, event: &Event) -> String {
+    let [a, b] = mode.names();
+    let you = matches!(mode, Mode::VsBot(_)).then_some(Seat(0));
+    event.describe_with(&Speaker { names: [&a, &b], you })
 }
 
 /// A match in progress on the page.
@@ -99,7 +66,7 @@ impl Session {
     /// hidden cards are dealt from `seed` among those the person's view leaves possible. A
     /// damaged, old or foreign save is refused with the reason.
     pub fn load(json: &str, seed: u64) -> Result<Session, String> {
-        let r = crate::play::restore::<Punish>(json, "game", |mode, e| mode.describe(e), check_view, &mut Rng::new(seed))?;
+        let r = crate::play::restore::<Punish>(json, "game", describe, check_view, &mut Rng::new(seed))?;
         let steps = r.record.as_ref().map_or_else(|| r.log.last().map_or(0, |l| l.step), |record| record.actions.len());
         let revealed = r.record.as_ref().map_or(0, |record| crate::play::revealed_prefix(record, face_down));
         Ok(Session {
@@ -276,7 +243,7 @@ impl Session {
                     self.revealed = record.actions.len();
                 }
             }
-            self.log.extend(events.iter().map(|e| LogLine { step, text: self.mode.describe(e) }));
+            self.log.extend(events.iter().map(|e| LogLine { step, text: describe(self.mode, e) }));
             let revealed = !events.is_empty();
             all.extend(events);
             if revealed {
@@ -376,7 +343,7 @@ impl crate::play::PlaySession for Session {
         if self.last_events.is_empty() {
             return self.last_lines.clone();
         }
-        self.last_events.iter().map(|e| self.mode.describe(e)).collect()
+        self.last_events.iter().map(|e| describe(self.mode, e)).collect()
     }
     fn winner(&self) -> Option<Seat> {
         self.view(Seat(0)).game_winners.last().copied()

@@ -12,8 +12,8 @@ pub mod board;
 pub mod preview;
 pub mod session;
 
+use crate::play::Mode;
 use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, who_plays};
-use crate::session::Mode;
 use board::TauntTable;
 use dojo_bot::Level;
 use dojo_engine::Seat;

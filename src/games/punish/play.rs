@@ -9,9 +9,10 @@
 
 use crate::browser;
 use crate::games::punish::card::{CardBack, CardTile};
+use crate::games::punish::session::{Session, describe};
 use crate::games::punish::table::Table;
+use crate::play::Mode;
 use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, who_plays};
-use crate::session::{Mode, Session};
 use dojo_bot::Level;
 use dojo_engine::Seat;
 use dojo_games::punish::{Card, Decision, Event, Options, Play, rival};
@@ -203,7 +204,7 @@ fn RevealResult(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
             }),
             _ => None,
         });
-        let happened = events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| mode.describe(e)).collect();
+        let happened = events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| describe(mode, e)).collect();
         turn_result(cx, reveals.collect_view().into_any(), happened, "Next breath")
     }
 }

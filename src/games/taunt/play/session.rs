@@ -8,7 +8,7 @@
 //! combo is a count, dealt afresh on reload), and on a shared device only the record up to the
 //! last step with no combo face down (the combo is laid again after a reload).
 
-use crate::session::{LogLine, Mode};
+use crate::play::{LogLine, Mode};
 use dojo_bot::Level;
 use dojo_engine::{Game, GameRecord, Observer, PerSeat, Rng, Seat, apply};
 use dojo_games::Speaker;
