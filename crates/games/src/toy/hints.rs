@@ -1,4 +1,13 @@
 //! How the computer players read a Sealed Bids position: points so far, as places.
+//!
+//! Measured at four seats against three random players (`dojo bot-eval toy --seats 4 --level
+//! hard --against random`, 1,000 games, ±1.5 points): Hard wins 39.3% in 47 ms a decision.
+//! More simulations did not help (twice as many 37.1%, two and a half times 40.5%), nor did an
+//! open-loop tree following the bot's own bids (38.8% of 400), nor modelling the opponents as
+//! uniform (41.5% of 400). Play against random players has a low ceiling: picking each bid by
+//! 1,000 playouts per bid against the true random opponents wins 44.4%, and a player who sees
+//! the other three bids before bidding, and takes every prize it can with its lowest winning
+//! card, wins only 60.7%.
 
 use super::state::Toy;
 use dojo_bot::SearchHints;
