@@ -49,7 +49,12 @@ impl Session {
         let setup = Setup::deal(seed, options);
         let state = Punish::from_setup(&setup).map_err(|e| e.to_string())?;
         let record = (mode == Mode::HotSeat).then(|| GameRecord::new(setup));
-        Ok(Session {
+        Ok(Session::starting(mode, record, state))
+    }
+
+    /// A match at `state` with nothing played on the page yet.
+    fn starting(mode: Mode, record: Option<GameRecord<Punish>>, state: Punish) -> Session {
+        Session {
             mode,
             record,
             steps: 0,
@@ -59,7 +64,7 @@ impl Session {
             pending: Default::default(),
             last_events: Vec::new(),
             last_lines: Vec::new(),
-        })
+        }
     }
 
     /// Restores a saved match: a shared device's record is replayed; against the computer, its
@@ -437,18 +442,7 @@ mod tests {
 
     fn vs_bot(options: Options) -> Session {
         let setup = known_setup(options);
-        let state = Punish::from_setup(&setup).unwrap();
-        Session {
-            mode: Mode::VsBot(Level::Easy),
-            record: None,
-            steps: 0,
-            revealed: 0,
-            state,
-            log: Vec::new(),
-            pending: Default::default(),
-            last_events: Vec::new(),
-            last_lines: Vec::new(),
-        }
+        Session::starting(Mode::VsBot(Level::Easy), None, Punish::from_setup(&setup).unwrap())
     }
 
     /// Plays one step with each seat's first legal pick.

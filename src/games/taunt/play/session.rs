@@ -388,6 +388,18 @@ fn lay_one(mut state: Taunt, seat: Seat, card: Slot) -> Taunt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `seat` makes the first choice it is offered: an empty combo, or its first legal action.
+    fn decide_first(s: &mut Session, seat: Seat) {
+        match s.needs(seat) {
+            Some(Decision::Queue { .. }) => s.lay(seat, vec![]).unwrap(),
+            Some(_) => {
+                let action = s.state.legal_actions(seat)[0];
+                s.act(seat, action).unwrap();
+            }
+            None => {}
+        }
+    }
     use dojo_games::taunt::{FighterId, Options};
 
     fn hot_seat() -> Session {
@@ -466,14 +478,7 @@ mod tests {
             }
             if let Some(seat) = s.next_human() {
                 // The person plays the first legal thing offered.
-                match s.needs(seat) {
-                    Some(Decision::Queue { .. }) => s.lay(seat, vec![]).unwrap(),
-                    Some(_) => {
-                        let action = s.state.legal_actions(seat)[0];
-                        s.act(seat, action).unwrap();
-                    }
-                    None => {}
-                }
+                decide_first(&mut s, seat);
             }
             if s.ready() {
                 s.play().unwrap();
@@ -557,14 +562,7 @@ mod tests {
         let mut turns = 0;
         while s.view(Seat(0)).queued[Seat(1)] > 0 && turns < 20 {
             for seat in Seat::all(2) {
-                match s.needs(seat) {
-                    Some(Decision::Queue { .. }) => s.lay(seat, vec![]).unwrap(),
-                    Some(_) => {
-                        let action = s.state.legal_actions(seat)[0];
-                        s.act(seat, action).unwrap();
-                    }
-                    None => {}
-                }
+                decide_first(&mut s, seat);
             }
             s.play().unwrap();
             turns += 1;
