@@ -5,14 +5,14 @@
 use dojo_engine::{Game, Joint, apply};
 use leptos::prelude::*;
 
-/// A scripted example of a two-player game, as a rules page shows it.
+/// A scripted example of a game, as a rules page shows it.
 pub trait Example: Clone + Send + Sync + 'static {
     /// The game it is played in.
     type Game: Game;
     /// Its id, also the anchor of its section (`example-1`).
     fn id(&self) -> &str;
-    /// The two players' names.
-    fn names(&self) -> [String; 2];
+    /// The players' names, in seat order.
+    fn names(&self) -> Vec<String>;
     /// Where it starts.
     fn setup(&self) -> &<Self::Game as Game>::Setup;
     /// How many steps it has.
@@ -25,8 +25,8 @@ pub trait Example: Clone + Send + Sync + 'static {
     fn opening(&self) -> String;
 }
 
-/// Draws a position (a public view) of game `G` with the two players' names.
-pub type TableFn<G> = fn(Signal<<G as Game>::View>, Signal<[String; 2]>) -> AnyView;
+/// Draws a position (a public view) of game `G` with the players' names.
+pub type TableFn<G> = fn(Signal<<G as Game>::View>, Signal<Vec<String>>) -> AnyView;
 
 /// The public view after the first `step` steps of `example` (`None` if the example does not
 /// replay: the engine's own tests keep that from happening).

@@ -10,10 +10,11 @@ const site = useSite();
 // The rulebook's first example position: Player 1 holds Rush, Guard, Guard, Strike, Dodge.
 // A shared device's save keeps the record (both hands) so it can resume; see storage.test.mjs.
 const SAVE = JSON.stringify({
-  version: 2,
+  version: 3,
   game: 'punish',
+  seats: ['Person', 'Person'],
   match: {
-    HotSeat: {
+    Record: {
       record: {
         game: 'punish',
         setup: {

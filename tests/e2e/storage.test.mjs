@@ -35,11 +35,12 @@ function assertPersonOnly(raw, key, viewKeys) {
   for (const secret of SECRET_KEYS) assert.ok(!raw.includes(secret), `${secret} in storage: ${raw}`);
   const all = JSON.parse(raw);
   const save = JSON.parse(all[key]);
-  assert.deepEqual(Object.keys(save).sort(), ['game', 'match', 'version']);
-  assert.equal(save.version, 2);
-  assert.deepEqual(Object.keys(save.match), ['VsBot']);
-  const vsBot = save.match.VsBot;
-  assert.deepEqual(Object.keys(vsBot).sort(), ['last', 'level', 'log', 'view']);
+  assert.deepEqual(Object.keys(save).sort(), ['game', 'match', 'seats', 'version']);
+  assert.equal(save.version, 3);
+  assert.deepEqual(save.seats, ['Person', { Computer: 'Easy' }]);
+  assert.deepEqual(Object.keys(save.match), ['View']);
+  const vsBot = save.match.View;
+  assert.deepEqual(Object.keys(vsBot).sort(), ['last', 'log', 'view']);
   assert.deepEqual(Object.keys(vsBot.view).sort(), viewKeys, 'the saved view has exactly the fields checked for secrets');
   assert.deepEqual(vsBot.view.observer, { Seat: 0 }, "the view is the person's");
   assert.equal(all[key].split('"hand":').length - 1, viewKeys.includes('hand') ? 1 : 0, "no hand but the person's");
@@ -156,6 +157,9 @@ test('TAUNT against the computer: the save holds only what the person sees, and 
 /** Puts `save` under `key` next to an unrelated key, reloads, and returns the notice. */
 async function restoreBroken(page, path, key, save) {
   await page.goto(`${site.url}${path}`);
+  // The page reads its save once when its module starts: let it start before the save is
+  // planted, or it would find and discard the save before the reload.
+  await page.waitForSelector('div.play');
   await page.evaluate(([key, save]) => {
     localStorage.clear();
     localStorage.setItem('someone-else', 'keep me');
@@ -178,13 +182,14 @@ test('a damaged, old or foreign save is reported in words and discarded, and not
     record: { game: 'punish', setup: { options: {}, seed: 1, hands: [['Rush'], ['Guard']], revealed: [], deck: [] }, actions: [] },
   });
   const cases = [
-    ['/play/punish', 'pocket-dojo/punish', '{"version":2,"game":"punish","match":{"VsBot"', /could not be restored and was discarded: the saved game could not be read/],
+    ['/play/punish', 'pocket-dojo/punish', '{"version":3,"game":"punish","match":{"View"', /could not be restored and was discarded: the saved match could not be read/],
+    ['/play/punish', 'pocket-dojo/punish', '{"version":2,"game":"punish","match":{"VsBot":{}}}', /from another version of this site \(2\)/],
     ['/play/punish', 'pocket-dojo/punish', oldFormat, /from another version of this site \(1\)/],
-    ['/play/punish', 'pocket-dojo/punish', '{"version":2,"game":"taunt","match":{"HotSeat":{}}}', /belongs to another game \(taunt\)/],
+    ['/play/punish', 'pocket-dojo/punish', '{"version":3,"game":"taunt","match":{"Record":{}}}', /belongs to another game \(taunt\)/],
     [
       '/play/punish',
       'pocket-dojo/punish',
-      JSON.stringify({ version: 2, game: 'punish', match: { VsBot: { level: 'Easy', view: { observer: 'Public' }, log: [], last: [] } } }),
+      JSON.stringify({ version: 3, game: 'punish', seats: ['Person', { Computer: 'Easy' }], match: { View: { view: { observer: 'Public' }, log: [], last: [] } } }),
       /could not be read/,
     ],
     ['/play/taunt', 'pocket-dojo/taunt', 'not json at all', /the saved series could not be read/],
@@ -209,7 +214,7 @@ test('a saved view that cannot be dealt from is refused, not half-loaded', async
   await page.waitForSelector('[data-testid="result"], [data-testid="match-over"]', { timeout: 20_000 });
   const save = JSON.parse(await page.evaluate(() => localStorage.getItem('pocket-dojo/punish')));
   // The computer claims more cards than are unaccounted for.
-  save.match.VsBot.view.hand_sizes[1] = 12;
+  save.match.View.view.hand_sizes[1] = 12;
   const notice = await restoreBroken(page, '/play/punish', 'pocket-dojo/punish', JSON.stringify(save));
   assert.match(notice, /not a position that can be played: .*do not add up/);
   assertClean(page);
@@ -262,5 +267,5 @@ test('on a shared device, a TAUNT combo face down is never saved', async () => {
   assert.equal(other.played, two.played, 'the save depends on the card still face down');
   assert.ok(!two.laid.includes('Queue'), 'a face-down card is in storage');
   // The shared device keeps the record (both seats' cards) so it can resume.
-  assert.ok(two.laid.includes('\\"HotSeat\\"') && two.laid.includes('\\"record\\"'));
+  assert.ok(two.laid.includes('\\"Record\\"') && two.laid.includes('\\"record\\"'));
 });

@@ -2,18 +2,23 @@
 
 use dojo_engine::Seat;
 
-/// How the log names the two seats: by name, or as "you" for the person reading it.
+/// How the log names the seats: by name, or as "you" for the person reading it.
 #[derive(Clone, Copy, Debug)]
 pub struct Speaker<'a> {
-    /// Names of the two seats, used in the third person.
-    pub names: [&'a str; 2],
+    /// Names of the seats in seat order, used in the third person.
+    pub names: &'a [&'a str],
     /// The seat addressed as "you", if any (the person playing against the computer).
     pub you: Option<Seat>,
 }
 
 impl Speaker<'_> {
     /// "Player 1" and "Player 2", nobody addressed as "you".
-    pub const PLAIN: Speaker<'static> = Speaker { names: ["Player 1", "Player 2"], you: None };
+    pub const PLAIN: Speaker<'static> = Speaker { names: &["Player 1", "Player 2"], you: None };
+
+    /// The seat's name; a seat beyond the names given is "another player".
+    fn name(&self, seat: Seat) -> &str {
+        self.names.get(seat.index()).copied().unwrap_or("another player")
+    }
 
     pub(crate) fn is_you(&self, seat: Seat) -> bool {
         self.you == Some(seat)
@@ -21,12 +26,12 @@ impl Speaker<'_> {
 
     /// The seat as a subject starting a sentence: "You" or its name.
     pub(crate) fn subject(&self, seat: Seat) -> &str {
-        if self.is_you(seat) { "You" } else { self.names[seat.index().min(1)] }
+        if self.is_you(seat) { "You" } else { self.name(seat) }
     }
 
     /// The seat inside a sentence: "you" or its name.
     pub(crate) fn object(&self, seat: Seat) -> &str {
-        if self.is_you(seat) { "you" } else { self.names[seat.index().min(1)] }
+        if self.is_you(seat) { "you" } else { self.name(seat) }
     }
 
     /// Possessive inside a sentence ("your", "Kleg's"); capitalised at the start with `start`.
@@ -34,7 +39,7 @@ impl Speaker<'_> {
         match (self.is_you(seat), start) {
             (true, true) => "Your".into(),
             (true, false) => "your".into(),
-            (false, _) => format!("{}'s", self.names[seat.index().min(1)]),
+            (false, _) => format!("{}'s", self.name(seat)),
         }
     }
 

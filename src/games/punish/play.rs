@@ -2,23 +2,28 @@
 //! screen between them) or against the computer. The match is saved after every reveal and
 //! restored on reload.
 //!
-//! Hidden information: a pick waits in the [`Session`] (memory) until the reveal; the page shows
+//! Hidden information: a pick waits in the shared play machine's session (memory) until the reveal; the page shows
 //! only the hand of the player whose turn it is, and only after the hand-off screen. Against
 //! the computer the save holds only the person's view; on a shared device it holds both hands
 //! (to resume) but never a pick or plan not yet revealed.
 
 use crate::browser;
 use crate::games::punish::card::{CardBack, CardTile};
-use crate::games::punish::session::{Session, describe};
+use crate::games::punish::session::{PunishSite, Session};
 use crate::games::punish::table::Table;
-use crate::play::Mode;
-use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, who_plays};
+use crate::play::page::chosen_seats;
+use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, waiting_status, who_plays};
 use dojo_bot::Level;
 use dojo_engine::Seat;
-use dojo_games::punish::{Card, Decision, Event, Options, Play, rival};
+use dojo_games::punish::{Card, Decision, Event, Options, Play, Setup};
 use leptos::prelude::*;
 
-type Ctx = PlayCtx<Session>;
+type Ctx = PlayCtx<PunishSite>;
+
+/// A new match with `seats`, dealt at random with `options`.
+fn deal(seats: crate::play::Seats, options: Options) -> Result<Session, String> {
+    Session::new(seats, &Setup::deal(browser::random_seed(), options))
+}
 
 /// The play page.
 #[component]
@@ -34,10 +39,10 @@ pub fn PlayPunish() -> impl IntoView {
             Screen::HandOff(seat) => view! { <HandOff cx=cx seat=seat names=player_names/> }.into_any(),
             Screen::Decide(seat) => view! { <PickCard cx=cx seat=seat names=player_names/> }.into_any(),
             Screen::Result => view! { <RevealResult cx=cx names=player_names/> }.into_any(),
-            Screen::Over => game_over(cx, "match", ["Play again", "Change settings"], |s: &Session| {
-                Session::new(s.mode(), s.options(), browser::random_seed())
-            })
-            .into_any(),
+            Screen::Over => {
+                game_over(cx, "match", ["Play again", "Change settings"], |s: &Session| deal(s.seats().clone(), s.public_view().options))
+                    .into_any()
+            }
             _ => view! { <Lobby cx=cx/> }.into_any(),
         },
         move || table_view.get().map(|v| view! { <Table view=Signal::stored(v) names=player_names/> }.into_any()),
@@ -78,7 +83,6 @@ fn Lobby(cx: Ctx) -> impl IntoView {
     let recovery = RwSignal::new(true);
     let best_of = RwSignal::new(3u8);
     let start = move |_| {
-        let mode = if vs_bot.get_untracked() { Mode::VsBot(level.get_untracked()) } else { Mode::HotSeat };
         let choices = LobbyChoices {
             feint: feint.get_untracked(),
             blitz: blitz.get_untracked(),
@@ -86,7 +90,7 @@ fn Lobby(cx: Ctx) -> impl IntoView {
             recovery: recovery.get_untracked(),
             best_of: best_of.get_untracked(),
         };
-        cx.start(Session::new(mode, choices.options(), browser::random_seed()));
+        cx.start(deal(chosen_seats(vs_bot, level, 2), choices.options()));
     };
     view! {
         <form class="lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(()); }>
@@ -112,27 +116,21 @@ fn Lobby(cx: Ctx) -> impl IntoView {
 }
 
 #[component]
-fn HandOff(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
+fn HandOff(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
     move || {
-        let names = names.get();
-        let name = names[seat.index()].clone();
-        let other_picked = cx.session.with(|s| s.as_ref().is_some_and(|s| s.has_picked(rival(seat))));
-        let status = if other_picked {
-            format!("{} has chosen in secret.", names[rival(seat).index()])
-        } else {
-            "Nobody has chosen yet this breath.".to_string()
-        };
+        let name = names.get()[seat.index()].clone();
+        let status = cx.session.with(|s| s.as_ref().map(|s| waiting_status(s, seat, "breath"))).unwrap_or_default();
         hand_off(cx, seat, name, status, "hand")
     }
 }
 
 #[component]
-fn PickCard(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
+fn PickCard(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
     let feint = RwSignal::new(false);
     let view_now = move || cx.session.with(|s| s.as_ref().map(|s| s.own_view(seat)));
     let choose = move |card: Card| {
         let play = Play { card, feint: feint.get_untracked() };
-        cx.decide(move |s| s.pick(seat, play))
+        cx.decide(move |s| s.give(seat, play))
     };
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         if let Some(card) = ev.key().parse::<usize>().ok().and_then(|n| Card::ALL.get(n.wrapping_sub(1)).copied())
@@ -182,11 +180,10 @@ fn PickCard(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
 }
 
 #[component]
-fn RevealResult(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
+fn RevealResult(cx: Ctx, names: Signal<Vec<String>>) -> impl IntoView {
     move || {
-        let (mode, events) =
-            cx.session.with(|s| s.as_ref().map(|s| (s.mode(), s.last_events().to_vec())).unwrap_or((Mode::HotSeat, Vec::new())));
         let names = names.get();
+        let events = cx.session.with(|s| s.as_ref().map(|s| s.last_events())).unwrap_or_default();
         let reveals = events.iter().filter_map(|e| match e {
             Event::Revealed { breath, cards } => Some(view! {
                 <div class="reveal" data-testid="reveal">
@@ -204,8 +201,10 @@ fn RevealResult(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
             }),
             _ => None,
         });
-        let happened = events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| describe(mode, e)).collect();
-        turn_result(cx, reveals.collect_view().into_any(), happened, "Next breath")
+        let happened = cx
+            .session
+            .with(|s| s.as_ref().map(|s| events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| s.describe(e)).collect()));
+        turn_result(cx, reveals.collect_view().into_any(), happened.unwrap_or_default(), "Next breath")
     }
 }
 

@@ -14,8 +14,8 @@ impl Example for Scenario {
     fn id(&self) -> &str {
         &self.id
     }
-    fn names(&self) -> [String; 2] {
-        self.players.clone()
+    fn names(&self) -> Vec<String> {
+        self.players.to_vec()
     }
     fn setup(&self) -> &dojo_games::punish::Setup {
         &self.setup
@@ -35,7 +35,7 @@ impl Example for Scenario {
 }
 
 /// The table, with the players' names.
-fn table(view: Signal<PunishView>, names: Signal<[String; 2]>) -> AnyView {
+fn table(view: Signal<PunishView>, names: Signal<Vec<String>>) -> AnyView {
     view! { <Table view=view names=names/> }.into_any()
 }
 

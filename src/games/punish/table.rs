@@ -24,7 +24,7 @@ fn status_badges(s: Statuses) -> impl IntoView {
     .collect_view()
 }
 
-fn player_panel(v: &PunishView, names: &[String; 2], i: usize) -> impl IntoView + use<> {
+fn player_panel(v: &PunishView, names: &[String], i: usize) -> impl IntoView + use<> {
     let max = v.options.hearts;
     let won = v.wins.0[i];
     view! {
@@ -50,9 +50,9 @@ pub fn Table(
     /// A view of the match; only its public parts are shown.
     #[prop(into)]
     view: Signal<PunishView>,
-    /// The two players' names.
+    /// The players' names, in seat order.
     #[prop(into)]
-    names: Signal<[String; 2]>,
+    names: Signal<Vec<String>>,
 ) -> impl IntoView {
     move || {
         let v = view.get();

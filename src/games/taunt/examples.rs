@@ -13,9 +13,9 @@ impl Example for Scenario {
     fn id(&self) -> &str {
         &self.id
     }
-    fn names(&self) -> [String; 2] {
+    fn names(&self) -> Vec<String> {
         // The table shows each fighter's name beside the player's.
-        ["Player 1".into(), "Player 2".into()]
+        vec!["Player 1".into(), "Player 2".into()]
     }
     fn setup(&self) -> &Setup {
         &self.setup
@@ -35,7 +35,7 @@ impl Example for Scenario {
 }
 
 /// The table, with the fighters' names.
-fn table(view: Signal<TauntView>, names: Signal<[String; 2]>) -> AnyView {
+fn table(view: Signal<TauntView>, names: Signal<Vec<String>>) -> AnyView {
     view! { <TauntTable view=view names=names/> }.into_any()
 }
 

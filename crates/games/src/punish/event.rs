@@ -200,7 +200,7 @@ mod tests {
 
     #[test]
     fn sentences_agree_with_you_and_with_names() {
-        let vs = Speaker { names: ["You", "Computer (Hard)"], you: Some(Seat(0)) };
+        let vs = Speaker { names: &["You", "Computer (Hard)"], you: Some(Seat(0)) };
         let hit = Event::Hit { attacker: Seat(1), card: Card::Punish, damage: 2, reduced_by: Some(Card::Guard), hearts_left: 1 };
         assert_eq!(hit.describe_with(&vs), "Computer (Hard)'s Punish hits you for 2 (softened by Guard); you have 1 ♥ left.");
         assert_eq!(hit.describe(), "Player 2's Punish hits Player 1 for 2 (softened by Guard); Player 1 has 1 ♥ left.");

@@ -405,7 +405,7 @@ mod tests {
 
     #[test]
     fn sentences_agree_with_you_and_with_names() {
-        let vs = Speaker { names: ["You", "Computer (Hard)"], you: Some(Seat(0)) };
+        let vs = Speaker { names: &["You", "Computer (Hard)"], you: Some(Seat(0)) };
         let kick = Event::Interrupted { seat: Seat(0), slot: Slot::Kick, level: 2, damage: Some(3) };
         assert_eq!(kick.describe_with(&vs), "Your Kick L2 is interrupted by the 3 damage taken before it.");
         assert_eq!(kick.describe(), "Player 1's Kick L2 is interrupted by the 3 damage taken before it.");

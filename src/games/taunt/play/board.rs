@@ -50,7 +50,7 @@ fn tokens(have: u8, max: u8, full: &str, empty: &str) -> String {
     format!("{}{}", full.repeat(usize::from(have)), empty.repeat(usize::from(max.saturating_sub(have))))
 }
 
-fn fighter_panel(v: &TauntView, names: &[String; 2], seat: Seat) -> impl IntoView + use<> {
+fn fighter_panel(v: &TauntView, names: &[String], seat: Seat) -> impl IntoView + use<> {
     let c = v.corners[seat];
     let card = c.fighter.card();
     let mode = track::mode_of(c.damage, card.critical_damage);
@@ -111,9 +111,9 @@ pub fn TauntTable(
     /// A view of the match; only its public parts are shown.
     #[prop(into)]
     view: Signal<TauntView>,
-    /// The two players' names.
+    /// The players' names, in seat order.
     #[prop(into)]
-    names: Signal<[String; 2]>,
+    names: Signal<Vec<String>>,
 ) -> impl IntoView {
     move || {
         let v = view.get();

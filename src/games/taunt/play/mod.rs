@@ -3,7 +3,7 @@
 //! taunt-play.rs`), loaded only when someone opens the page, so the site's first download does
 //! not carry TAUNT's engine and bot. The match is saved after every step and restored on reload.
 //!
-//! Hidden information: a pick or a face-down combo waits in the [`session::Session`] until the
+//! Hidden information: a pick or a face-down combo waits in the play machine's session until the
 //! other seat has decided; the page shows a hand only after the hand-off screen, and the table
 //! shows face-down combo cards as a count. Saves keep the same secrets: against the computer
 //! only the person's view is saved, and on a shared device never a combo still face down.
@@ -12,16 +12,16 @@ pub mod board;
 pub mod preview;
 pub mod session;
 
-use crate::play::Mode;
-use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, who_plays};
+use crate::play::page::chosen_seats;
+use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, waiting_status, who_plays};
 use board::TauntTable;
 use dojo_bot::Level;
 use dojo_engine::Seat;
-use dojo_games::taunt::{Action, Decision, Event, FighterId, HealCard, Options, Position, Setup, Slot, queueable, rival};
+use dojo_games::taunt::{Action, Decision, Event, FighterId, HealCard, Options, Position, Setup, Slot, queueable};
 use leptos::prelude::*;
-use session::{Session, describe};
+use session::{Session, TauntSite, combo, rematch};
 
-type Ctx = PlayCtx<Session>;
+type Ctx = PlayCtx<TauntSite>;
 
 /// The TAUNT play page.
 #[component]
@@ -37,10 +37,10 @@ pub fn PlayTaunt() -> impl IntoView {
             Screen::HandOff(seat) => view! { <HandOff cx=cx seat=seat names=names/> }.into_any(),
             Screen::Decide(seat) => view! { <Decide cx=cx seat=seat names=names/> }.into_any(),
             Screen::Result => view! { <TurnResult cx=cx names=names/> }.into_any(),
-            Screen::Over => {
-                game_over(cx, "series", ["Fight again", "Change fighters or settings"], |s: &Session| Session::new(s.mode(), s.rematch()))
-                    .into_any()
-            }
+            Screen::Over => game_over(cx, "series", ["Fight again", "Change fighters or settings"], |s: &Session| {
+                Session::new(s.seats().clone(), &rematch(s))
+            })
+            .into_any(),
             _ => view! { <Lobby cx=cx/> }.into_any(),
         },
         move || table_view.get().map(|v| view! { <TauntTable view=Signal::stored(v) names=names/> }.into_any()),
@@ -73,13 +73,12 @@ fn Lobby(cx: Ctx) -> impl IntoView {
     let classic_heal = RwSignal::new(false);
     let recovery = RwSignal::new(true);
     let start = move || {
-        let mode = if vs_bot.get_untracked() { Mode::VsBot(level.get_untracked()) } else { Mode::HotSeat };
         let options = Options {
             best_of: best_of.get_untracked(),
             heal: if classic_heal.get_untracked() { HealCard::Classic } else { HealCard::Standard },
             recovery: recovery.get_untracked(),
         };
-        cx.start(Session::new(mode, Setup::new([first.get_untracked(), second.get_untracked()], options)));
+        cx.start(Session::new(chosen_seats(vs_bot, level, 2), &Setup::new([first.get_untracked(), second.get_untracked()], options)));
     };
     view! {
         <form class="lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(); }>
@@ -108,26 +107,25 @@ fn Lobby(cx: Ctx) -> impl IntoView {
 }
 
 #[component]
-fn HandOff(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
+fn HandOff(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
     move || {
-        let names = names.get();
-        let name = names[seat.index()].clone();
-        let (laying, other_done) = cx
+        let name = names.get()[seat.index()].clone();
+        let status = cx
             .session
-            .with(|s| s.as_ref().map(|s| (matches!(s.needs(seat), Some(Decision::Queue { .. })), s.has_decided(rival(seat)))))
+            .with(|s| {
+                s.as_ref().map(|s| match s.decision(seat) {
+                    Some(Decision::Queue { .. }) => format!("{name} taunted unanswered and now lays cards face down."),
+                    _ => waiting_status(s, seat, "turn"),
+                })
+            })
             .unwrap_or_default();
-        let status = match (laying, other_done) {
-            (true, _) => format!("{name} taunted unanswered and now lays cards face down."),
-            (false, true) => format!("{} has chosen in secret.", names[rival(seat).index()]),
-            (false, false) => "Nobody has chosen yet this turn.".to_string(),
-        };
         hand_off(cx, seat, name, status, "cards")
     }
 }
 
 #[component]
-fn Decide(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
-    let decision = move || cx.session.with(|s| s.as_ref().and_then(|s| s.needs(seat)));
+fn Decide(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
+    let decision = move || cx.session.with(|s| s.as_ref().and_then(|s| s.decision(seat)));
     move || match decision() {
         Some(Decision::Pick { turn }) => view! { <PickMove cx=cx seat=seat turn=turn names=names/> }.into_any(),
         Some(Decision::Queue { .. }) => view! { <LayCombo cx=cx seat=seat names=names/> }.into_any(),
@@ -138,8 +136,8 @@ fn Decide(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
                     <p class="big">{format!("{who}: both fighters Run, and your level is higher. Act first or second?")}</p>
                     <p class="hint">"Each Run switches the Position, then hits if the fighters are Near. The second runner decides where the fighters end up."</p>
                     <div class="choices">
-                        <button type="button" class="button primary" data-testid="order-first" on:click=move |_| cx.decide(move |s| s.act(seat, Action::Order { first: true }))>"Run first"</button>
-                        <button type="button" class="button" data-testid="order-second" on:click=move |_| cx.decide(move |s| s.act(seat, Action::Order { first: false }))>"Run second"</button>
+                        <button type="button" class="button primary" data-testid="order-first" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Order { first: true }))>"Run first"</button>
+                        <button type="button" class="button" data-testid="order-second" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Order { first: false }))>"Run second"</button>
                     </div>
                 </div>
             }
@@ -151,8 +149,8 @@ fn Decide(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
                 <div class="stage decide" data-testid="place">
                     <p class="big">{format!("{who}: your hit lets you set the Position.")}</p>
                     <div class="choices">
-                        <button type="button" class="button primary" data-testid="place-near" on:click=move |_| cx.decide(move |s| s.act(seat, Action::Place(Position::Near)))>"Near"</button>
-                        <button type="button" class="button" data-testid="place-far" on:click=move |_| cx.decide(move |s| s.act(seat, Action::Place(Position::Far)))>"Far"</button>
+                        <button type="button" class="button primary" data-testid="place-near" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Place(Position::Near)))>"Near"</button>
+                        <button type="button" class="button" data-testid="place-far" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Place(Position::Far)))>"Far"</button>
                     </div>
                 </div>
             }
@@ -163,9 +161,9 @@ fn Decide(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
 }
 
 #[component]
-fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<[String; 2]>) -> impl IntoView {
+fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<Vec<String>>) -> impl IntoView {
     let hand = move || cx.session.with(|s| s.as_ref().map(|s| preview::hand(&s.view(seat)))).unwrap_or_default();
-    let choose = move |slot: Slot| cx.decide(move |s| s.act(seat, Action::Play(slot)));
+    let choose = move |slot: Slot| cx.decide(move |s| s.give(seat, Action::Play(slot)));
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         if let Some(slot) = ev.key().parse::<usize>().ok().and_then(|n| Slot::ALL.get(n.wrapping_sub(1)).copied())
             && hand().iter().any(|c| c.slot == slot && c.playable.is_ok())
@@ -202,7 +200,7 @@ fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<[String; 2]>) -> impl 
 }
 
 #[component]
-fn LayCombo(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
+fn LayCombo(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
     let chosen: RwSignal<Vec<Slot>> = RwSignal::new(Vec::new());
     let view_now = move || cx.session.with(|s| s.as_ref().map(|s| s.view(seat)));
     move || {
@@ -226,7 +224,7 @@ fn LayCombo(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
                 <div class="choices">{offer.collect_view()}</div>
                 <div class="choices">
                     <button type="button" class="button subtle" disabled=count == 0 on:click=move |_| chosen.update(|c| { c.pop(); })>"Take back the last"</button>
-                    <button type="button" class="button primary" data-testid="lay-done" on:click=move |_| cx.decide(move |s| s.lay(seat, chosen.get_untracked()))>
+                    <button type="button" class="button primary" data-testid="lay-done" on:click=move |_| cx.decide(move |s| s.give_all(seat, combo(&chosen.get_untracked())))>
                         {if count == 0 { "Lay no cards".to_string() } else { format!("Lay {count} card{} face down", if count == 1 { "" } else { "s" }) }}
                     </button>
                 </div>
@@ -237,11 +235,10 @@ fn LayCombo(cx: Ctx, seat: Seat, names: Signal<[String; 2]>) -> impl IntoView {
 }
 
 #[component]
-fn TurnResult(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
+fn TurnResult(cx: Ctx, names: Signal<Vec<String>>) -> impl IntoView {
     move || {
-        let (mode, events) =
-            cx.session.with(|s| s.as_ref().map(|s| (s.mode(), s.last_events().to_vec())).unwrap_or((Mode::HotSeat, Vec::new())));
         let names = names.get();
+        let events = cx.session.with(|s| s.as_ref().map(|s| s.last_events())).unwrap_or_default();
         let reveals = events.iter().filter_map(|e| match e {
             Event::Revealed { turn, moves, levels, queued } => Some(view! {
                 <div class="reveal" data-testid="reveal">
@@ -257,7 +254,9 @@ fn TurnResult(cx: Ctx, names: Signal<[String; 2]>) -> impl IntoView {
             }),
             _ => None,
         });
-        let happened = events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| describe(mode, e)).collect();
-        turn_result(cx, reveals.collect_view().into_any(), happened, "Next")
+        let happened = cx
+            .session
+            .with(|s| s.as_ref().map(|s| events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| s.describe(e)).collect()));
+        turn_result(cx, reveals.collect_view().into_any(), happened.unwrap_or_default(), "Next")
     }
 }

@@ -1,0 +1,78 @@
+//! What every play page shares, for any game and 2–8 seats in any mix of people and computers.
+//!
+//! - [`seats`]: who plays each seat, the names the page uses, and what may be saved.
+//! - [`session`]: a match as a page runs it: secret inputs waiting for the reveal, several
+//!   inputs entered ahead when nothing is revealed in between, the computer's decisions, the
+//!   record and the log. Plain Rust, tested natively.
+//! - [`saves`]: the saved form of a match, which never holds a secret its reader may not see.
+//! - [`page`]: the screens every game shares: hand-offs between people on one device, the
+//!   computer thinking, the "3, 2, 1" before a reveal, the result, game over and rematch.
+//!
+//! A game's play page implements [`OnSite`] in its own folder (how its events read, what of
+//! its position is face down, whether a seat plans ahead) and draws only its own screens.
+
+pub mod page;
+pub mod saves;
+pub mod seats;
+pub mod session;
+
+pub use page::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, waiting_status, who_plays};
+pub use seats::{Controller, Keeping, Seats};
+pub use session::Session;
+
+use dojo_bot::SearchHints;
+use dojo_engine::{Game, Seat};
+use dojo_games::Speaker;
+use serde::{Deserialize, Serialize};
+
+/// One line of the log, with the step it belongs to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LogLine {
+    /// Step number (from 1) that produced it.
+    pub step: usize,
+    /// The sentence.
+    pub text: String,
+}
+
+/// A game as its play page runs it: the rules plus what only the page needs to know.
+pub trait OnSite: Send + Sync + 'static {
+    /// The rules (plain data throughout, so a page's signals can hold the match).
+    type G: SearchHints<Setup: Send + Sync, Action: Send + Sync, Event: Send + Sync, View: Send + Sync, Decision: Send + Sync> + Send + Sync;
+    /// Where a match is kept in the browser's storage.
+    const SAVE_KEY: &'static str;
+    /// What one match is called in messages ("match", "series").
+    const NOUN: &'static str;
+
+    /// `event` in words, naming seats as `speaker` says.
+    fn describe(event: &<Self::G as Game>::Event, speaker: &Speaker) -> String;
+
+    /// Checks a view saved for `seat` before a position is dealt from it: anything
+    /// [`Game::determinize`] could not deal from must be refused, in words.
+    fn check_view(view: &<Self::G as Game>::View, seat: Seat) -> Result<(), String>;
+
+    /// True when some seat has cards face down that are not yet revealed (a plan, a combo): a
+    /// shared device's save stops before such a step.
+    fn face_down(state: &Self::G) -> bool;
+
+    /// True when `seat`, whose input moved the game from `before` to `after` with nothing shown
+    /// to it, decides again before anything is revealed, so it enters that input too before
+    /// handing over (PUNISH's Blindfolded plan, TAUNT's combo). Most games: never.
+    fn plans_ahead(before: &Self::G, after: &Self::G, seat: Seat) -> bool {
+        let _ = (before, after, seat);
+        false
+    }
+
+    /// True when deciding `decision` shows or makes something the other people at the device
+    /// must not see (a hand, a pick to be revealed together), so the device is handed over
+    /// first. Most games: always.
+    fn is_secret(decision: &<Self::G as Game>::Decision) -> bool {
+        let _ = decision;
+        true
+    }
+
+    /// True when `events` turn something over that the page counts down to and shows on a
+    /// result screen; otherwise the match goes straight on (the log still tells it).
+    fn shows_reveal(events: &[<Self::G as Game>::Event]) -> bool {
+        !events.is_empty()
+    }
+}

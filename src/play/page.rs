@@ -1,0 +1,462 @@
+//! The screens every play page shares: the lobby's choice of who plays, hand-offs between
+//! people on one device, the computer's timed decisions, the "3, 2, 1" before a reveal, the
+//! result, game over and rematch, and the frame around the game's own screens (notices, the
+//! log, abandoning). [`PlayCtx`] carries the page's signals between them.
+
+use super::seats::{Keeping, Seats};
+use super::{OnSite, Session};
+use crate::browser;
+use crate::components::event_log::EventLog;
+use dojo_bot::Level;
+use dojo_engine::{Rng, Seat};
+use gloo_timers::callback::Timeout;
+use leptos::prelude::*;
+
+const COUNTDOWN_STEP_MS: u32 = 500;
+
+/// What a play page is showing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Screen {
+    /// Choosing who plays and the options.
+    Lobby,
+    /// People share the device: pass it to this seat; nothing secret is shown.
+    HandOff(Seat),
+    /// This seat is deciding.
+    Decide(Seat),
+    /// The computer is deciding.
+    Thinking,
+    /// "3, 2, 1" before the reveal.
+    Countdown(u8),
+    /// The reveal and what it did.
+    Result,
+    /// The match is decided.
+    Over,
+}
+
+fn next_screen<T: OnSite>(s: &Session<T>, now: Screen) -> Screen {
+    if s.is_over() {
+        Screen::Over
+    } else if let Some(seat) = s.next_person() {
+        // The same person going on deciding keeps the device; anyone else gets a hand-off.
+        let hand_over = s.seats().share_device() && s.is_secret(seat) && now != Screen::Decide(seat);
+        if hand_over { Screen::HandOff(seat) } else { Screen::Decide(seat) }
+    } else if s.computer_to_move().is_some() {
+        Screen::Thinking
+    } else {
+        Screen::Countdown(3)
+    }
+}
+
+/// A save found in storage, restored with fresh randomness `seed`, and the words that welcome
+/// the person back; or, for a save that cannot be restored, the words saying why it is
+/// discarded.
+fn welcome<T: OnSite>(saved: &str, seed: u64) -> Result<(Session<T>, String), String> {
+    match Session::<T>::load(saved, seed) {
+        Ok(s) => {
+            let note = match s.seats().keeping() {
+                Keeping::ViewOf(_) => "The computer's hidden cards were dealt afresh, as the save keeps only what you could see.",
+                _ => "Choices not yet revealed are never saved: make them again when asked.",
+            };
+            Ok((s, format!("Welcome back: your {} in progress was restored. {note}", T::NOUN)))
+        }
+        Err(e) => Err(format!("A saved {} could not be restored and was discarded: {e}.", T::NOUN)),
+    }
+}
+
+/// The page's signals, passed around by copy.
+pub struct PlayCtx<T: OnSite> {
+    /// The match, once started.
+    pub session: RwSignal<Option<Session<T>>>,
+    /// The screen shown.
+    pub screen: RwSignal<Screen>,
+    /// A message for the person (an error, a restored match).
+    pub notice: RwSignal<Option<String>>,
+    bot_ms: RwSignal<Option<u32>>,
+    /// Decisions the computer has made on this page (lets tests tell one from the next).
+    bot_decisions: RwSignal<u32>,
+    /// The slowest decision so far, in ms.
+    bot_slowest: RwSignal<u32>,
+    rng: StoredValue<Rng>,
+}
+
+impl<T: OnSite> Clone for PlayCtx<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: OnSite> Copy for PlayCtx<T> {}
+
+impl<T: OnSite> PlayCtx<T> {
+    /// Fresh signals, with a saved match restored if there is one.
+    pub fn open() -> Self {
+        let cx = PlayCtx {
+            session: RwSignal::new(None),
+            screen: RwSignal::new(Screen::Lobby),
+            notice: RwSignal::new(None),
+            bot_ms: RwSignal::new(None),
+            bot_decisions: RwSignal::new(0),
+            bot_slowest: RwSignal::new(0),
+            rng: StoredValue::new(Rng::new(browser::random_seed())),
+        };
+        if let Some(saved) = browser::load(T::SAVE_KEY) {
+            match welcome::<T>(&saved, browser::random_seed()) {
+                Ok((s, notice)) => {
+                    cx.session.set(Some(s));
+                    cx.notice.set(Some(notice));
+                    cx.advance();
+                }
+                Err(notice) => {
+                    // Only this page's own key: nothing else in storage is touched.
+                    browser::forget(T::SAVE_KEY);
+                    cx.notice.set(Some(notice));
+                }
+            }
+        }
+        cx
+    }
+
+    fn save(self) {
+        match self.session.with_untracked(|s| s.as_ref().map(Session::save)) {
+            Some(Some(json)) if !browser::store(T::SAVE_KEY, &json) => {
+                self.notice.set(Some(format!("This browser would not let us save the {}; it will be lost on reload.", T::NOUN)));
+            }
+            // Nothing may be kept for this table: an older save must not stand in for it.
+            Some(None) => browser::forget(T::SAVE_KEY),
+            _ => {}
+        }
+    }
+
+    /// Moves on to whatever the match needs next.
+    pub fn advance(self) {
+        let now = self.screen.get_untracked();
+        let Some(next) = self.session.with_untracked(|s| s.as_ref().map(|s| next_screen(s, now))) else {
+            self.screen.set(Screen::Lobby);
+            return;
+        };
+        match next {
+            Screen::Thinking => {
+                self.screen.set(Screen::Thinking);
+                // Let the "thinking" screen paint before the search takes the thread.
+                Timeout::new(30, move || self.bot_move()).forget();
+            }
+            Screen::Countdown(_) => self.play(),
+            other => self.screen.set(other),
+        }
+    }
+
+    fn bot_move(self) {
+        let start = browser::now_ms();
+        let result = self.session.try_update(|s| {
+            let s = s.as_mut()?;
+            let seat = s.computer_to_move()?;
+            self.rng.try_update_value(|rng| s.computer_decide(seat, rng))
+        });
+        // Whole milliseconds: formatting floats would pull a float printer into the download.
+        let ms = (browser::now_ms() - start).max(0.0).round() as u32;
+        self.bot_ms.set(Some(ms));
+        self.bot_decisions.update(|n| *n += 1);
+        self.bot_slowest.update(|slowest| *slowest = (*slowest).max(ms));
+        if let Some(Some(Err(e))) = result {
+            self.notice.set(Some(format!("The computer could not decide: {e}")));
+        }
+        self.advance();
+    }
+
+    fn play(self) {
+        match self.session.try_update(|s| s.as_mut().map(|s| s.play().map(|events| T::shows_reveal(&events)))).flatten() {
+            Some(Ok(revealed)) => {
+                self.save();
+                if revealed { self.countdown(3) } else { self.advance() }
+            }
+            Some(Err(e)) => self.notice.set(Some(format!("That step could not be played: {e}"))),
+            None => self.screen.set(Screen::Lobby),
+        }
+    }
+
+    fn countdown(self, n: u8) {
+        self.screen.set(Screen::Countdown(n));
+        Timeout::new(COUNTDOWN_STEP_MS, move || {
+            if n > 1 {
+                self.countdown(n - 1);
+            } else {
+                let over = self.session.with_untracked(|s| s.as_ref().is_some_and(Session::is_over));
+                self.screen.set(if over { Screen::Over } else { Screen::Result });
+            }
+        })
+        .forget();
+    }
+
+    /// Gives a person's decision to the session with `decide`; shows a refusal, or moves on.
+    pub fn decide(self, decide: impl FnOnce(&mut Session<T>) -> Result<(), String>) {
+        match self.session.try_update(|s| s.as_mut().map(decide)).flatten() {
+            Some(Err(e)) => self.notice.set(Some(e)),
+            _ => {
+                self.notice.set(None);
+                self.advance();
+            }
+        }
+    }
+
+    /// Starts a new match (or reports why it could not start).
+    pub fn start(self, session: Result<Session<T>, String>) {
+        match session {
+            Ok(s) => {
+                let unsaved = s.seats().keeping() == Keeping::Nothing;
+                self.session.set(Some(s));
+                self.bot_ms.set(None);
+                self.notice.set(unsaved.then(|| format!("This {} is not saved in this browser: with several people and the computer at one table, no save could leave out the computer's cards.", T::NOUN)));
+                self.save();
+                self.advance();
+            }
+            Err(e) => self.notice.set(Some(e)),
+        }
+    }
+
+    /// Forgets the match and goes back to the lobby.
+    pub fn abandon(self) {
+        browser::forget(T::SAVE_KEY);
+        self.session.set(None);
+        self.screen.set(Screen::Lobby);
+    }
+
+    /// The players' names as the page shows them.
+    pub fn names(self) -> Signal<Vec<String>> {
+        // Before a match starts (or as it is abandoned) every possible seat still has a name,
+        // so a screen being taken down never indexes past the list.
+        Signal::derive(move || self.session.with(|s| s.as_ref().map(Session::names)).unwrap_or_else(|| Seats::people(8).names()))
+    }
+}
+
+/// What the lobby says about saving: the threat model of a game kept in this browser.
+pub const SAVE_NOTE: &str = "The game in progress is saved in this browser. Against the computer only what you can see is saved, never its cards. On one shared device the saved game holds every player's hand so it can resume; picks not yet revealed are never saved.";
+
+/// The lobby's first choices: a person against the computer (and how strong) or two people on
+/// one device. `vs_bot` starts true and `level` at Medium.
+pub fn who_plays(vs_bot: RwSignal<bool>, level: RwSignal<Level>) -> impl IntoView {
+    view! {
+        <fieldset>
+            <legend>"Who plays?"</legend>
+            <label><input type="radio" name="mode" data-testid="mode-bot" checked on:change=move |_| vs_bot.set(true)/>" Me against the computer"</label>
+            <label><input type="radio" name="mode" data-testid="mode-hotseat" on:change=move |_| vs_bot.set(false)/>" Two players on this device"</label>
+            <p class="hint" data-testid="save-note">{SAVE_NOTE}</p>
+        </fieldset>
+        <Show when=move || vs_bot.get()>
+            <fieldset>
+                <legend>"Computer strength"</legend>
+                {Level::ALL.into_iter().map(|l| view! {
+                    <label><input type="radio" name="level" data-testid=format!("level-{}", l.label().to_ascii_lowercase()) checked={ l == Level::Medium } on:change=move |_| level.set(l)/>{format!(" {}", l.label())}</label>
+                }).collect_view()}
+            </fieldset>
+        </Show>
+    }
+}
+
+/// The seats the lobby's first choices ask for, in a game of `count` seats: the person in the
+/// first seat and the computer at `level` in the others, or `count` people on the device.
+pub fn chosen_seats(vs_bot: RwSignal<bool>, level: RwSignal<Level>, count: usize) -> Seats {
+    if vs_bot.get_untracked() { Seats::against_computer(level.get_untracked(), count) } else { Seats::people(count) }
+}
+
+/// What the hand-off screen says about the others: who has already chosen in secret this
+/// `round` ("breath", "turn"), or that nobody has.
+pub fn waiting_status<T: OnSite>(s: &Session<T>, seat: Seat, round: &str) -> String {
+    let names = s.names();
+    let done: Vec<&str> = Seat::all(names.len()).filter(|o| *o != seat && s.has_given(*o)).map(|o| names[o.index()].as_str()).collect();
+    match done.as_slice() {
+        [] => format!("Nobody has chosen yet this {round}."),
+        [one] => format!("{one} has chosen in secret."),
+        [first @ .., last] => format!("{} and {last} have chosen in secret.", first.join(", ")),
+    }
+}
+
+/// The hand-off between people on one device: nothing secret is shown until `name` says they hold the device.
+/// `status` says what the other player has done; `show` names what the button reveals.
+pub fn hand_off<T: OnSite>(cx: PlayCtx<T>, seat: Seat, name: String, status: String, show: &'static str) -> impl IntoView {
+    view! {
+        <div class="stage handoff" data-testid="handoff">
+            <p class="big">{format!("Pass the device to {name}")}</p>
+            <p>{status}</p>
+            <button type="button" class="button primary" data-testid="show-hand" autofocus on:click=move |_| cx.screen.set(Screen::Decide(seat))>
+                {format!("I am {name}: show my {show}")}
+            </button>
+        </div>
+    }
+}
+
+/// The screen after a reveal: the revealed cards (`reveals`, drawn by the game), what happened
+/// in words, and a button (`next`) to go on.
+pub fn turn_result<T: OnSite>(cx: PlayCtx<T>, reveals: AnyView, happened: Vec<String>, next: &'static str) -> impl IntoView {
+    view! {
+        <div class="stage result" data-testid="result">
+            {reveals}
+            <ul class="what-happened">{happened.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+            <button type="button" class="button primary" data-testid="next" autofocus on:click=move |_| cx.advance()>{next}</button>
+        </div>
+    }
+}
+
+/// The result in words: who won (`"… won the {what}!"`, several names for a team or a shared
+/// first place) or a draw.
+pub fn winner_line(outcome: &dojo_engine::Outcome, names: &[String], what: &str) -> String {
+    if outcome.is_draw() {
+        return format!("The {what} is a draw.");
+    }
+    let winners: Vec<&str> = outcome.winning_seats().iter().map(|s| names.get(s.index()).map_or("?", String::as_str)).collect();
+    match winners.as_slice() {
+        [one] => format!("{one} won the {what}!"),
+        [first @ .., last] => format!("{} and {last} won the {what}!", first.join(", ")),
+        [] => format!("The {what} is over."),
+    }
+}
+
+/// The end screen: the last step in words, who won, every place when more than two play, and
+/// buttons to play again (`again` builds the new session from the old) or to go back to the
+/// lobby.
+pub fn game_over<T: OnSite>(
+    cx: PlayCtx<T>,
+    what: &'static str,
+    labels: [&'static str; 2],
+    again: impl Fn(&Session<T>) -> Result<Session<T>, String> + Send + Sync + 'static,
+) -> impl IntoView {
+    let names = cx.names();
+    let outcome = move || cx.session.with(|s| s.as_ref().and_then(Session::outcome));
+    let replay = move |_| {
+        if let Some(next) = cx.session.with_untracked(|s| s.as_ref().map(&again)) {
+            cx.start(next);
+        }
+    };
+    let places = move || {
+        let names = names.get();
+        outcome().filter(|o| o.players().count() > 2).map(|o| {
+            let rows = o.places.iter().enumerate().map(|(i, seats)| {
+                let who: Vec<&str> = seats.iter().map(|s| names.get(s.index()).map_or("?", String::as_str)).collect();
+                view! { <li>{format!("Place {}: {}", i + 1, who.join(", "))}</li> }
+            });
+            view! { <ol class="places" data-testid="places">{rows.collect_view()}</ol> }
+        })
+    };
+    view! {
+        <div class="stage over" data-testid="match-over">
+            <ul class="what-happened">
+                {move || cx.session.with(|s| s.as_ref().map(|s| s.last_lines().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()))}
+            </ul>
+            <p class="big" data-testid="winner">{move || outcome().map(|o| winner_line(&o, &names.get(), what)).unwrap_or_default()}</p>
+            {places}
+            <button type="button" class="button primary" data-testid="again" on:click=replay>{labels[0]}</button>
+            <button type="button" class="button" on:click=move |_| cx.abandon()>{labels[1]}</button>
+        </div>
+    }
+}
+
+/// The frame of a play page: title, notices, the game's screen from `screen` (the thinking and
+/// countdown screens are drawn here), the table from `table` (hidden in the lobby), the
+/// computer's thinking time, the log and the abandon button.
+pub fn play_frame<T: OnSite>(
+    cx: PlayCtx<T>,
+    title: &'static str,
+    testid: &'static str,
+    screen: impl Fn(Screen) -> AnyView + Send + Sync + 'static,
+    table: impl Fn() -> Option<AnyView> + Send + Sync + 'static,
+) -> impl IntoView {
+    let log = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.log().to_vec()).unwrap_or_default()));
+    view! {
+        <div class=format!("play {testid}") data-testid=testid>
+            <h1>{title}</h1>
+            {move || cx.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="notice">{n}<button type="button" class="close" aria-label="Dismiss" on:click=move |_| cx.notice.set(None)>"×"</button></p> })}
+            {move || match cx.screen.get() {
+                Screen::Thinking => view! { <div class="stage thinking" data-testid="thinking" role="status"><span class="spinner" aria-hidden="true"></span>"The computer is choosing…"</div> }.into_any(),
+                Screen::Countdown(n) => view! { <div class="stage countdown" data-testid="countdown" aria-live="assertive"><span class="count">{n}</span></div> }.into_any(),
+                other => screen(other),
+            }}
+            {move || (!matches!(cx.screen.get(), Screen::Lobby | Screen::Countdown(_))).then(&table).flatten()}
+            {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()>{format!("The computer decided in {ms} ms.")}</p> })}
+            {move || (cx.screen.get() != Screen::Lobby).then(|| view! {
+                <EventLog lines=log/>
+                <p class="abandon"><button type="button" class="button subtle" data-testid="abandon" on:click=move |_| cx.abandon()>{format!("Abandon this {}", T::NOUN)}</button></p>
+            })}
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::Controller;
+    use crate::play::session::toy_page::ToyPage;
+    use dojo_games::toy::Setup;
+
+    fn toy(seats: Seats) -> Session<ToyPage> {
+        let count = seats.count();
+        Session::new(seats, &Setup::deal(count as u8, false, 3)).unwrap()
+    }
+
+    #[test]
+    fn a_shared_device_is_handed_over_only_for_a_new_persons_secret() {
+        let mut s = toy(Seats::people(3));
+        assert_eq!(next_screen(&s, Screen::Lobby), Screen::HandOff(Seat(0)));
+        let bid = s.own_view(Seat(0)).hand[0];
+        s.give(Seat(0), dojo_games::toy::Bid(bid)).unwrap();
+        assert_eq!(next_screen(&s, Screen::Decide(Seat(0))), Screen::HandOff(Seat(1)));
+        assert_eq!(next_screen(&s, Screen::Decide(Seat(1))), Screen::Decide(Seat(1)), "the same person keeps the device");
+        let alone = toy(Seats::against_computer(Level::Easy, 3));
+        assert_eq!(next_screen(&alone, Screen::Result), Screen::Decide(Seat(0)), "one person needs no hand-off");
+        let mut rng = Rng::new(1);
+        let mut computers_first =
+            toy(Seats(vec![Controller::Computer(Level::Easy), Controller::Person, Controller::Computer(Level::Easy)]));
+        let bid = computers_first.own_view(Seat(1)).hand[0];
+        computers_first.give(Seat(1), dojo_games::toy::Bid(bid)).unwrap();
+        assert_eq!(next_screen(&computers_first, Screen::Decide(Seat(1))), Screen::Thinking);
+        while let Some(seat) = computers_first.computer_to_move() {
+            computers_first.computer_decide(seat, &mut rng).unwrap();
+        }
+        assert_eq!(next_screen(&computers_first, Screen::Thinking), Screen::Countdown(3));
+    }
+
+    #[test]
+    fn the_hand_off_names_who_has_chosen() {
+        let mut s = toy(Seats::people(4));
+        assert_eq!(waiting_status(&s, Seat(0), "round"), "Nobody has chosen yet this round.");
+        for seat in [Seat(0), Seat(1)] {
+            let bid = s.own_view(seat).hand[0];
+            s.give(seat, dojo_games::toy::Bid(bid)).unwrap();
+        }
+        assert_eq!(waiting_status(&s, Seat(2), "round"), "Player 1 and Player 2 have chosen in secret.");
+        assert_eq!(waiting_status(&s, Seat(1), "round"), "Player 1 has chosen in secret.");
+    }
+
+    #[test]
+    fn the_winner_line_names_every_winner_or_the_draw() {
+        use dojo_engine::Outcome;
+        let names: Vec<String> = ["You", "Computer 2 (Easy)", "Computer 3 (Easy)"].map(String::from).to_vec();
+        assert_eq!(winner_line(&Outcome::winner(Seat(0), Seat::all(3)), &names, "game"), "You won the game!");
+        assert_eq!(
+            winner_line(&Outcome::winners(vec![Seat(1), Seat(2)], Seat::all(3)), &names, "game"),
+            "Computer 2 (Easy) and Computer 3 (Easy) won the game!"
+        );
+        assert_eq!(winner_line(&Outcome::draw(Seat::all(3)), &names, "series"), "The series is a draw.");
+    }
+
+    #[test]
+    fn a_save_is_welcomed_back_or_discarded_in_words() {
+        let err = |r: Result<(Session<ToyPage>, String), String>| r.err().unwrap();
+        assert!(
+            err(welcome::<ToyPage>("{", 1))
+                .starts_with("A saved game could not be restored and was discarded: the saved game could not be read (")
+        );
+        assert!(
+            err(welcome::<ToyPage>("{\"version\":2,\"mode\":\"HotSeat\"}", 1))
+                .ends_with("the saved game is from another version of this site (2).")
+        );
+        let foreign = "{\"version\":3,\"game\":\"taunt\",\"seats\":[],\"match\":{}}";
+        assert!(err(welcome::<ToyPage>(foreign, 1)).ends_with("belongs to another game (taunt)."));
+        let (back, notice) = welcome::<ToyPage>(&toy(Seats::against_computer(Level::Easy, 3)).save().unwrap(), 1).unwrap();
+        assert_eq!(back.seats(), &Seats::against_computer(Level::Easy, 3));
+        assert!(
+            notice.starts_with("Welcome back: your game in progress was restored. The computer's hidden cards were dealt afresh"),
+            "{notice}"
+        );
+        let (_, notice) = welcome::<ToyPage>(&toy(Seats::people(3)).save().unwrap(), 1).unwrap();
+        assert!(notice.ends_with("Choices not yet revealed are never saved: make them again when asked."), "{notice}");
+    }
+}

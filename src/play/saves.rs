@@ -1,0 +1,248 @@
+//! The saved form of a match, as JSON in the browser's storage:
+//! `{"version": 3, "game": "punish", "seats": [...], "match": {"Record": {…}} | {"View": {…}}}`.
+//!
+//! Nothing in it is secret from whoever may read the device's storage. With one person against
+//! the computer it is that person's own view (never the computer's hand, plan, combo, the deck
+//! order or the seed); with only people sharing the device it is the record up to the last
+//! step with nothing face down. A match of several people and the computer is not saved (see
+//! [`Keeping`]).
+
+use super::seats::{Keeping, Seats};
+use super::{LogLine, OnSite};
+use dojo_engine::{Game, GameRecord, ReplayError, Rng, apply};
+use dojo_games::Speaker;
+use serde::{Deserialize, Serialize};
+
+/// The format version of saves: 1 held the whole record even against the computer; 2 held
+/// only the person's view against the computer, for two seats; 3 names who plays every seat.
+pub const SAVE_VERSION: u32 = 3;
+
+/// A saved match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound(serialize = "G::Setup: Serialize, G::Action: Serialize, G::View: Serialize"))]
+#[serde(bound(deserialize = "G::Setup: Deserialize<'de>, G::Action: Deserialize<'de>, G::View: Deserialize<'de>"))]
+pub struct Saved<G: Game> {
+    /// Format version, so an old save can be recognised ([`SAVE_VERSION`]).
+    pub version: u32,
+    /// The game's name ([`Game::NAME`]), so another game's save is recognised.
+    pub game: String,
+    /// Who plays each seat.
+    pub seats: Seats,
+    /// The match so far.
+    #[serde(rename = "match")]
+    pub play: SavedMatch<G>,
+}
+
+/// The match part of a [`Saved`] game, depending on who plays.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound(serialize = "G::Setup: Serialize, G::Action: Serialize, G::View: Serialize"))]
+#[serde(bound(deserialize = "G::Setup: Deserialize<'de>, G::Action: Deserialize<'de>, G::View: Deserialize<'de>"))]
+pub enum SavedMatch<G: Game> {
+    /// People sharing one device: the record (setup with every hand, seed and every step) up
+    /// to the last step that left nothing face down. A choice made after that step is made
+    /// again after a reload.
+    Record {
+        /// The record's revealed prefix.
+        record: GameRecord<G>,
+    },
+    /// One person against the computer: only what the person may see. Restoring deals the
+    /// computer's hidden cards afresh, at random among those consistent with the view.
+    View {
+        /// The person's view ([`Game::view_for`] of the person's seat).
+        view: G::View,
+        /// The log the person has read, oldest first.
+        log: Vec<LogLine>,
+        /// The last step that had events, in words (kept as text, not events: reading events
+        /// back would add their whole decoder to the download).
+        last: Vec<String>,
+    },
+}
+
+/// The first fields of any save, read before the rest so an old or foreign save is named as such.
+#[derive(Deserialize)]
+struct Header {
+    version: u32,
+    game: Option<String>,
+}
+
+/// A save read back.
+pub struct Restored<G: Game> {
+    /// Who plays.
+    pub seats: Seats,
+    /// The match so far, on a shared device; `None` against the computer, whose save holds no
+    /// record (its setup would hold the computer's hand).
+    pub record: Option<GameRecord<G>>,
+    /// Where the match stands: replayed from the record, or dealt from the person's view.
+    pub state: G,
+    /// The log, oldest first.
+    pub log: Vec<LogLine>,
+    /// The last step's events, when the record was replayed.
+    pub last_events: Vec<G::Event>,
+    /// The last step's events in words, against the computer.
+    pub last_lines: Vec<String>,
+}
+
+/// A match as JSON for storage, or `None` when these seats allow nothing to be saved. `record`
+/// is cut to its first `revealed` steps; `state`, `log` and `last` serve a view save.
+pub fn save<G: Game>(
+    seats: &Seats,
+    record: Option<&GameRecord<G>>,
+    revealed: usize,
+    state: &G,
+    log: &[LogLine],
+    last: Vec<String>,
+) -> Option<String> {
+    let play = match seats.keeping() {
+        Keeping::Record => {
+            let mut record = record?.clone();
+            record.actions.truncate(revealed);
+            SavedMatch::Record { record }
+        }
+        Keeping::ViewOf(seat) => SavedMatch::View { view: state.view_for(seat), log: log.to_vec(), last },
+        Keeping::Nothing => return None,
+    };
+    serde_json::to_string(&Saved { version: SAVE_VERSION, game: G::NAME.to_string(), seats: seats.clone(), play }).ok()
+}
+
+/// How many steps of `record`, from the start, can be saved on a shared device: the longest
+/// prefix after which `face_down` (some seat has a pick, plan or combo face down) is false.
+pub fn revealed_prefix<G: Game>(record: &GameRecord<G>, face_down: impl Fn(&G) -> bool) -> usize {
+    let Ok(mut state) = G::from_setup(&record.setup) else { return 0 };
+    let mut revealed = 0;
+    for (i, joint) in record.actions.iter().enumerate() {
+        if apply(&mut state, joint).is_err() {
+            break;
+        }
+        if !face_down(&state) {
+            revealed = i + 1;
+        }
+    }
+    revealed
+}
+
+/// Reads a save and restores the match. A record is replayed, writing the log for the page's
+/// reader; a view is checked with [`OnSite::check_view`], dealt into a full position with `rng`
+/// (fresh randomness, so the computer's hidden cards are new) and must show the person exactly
+/// the saved view. A damaged, old or foreign save is refused with the reason in words.
+pub fn restore<T: OnSite>(json: &str, rng: &mut Rng) -> Result<Restored<T::G>, String> {
+    let noun = T::NOUN;
+    let unreadable = |e: serde_json::Error| format!("the saved {noun} could not be read ({e})");
+    let header: Header = serde_json::from_str(json).map_err(unreadable)?;
+    if header.version != SAVE_VERSION {
+        return Err(format!("the saved {noun} is from another version of this site ({})", header.version));
+    }
+    if header.game.as_deref() != Some(<T::G as Game>::NAME) {
+        return Err(format!("the saved {noun} belongs to another game ({})", header.game.as_deref().unwrap_or("none named")));
+    }
+    let saved: Saved<T::G> = serde_json::from_str(json).map_err(unreadable)?;
+    let seats = saved.seats;
+    let unplayable = |e: String| format!("the saved {noun} is not a position that can be played: {e}");
+    match (saved.play, seats.keeping()) {
+        (SavedMatch::Record { record }, Keeping::Record) => {
+            let names = seats.names();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let speaker = Speaker { names: &names, you: None };
+            let mut log = Vec::new();
+            let mut last_events = Vec::new();
+            let state = record
+                .replay_with(|i, events| {
+                    let public = events.iter().filter(|e| <T::G as Game>::audience(e).includes(seats.reader()));
+                    log.extend(public.map(|e| LogLine { step: i + 1, text: T::describe(e, &speaker) }));
+                    if !events.is_empty() {
+                        last_events = events.to_vec();
+                    }
+                })
+                .map_err(|e: ReplayError<T::G>| format!("the saved {noun} does not replay: {e}"))?;
+            seats.check(state.seat_count()).map_err(unplayable)?;
+            Ok(Restored { seats, record: Some(record), state, log, last_events, last_lines: Vec::new() })
+        }
+        (SavedMatch::View { view, log, last }, Keeping::ViewOf(seat)) => {
+            T::check_view(&view, seat).map_err(unplayable)?;
+            let state = <T::G as Game>::determinize(&view, rng);
+            seats.check(state.seat_count()).map_err(unplayable)?;
+            if state.view_for(seat) != view {
+                return Err(unplayable("it contradicts itself".into()));
+            }
+            Ok(Restored { seats, record: None, state, log, last_events: Vec::new(), last_lines: last })
+        }
+        _ => Err(unplayable("it does not match who plays".into())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::session::toy_page::ToyPage;
+    use dojo_engine::Seat;
+    use dojo_games::toy::{Setup, Toy};
+
+    fn restore_toy(json: &str) -> Result<Restored<Toy>, String> {
+        restore::<ToyPage>(json, &mut Rng::new(1))
+    }
+
+    #[test]
+    fn a_damaged_old_or_foreign_save_is_refused_with_the_reason() {
+        let record = GameRecord::<Toy>::new(Setup::deal(3, false, 1));
+        let state = Toy::from_setup(&record.setup).unwrap();
+        let json = save(&Seats::people(3), Some(&record), 0, &state, &[], Vec::new()).unwrap();
+        assert!(restore_toy(&json).is_ok());
+        for damaged in ["[1,2]", "", "{\"version\":3,\"game\":\"toy\",\"match\":{\"Record\":{}}}"] {
+            assert!(restore_toy(damaged).err().unwrap().starts_with("the saved game could not be read"), "{damaged}");
+        }
+        let newer = json.replace("\"version\":3", "\"version\":4");
+        assert_eq!(restore_toy(&newer).err().unwrap(), "the saved game is from another version of this site (4)");
+        let v2 = serde_json::json!({ "version": 2, "game": "toy", "match": { "HotSeat": { "record": record } } }).to_string();
+        assert_eq!(restore_toy(&v2).err().unwrap(), "the saved game is from another version of this site (2)");
+        let foreign = json.replace("\"game\":\"toy\"", "\"game\":\"punish\"");
+        assert_eq!(restore_toy(&foreign).err().unwrap(), "the saved game belongs to another game (punish)");
+        // A record saved as if a computer sat at the table would hold its cards: refused.
+        let computer = json.replace("[\"Person\",\"Person\",\"Person\"]", "[\"Person\",\"Person\",{\"Computer\":\"Easy\"}]");
+        assert_ne!(computer, json);
+        assert_eq!(
+            restore_toy(&computer).err().unwrap(),
+            "the saved game is not a position that can be played: it does not match who plays"
+        );
+        let two = json.replace("[\"Person\",\"Person\",\"Person\"]", "[\"Person\",\"Person\"]");
+        assert_eq!(
+            restore_toy(&two).err().unwrap(),
+            "the saved game is not a position that can be played: the game has 3 seats but 2 were given players"
+        );
+    }
+
+    #[test]
+    fn a_view_that_contradicts_itself_is_refused() {
+        let seats = Seats::against_computer(dojo_bot::Level::Easy, 3);
+        let state = Toy::from_setup(&Setup::deal(3, false, 2)).unwrap();
+        let json = save::<Toy>(&seats, None, 0, &state, &[], Vec::new()).unwrap();
+        let back = restore_toy(&json).unwrap();
+        assert!(back.record.is_none());
+        assert_eq!(back.state.view_for(Seat(0)), state.view_for(Seat(0)));
+        let mut view = state.view_for(Seat(0));
+        view.outcome = Some(dojo_engine::Outcome::draw(Seat::all(3)));
+        let doctored = Saved::<Toy> {
+            version: SAVE_VERSION,
+            game: "toy".into(),
+            seats,
+            play: SavedMatch::View { view, log: Vec::new(), last: Vec::new() },
+        };
+        let refused = restore_toy(&serde_json::to_string(&doctored).unwrap()).err().unwrap();
+        assert_eq!(refused, "the saved game is not a position that can be played: it contradicts itself");
+    }
+
+    #[test]
+    fn the_saveable_prefix_ends_at_the_last_step_with_nothing_face_down() {
+        use dojo_games::taunt::{Action, FighterId, Options, Setup, Slot, Taunt};
+        let mut record = GameRecord::<Taunt>::new(Setup::new([FighterId::Tuggle, FighterId::TeaBot], Options::default()));
+        let pick = |a: Slot, b: Slot| dojo_engine::PerSeat(vec![Some(Action::Play(a)), Some(Action::Play(b))]);
+        record.actions.push(pick(Slot::Taunt, Slot::Charge));
+        // Player 1's TAUNT went unanswered: two cards face down, then the end of the combo.
+        record.actions.push(dojo_engine::PerSeat(vec![Some(Action::Queue(Slot::Charge)), None]));
+        record.actions.push(dojo_engine::PerSeat(vec![Some(Action::Queue(Slot::Punch)), None]));
+        record.actions.push(dojo_engine::PerSeat(vec![Some(Action::EndQueue), None]));
+        assert!(record.replay().is_ok(), "the example record replays");
+        let face_down = |t: &Taunt| t.public_view().queued.0.iter().any(|n| *n > 0);
+        assert_eq!(revealed_prefix(&record, face_down), 1);
+        assert_eq!(revealed_prefix(&record, |_| false), 4);
+        assert_eq!(revealed_prefix(&record, |_| true), 0);
+    }
+}

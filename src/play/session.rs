@@ -1,0 +1,463 @@
+//! A match as a play page runs it, for any game and any mix of people and computers: who plays
+//! each seat, the inputs given in secret so far, the record and the log. Plain Rust with no
+//! browser types, so it is tested natively.
+//!
+//! One mechanism holds every secret input: each seat has a queue of actions that waits here,
+//! in memory, until every seat acting in the step has given one; only then is the step applied.
+//! Usually a seat gives one action per step. When its input changes nothing it can see and it
+//! decides again before any reveal ([`OnSite::plans_ahead`]: a Blindfolded plan, a TAUNT
+//! combo), it goes on entering inputs, so one person finishes before handing the device over.
+//! What a seat may enter next is asked of the engine, on a position dealt from that seat's own
+//! view with its queued inputs applied: no rule is written twice and nothing hidden is read.
+
+use super::saves::{self, Restored};
+use super::seats::{Keeping, Seats};
+use super::{LogLine, OnSite};
+use dojo_engine::{Game, GameRecord, Outcome, PerSeat, Rng, Seat, acting_seats, apply, joint_from};
+use dojo_games::Speaker;
+
+type Action<T> = <<T as OnSite>::G as Game>::Action;
+type Event<T> = <<T as OnSite>::G as Game>::Event;
+type View<T> = <<T as OnSite>::G as Game>::View;
+type Decision<T> = <<T as OnSite>::G as Game>::Decision;
+
+/// A match in progress on the page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Session<T: OnSite> {
+    seats: Seats,
+    /// The record, when only people play: with the computer at the table nothing needs it, and
+    /// its setup holds the computer's cards.
+    record: Option<GameRecord<T::G>>,
+    /// Steps applied so far.
+    steps: usize,
+    /// Steps of the record that may be saved: up to the last one that left nothing face down.
+    revealed: usize,
+    state: T::G,
+    log: Vec<LogLine>,
+    /// Secret inputs not yet applied, per seat, oldest first.
+    pending: Vec<Vec<Action<T>>>,
+    /// The events of the last steps played, all of them (the page filters by reader).
+    last_events: Vec<Event<T>>,
+    /// After a reload against the computer: the last step in words, until the next step.
+    last_lines: Vec<String>,
+}
+
+impl<T: OnSite> Session<T> {
+    /// A new match from `setup`, with `seats` saying who plays.
+    pub fn new(seats: Seats, setup: &<T::G as Game>::Setup) -> Result<Self, String> {
+        let state = T::G::from_setup(setup).map_err(|e| e.to_string())?;
+        seats.check(state.seat_count())?;
+        let record = (seats.keeping() == Keeping::Record).then(|| GameRecord::new(setup.clone()));
+        Ok(Session::from_parts(seats, record, state, Vec::new(), Vec::new(), Vec::new()))
+    }
+
+    fn from_parts(
+        seats: Seats,
+        record: Option<GameRecord<T::G>>,
+        state: T::G,
+        log: Vec<LogLine>,
+        last_events: Vec<Event<T>>,
+        last_lines: Vec<String>,
+    ) -> Self {
+        let steps = record.as_ref().map_or_else(|| log.last().map_or(0, |l| l.step), |r| r.actions.len());
+        let revealed = record.as_ref().map_or(0, |r| saves::revealed_prefix(r, T::face_down));
+        let pending = vec![Vec::new(); seats.count()];
+        Session { seats, record, steps, revealed, state, log, pending, last_events, last_lines }
+    }
+
+    /// A match at `state` with nothing played on the page yet (tests start from known deals).
+    #[cfg(test)]
+    pub(crate) fn starting(seats: Seats, record: Option<GameRecord<T::G>>, state: T::G) -> Self {
+        Session::from_parts(seats, record, state, Vec::new(), Vec::new(), Vec::new())
+    }
+
+    /// The whole position, hidden parts too (tests only: the page reads views).
+    #[cfg(test)]
+    pub(crate) fn state_mut(&mut self) -> &mut T::G {
+        &mut self.state
+    }
+
+    /// Restores a saved match: a shared device's record is replayed; against the computer, its
+    /// hidden cards are dealt from `seed` among those the person's view leaves possible. A
+    /// damaged, old or foreign save is refused with the reason.
+    pub fn load(json: &str, seed: u64) -> Result<Self, String> {
+        let Restored { seats, record, state, log, last_events, last_lines } = saves::restore::<T>(json, &mut Rng::new(seed))?;
+        Ok(Session::from_parts(seats, record, state, log, last_events, last_lines))
+    }
+
+    /// The match as JSON for storage, never an input not yet revealed; `None` when who plays
+    /// allows nothing to be saved ([`Keeping::Nothing`]).
+    pub fn save(&self) -> Option<String> {
+        saves::save(&self.seats, self.record.as_ref(), self.revealed, &self.state, &self.log, self.last_lines())
+    }
+
+    /// Who plays each seat.
+    pub fn seats(&self) -> &Seats {
+        &self.seats
+    }
+
+    /// What the page calls each seat.
+    pub fn names(&self) -> Vec<String> {
+        self.seats.names()
+    }
+
+    /// The record so far, when only people play (`None` with the computer at the table).
+    pub fn record(&self) -> Option<&GameRecord<T::G>> {
+        self.record.as_ref()
+    }
+
+    /// Steps played so far.
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
+
+    /// What `seat` may see.
+    pub fn view(&self, seat: Seat) -> View<T> {
+        self.state.view_for(seat)
+    }
+
+    /// What everybody at the table may see: the shared table of the page draws this.
+    pub fn public_view(&self) -> View<T> {
+        self.state.public_view()
+    }
+
+    /// The log, oldest first.
+    pub fn log(&self) -> &[LogLine] {
+        &self.log
+    }
+
+    /// The events of the last steps played that the page's reader may see.
+    pub fn last_events(&self) -> Vec<Event<T>> {
+        let reader = self.seats.reader();
+        self.last_events.iter().filter(|e| T::G::audience(e).includes(reader)).cloned().collect()
+    }
+
+    /// `event` in words, with the page's names; a lone person is "you".
+    pub fn describe(&self, event: &Event<T>) -> String {
+        let names = self.names();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        T::describe(event, &Speaker { names: &names, you: self.seats.lone_person() })
+    }
+
+    /// The last steps' events in words (as saved, right after a reload against the computer).
+    pub fn last_lines(&self) -> Vec<String> {
+        if self.last_events.is_empty() {
+            return self.last_lines.clone();
+        }
+        self.last_events().iter().map(|e| self.describe(e)).collect()
+    }
+
+    /// How the match ended, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+
+    /// True once the match is decided.
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The seats that must act in the current step.
+    pub fn acting(&self) -> Vec<Seat> {
+        acting_seats(&self.state)
+    }
+
+    /// The position as `seat` will see it once its queued inputs are played: dealt from its own
+    /// view, with other seats' unknown inputs filled in arbitrarily. `None` when a queued input
+    /// ends its planning ahead (then it enters nothing more before the reveal).
+    pub(crate) fn lookahead(&self, seat: Seat) -> Option<T::G> {
+        let queued = &self.pending[seat.index()];
+        if queued.is_empty() {
+            return Some(self.state.clone());
+        }
+        let mut state = T::G::determinize(&self.state.view_for(seat), &mut Rng::new(0));
+        for action in queued {
+            let before = state.clone();
+            let joint = joint_from(&state, |s, legal| if s == seat { action.clone() } else { legal[0].clone() })?;
+            apply(&mut state, &joint).ok()?;
+            if !T::plans_ahead(&before, &state, seat) {
+                return None;
+            }
+        }
+        Some(state)
+    }
+
+    /// True when `seat` may enter an input now: it acts in this step and has given nothing, or
+    /// it is planning ahead and has more to plan before anything is revealed.
+    pub fn can_give(&self, seat: Seat) -> bool {
+        self.acting().contains(&seat) && self.lookahead(seat).is_some_and(|s| s.decision(seat).is_some())
+    }
+
+    /// What `seat` must decide now, if anything (its next planned input when planning ahead).
+    pub fn decision(&self, seat: Seat) -> Option<Decision<T>> {
+        if !self.acting().contains(&seat) {
+            return None;
+        }
+        self.lookahead(seat)?.decision(seat)
+    }
+
+    /// What `seat` sees while deciding: its own view with its queued inputs taken into account.
+    pub fn own_view(&self, seat: Seat) -> View<T> {
+        self.lookahead(seat).map_or_else(|| self.view(seat), |s| s.view_for(seat))
+    }
+
+    /// True when `seat` has given an input in secret that waits for the reveal.
+    pub fn has_given(&self, seat: Seat) -> bool {
+        !self.pending[seat.index()].is_empty()
+    }
+
+    /// True when what `seat` decides now must stay hidden from the other people at the device
+    /// ([`OnSite::is_secret`]), so a shared device is handed over first.
+    pub fn is_secret(&self, seat: Seat) -> bool {
+        self.decision(seat).is_some_and(|d| T::is_secret(&d))
+    }
+
+    /// The next person who must decide, in seat order, if any.
+    pub fn next_person(&self) -> Option<Seat> {
+        self.seats.persons().find(|s| self.can_give(*s))
+    }
+
+    /// The next computer seat that must decide, if any. The computer never plans ahead: no
+    /// device needs handing over, so it decides each step on the position as it stands (and a
+    /// save between its steps shows what it has face down as face down).
+    pub fn computer_to_move(&self) -> Option<Seat> {
+        self.acting().into_iter().find(|s| self.seats.computer(*s).is_some() && !self.has_given(*s))
+    }
+
+    /// Gives `seat`'s next input after checking it against what the seat can see.
+    pub fn give(&mut self, seat: Seat, action: Action<T>) -> Result<(), String> {
+        let refused = || format!("{seat} has nothing to decide now");
+        if !self.can_give(seat) {
+            return Err(refused());
+        }
+        let state = self.lookahead(seat).ok_or_else(refused)?;
+        state.check(seat, &action).map_err(|r| r.to_string())?;
+        self.pending[seat.index()].push(action);
+        Ok(())
+    }
+
+    /// Gives several inputs of `seat` in order (a whole combo), all or none: the first refusal
+    /// is reported with the input's position and nothing is kept.
+    pub fn give_all(&mut self, seat: Seat, actions: Vec<Action<T>>) -> Result<(), String> {
+        let before = self.pending[seat.index()].len();
+        for (i, action) in actions.into_iter().enumerate() {
+            if let Err(e) = self.give(seat, action) {
+                self.pending[seat.index()].truncate(before);
+                return Err(format!("input {}: {e}", i + 1));
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes back `seat`'s inputs (before the reveal).
+    pub fn take_back(&mut self, seat: Seat) {
+        self.pending[seat.index()].clear();
+    }
+
+    /// True when every seat acting in this step has given its input.
+    pub fn ready(&self) -> bool {
+        let acting = self.acting();
+        !self.is_over() && !acting.is_empty() && acting.iter().all(|s| self.has_given(*s))
+    }
+
+    /// Plays every step for which all acting seats have an input: applies them, extends the
+    /// record and the log, and returns what happened (every event; see
+    /// [`Session::last_events`] for what the reader may see). An input planned ahead that the
+    /// actual steps made impossible is dropped, to be decided again.
+    pub fn play(&mut self) -> Result<Vec<Event<T>>, String> {
+        if !self.ready() {
+            return Err("not everyone has decided yet".into());
+        }
+        let mut all = Vec::new();
+        while self.ready() {
+            let acting = self.acting();
+            let joint = PerSeat::from_fn(self.seats.count(), |s| acting.contains(&s).then(|| self.pending[s.index()][0].clone()));
+            let events = match apply(&mut self.state, &joint) {
+                Ok(events) => events,
+                Err(e) => {
+                    self.pending.iter_mut().for_each(Vec::clear);
+                    return Err(e.to_string());
+                }
+            };
+            for s in &acting {
+                self.pending[s.index()].remove(0);
+            }
+            self.record_step(joint, &events);
+            all.extend(events);
+            for seat in Seat::all(self.seats.count()) {
+                let stale = self.pending[seat.index()].first().is_some_and(|next| self.state.check(seat, next).is_err());
+                if stale || !self.acting().contains(&seat) {
+                    self.pending[seat.index()].clear();
+                }
+            }
+        }
+        self.last_events = all.clone();
+        self.last_lines.clear();
+        Ok(all)
+    }
+
+    fn record_step(&mut self, joint: PerSeat<Option<Action<T>>>, events: &[Event<T>]) {
+        self.steps += 1;
+        let step = self.steps;
+        if let Some(record) = &mut self.record {
+            record.actions.push(joint);
+            if !T::face_down(&self.state) {
+                self.revealed = record.actions.len();
+            }
+        }
+        let reader = self.seats.reader();
+        let lines: Vec<LogLine> =
+            events.iter().filter(|e| T::G::audience(e).includes(reader)).map(|e| LogLine { step, text: self.describe(e) }).collect();
+        self.log.extend(lines);
+    }
+
+    /// Makes the decision of the computer in `seat` for this step, reading only its own view.
+    pub fn computer_decide(&mut self, seat: Seat, rng: &mut Rng) -> Result<(), String> {
+        let level = self.seats.computer(seat).ok_or_else(|| format!("{seat} is not played by the computer"))?;
+        if !self.acting().contains(&seat) || self.has_given(seat) {
+            return Err(format!("{seat} has nothing to decide now"));
+        }
+        let action = level.strategy::<T::G>(&self.view(seat), seat, rng).sample(rng);
+        self.give(seat, action)
+    }
+}
+
+/// A page for the toy game, for the play machine's tests.
+#[cfg(test)]
+pub(crate) mod toy_page {
+    use super::*;
+    use dojo_engine::Observer;
+    use dojo_games::toy::Toy;
+
+    /// The toy game of sealed bids (3–4 seats, teams, bids private until the reveal) on a page.
+    #[derive(Clone, Debug, PartialEq)]
+    pub(crate) struct ToyPage;
+
+    impl OnSite for ToyPage {
+        type G = Toy;
+        const SAVE_KEY: &'static str = "test/toy";
+        const NOUN: &'static str = "game";
+        fn describe(event: &Event<Self>, speaker: &Speaker) -> String {
+            format!("{event:?} ({})", speaker.names.len())
+        }
+        fn check_view(view: &View<Self>, seat: Seat) -> Result<(), String> {
+            if view.observer == Observer::Seat(seat) { Ok(()) } else { Err("not yours".into()) }
+        }
+        fn face_down(_: &Toy) -> bool {
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::toy_page::ToyPage;
+    use super::*;
+    use crate::play::Controller;
+    use dojo_bot::Level;
+    use dojo_games::toy::Setup;
+
+    fn legal(s: &Session<ToyPage>, seat: Seat) -> Vec<Action<ToyPage>> {
+        s.lookahead(seat).unwrap().legal_actions(seat)
+    }
+
+    fn random_input(s: &Session<ToyPage>, seat: Seat, rng: &mut Rng) -> Action<ToyPage> {
+        let legal = legal(s, seat);
+        legal[rng.below(legal.len())]
+    }
+
+    /// Plays a whole match: people give random legal inputs, computers decide at their level.
+    fn play_out(seats: Seats, seed: u64) -> Session<ToyPage> {
+        let count = seats.count();
+        let mut s = Session::<ToyPage>::new(seats, &Setup::deal(count as u8, count == 4, seed)).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut steps = 0;
+        while !s.is_over() {
+            while let Some(seat) = s.next_person() {
+                assert!(s.is_secret(seat), "sealed bids are secret");
+                let input = random_input(&s, seat, &mut rng);
+                s.give(seat, input).unwrap();
+                assert!(!s.can_give(seat), "one bid per step");
+            }
+            while let Some(seat) = s.computer_to_move() {
+                s.computer_decide(seat, &mut rng).unwrap();
+            }
+            assert!(s.ready());
+            s.play().unwrap();
+            steps += 1;
+            assert!(steps < 500, "the match ends");
+        }
+        s
+    }
+
+    #[test]
+    fn any_mix_of_people_and_computers_plays_to_the_end() {
+        let mixes = [
+            Seats::people(3),
+            Seats::against_computer(Level::Easy, 4),
+            Seats(vec![Controller::Computer(Level::Easy), Controller::Person, Controller::Computer(Level::Easy), Controller::Person]),
+        ];
+        for (i, seats) in mixes.into_iter().enumerate() {
+            let s = play_out(seats, i as u64 + 1);
+            let outcome = s.outcome().unwrap();
+            assert!(!outcome.places.is_empty());
+            assert_eq!(s.steps(), s.log().iter().map(|l| l.step).max().unwrap_or(0).max(s.steps()));
+        }
+    }
+
+    #[test]
+    fn a_bid_waits_unseen_until_every_seat_has_bid() {
+        let mut s = Session::<ToyPage>::new(Seats::people(3), &Setup::deal(3, false, 4)).unwrap();
+        let before: Vec<_> = Seat::all(3).map(|seat| s.view(seat)).collect();
+        let bid = legal(&s, Seat(0))[1];
+        s.give(Seat(0), bid).unwrap();
+        assert!(s.has_given(Seat(0)) && !s.ready());
+        assert_eq!(s.next_person(), Some(Seat(1)));
+        assert!(s.give(Seat(0), legal(&s, Seat(1))[0]).is_err(), "one bid per step");
+        for seat in Seat::all(3) {
+            assert_eq!(s.view(seat), before[seat.index()], "a pending bid changes no view");
+        }
+        assert_eq!(s.save(), Session::<ToyPage>::new(Seats::people(3), &Setup::deal(3, false, 4)).unwrap().save());
+        s.take_back(Seat(0));
+        assert_eq!(s.next_person(), Some(Seat(0)));
+    }
+
+    #[test]
+    fn the_log_and_saves_follow_who_reads_them() {
+        // On a shared device only public events reach the log; against the computer, the
+        // person's own private draws too, and never another seat's.
+        let shared = play_out(Seats::people(3), 9);
+        assert!(shared.log().iter().all(|l| !l.text.starts_with("Drew {")), "no private draw on a shared screen");
+        let alone = play_out(Seats::against_computer(Level::Easy, 3), 9);
+        let draws: Vec<_> = alone.log().iter().filter(|l| l.text.starts_with("Drew {")).collect();
+        assert!(!draws.is_empty(), "the person reads their own draws");
+        assert!(draws.iter().all(|l| l.text.contains("Seat(0)")), "{draws:?}");
+        let mixed = Seats(vec![Controller::Person, Controller::Person, Controller::Computer(Level::Easy)]);
+        let s = Session::<ToyPage>::new(mixed, &Setup::deal(3, false, 2)).unwrap();
+        assert_eq!(s.save(), None, "several people and the computer: nothing saved");
+        assert!(s.record().is_none());
+    }
+
+    #[test]
+    fn a_view_save_restores_the_person_seat_and_refuses_another() {
+        let seats = Seats(vec![Controller::Computer(Level::Easy), Controller::Computer(Level::Easy), Controller::Person]);
+        let mut s = Session::<ToyPage>::new(seats, &Setup::deal(3, false, 5)).unwrap();
+        let mut rng = Rng::new(3);
+        while let Some(seat) = s.computer_to_move() {
+            s.computer_decide(seat, &mut rng).unwrap();
+        }
+        let input = random_input(&s, Seat(2), &mut rng);
+        s.give(Seat(2), input).unwrap();
+        s.play().unwrap();
+        let json = s.save().unwrap();
+        let back = Session::<ToyPage>::load(&json, 77).unwrap();
+        assert_eq!(back.view(Seat(2)), s.view(Seat(2)));
+        assert_eq!(back.log(), s.log());
+        let moved = json.replace(
+            "[{\"Computer\":\"Easy\"},{\"Computer\":\"Easy\"},\"Person\"]",
+            "[\"Person\",{\"Computer\":\"Easy\"},{\"Computer\":\"Easy\"}]",
+        );
+        assert_ne!(moved, json);
+        assert_eq!(Session::<ToyPage>::load(&moved, 1).err().unwrap(), "the saved game is not a position that can be played: not yours");
+    }
+}
