@@ -234,7 +234,7 @@ mod tests {
         use dojo_games::taunt::{Action, FighterId, Options, Setup, Slot, Taunt};
         let mut record = GameRecord::<Taunt>::new(Setup::new([FighterId::Tuggle, FighterId::TeaBot], Options::default()));
         let pick = |a: Slot, b: Slot| dojo_engine::PerSeat(vec![Some(Action::Play(a)), Some(Action::Play(b))]);
-        record.actions.push(pick(Slot::Taunt, Slot::Charge));
+        record.actions.push(pick(Slot::Taunt, Slot::Block));
         // Player 1's TAUNT went unanswered: two cards face down, then the end of the combo.
         record.actions.push(dojo_engine::PerSeat(vec![Some(Action::Queue(Slot::Charge)), None]));
         record.actions.push(dojo_engine::PerSeat(vec![Some(Action::Queue(Slot::Punch)), None]));

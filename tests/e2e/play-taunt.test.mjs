@@ -8,7 +8,7 @@ import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
 
 const site = useSite();
 
-const SCREENS = ['pick', 'result', 'match-over', 'handoff', 'lay', 'order', 'place'].map((s) => `[data-testid="${s}"]`).join(', ');
+const SCREENS = ['pick', 'result', 'match-over', 'handoff', 'lay', 'order', 'place', 'pass'].map((s) => `[data-testid="${s}"]`).join(', ');
 
 /** Opens the TAUNT lobby from a clean slate. */
 async function lobby(page) {
@@ -35,6 +35,7 @@ async function playToTheEnd(page, { useKeyboard, maxScreens = 600 }) {
     else if (screen === 'result') await page.click('[data-testid="next"]');
     else if (screen === 'lay') await page.click('[data-testid="lay-done"]');
     else if (screen === 'order') await page.click('[data-testid="order-first"]');
+    else if (screen === 'pass') await page.click(step % 3 ? '[data-testid="pass-keep"]' : '[data-testid="pass-give"]');
     else if (screen === 'place') await page.click(step % 2 ? '[data-testid="place-near"]' : '[data-testid="place-far"]');
     else if (screen === 'pick') {
       const playable = await page.$$('[data-testid="hand"] button:not([disabled])');

@@ -48,7 +48,7 @@ test('every game in the registry has its three pages, clean under the CSP', asyn
     const first = await page.waitForSelector('[data-testid="pick"], [data-testid="lay"], [data-testid="place"]', { timeout: 30_000 });
     if ((await first.getAttribute('data-testid')) === 'pick') {
       await page.click('[data-testid="hand"] button:not([disabled])');
-      await page.waitForSelector('[data-testid="result"], [data-testid="pick"], [data-testid="lay"], [data-testid="order"], [data-testid="place"]', {
+      await page.waitForSelector('[data-testid="result"], [data-testid="pick"], [data-testid="lay"], [data-testid="order"], [data-testid="place"], [data-testid="pass"]', {
         timeout: 30_000,
       });
     }

@@ -131,7 +131,7 @@ test('TAUNT against the computer: the save holds only what the person sees, and 
     await page.click(`[data-testid="pick-${move}"]`);
     await page.waitForSelector('[data-testid="result"]', { timeout: 20_000 });
     await page.click('[data-testid="next"]');
-    await page.waitForSelector('[data-testid="pick"], [data-testid="lay"], [data-testid="order"], [data-testid="place"], [data-testid="match-over"]', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid="pick"], [data-testid="lay"], [data-testid="order"], [data-testid="place"], [data-testid="pass"], [data-testid="match-over"]', { timeout: 20_000 });
   }
   const view = assertPersonOnly(await storage(page), 'pocket-dojo/taunt', TAUNT_VIEW_KEYS);
   // The computer's combo, if it has one, is a count; only the person's own cards are listed.
@@ -144,7 +144,12 @@ test('TAUNT against the computer: the save holds only what the person sees, and 
   assert.match(await page.textContent('[data-testid="notice"]'), /restored.*dealt afresh/);
   assert.equal(await page.textContent('[data-testid="where"]'), where);
   assert.equal(await page.textContent('[data-testid="event-log"]'), log);
-  const screen = await page.waitForSelector('[data-testid="pick"], [data-testid="lay"], [data-testid="order"], [data-testid="place"], [data-testid="match-over"]', { timeout: 20_000 });
+  let screen = await page.waitForSelector('[data-testid="pick"], [data-testid="lay"], [data-testid="order"], [data-testid="place"], [data-testid="pass"], [data-testid="match-over"]', { timeout: 20_000 });
+  if ((await screen.getAttribute('data-testid')) === 'pass') {
+    // The person's Charge acted before the reload: keeping the token is chosen in the open.
+    await page.click('[data-testid="pass-keep"]');
+    screen = await page.waitForSelector('[data-testid="pick"], [data-testid="lay"], [data-testid="order"], [data-testid="place"], [data-testid="match-over"]', { timeout: 20_000 });
+  }
   if ((await screen.getAttribute('data-testid')) === 'pick') {
     await page.click('[data-testid="hand"] button:not([disabled])');
     await page.waitForSelector('[data-testid="result"], [data-testid="pick"], [data-testid="lay"], [data-testid="match-over"]', { timeout: 20_000 });

@@ -298,11 +298,28 @@ impl Taunt {
         events.push(Event::Hit { attacker, slot, level, damage: amount, total, mode, disabled, ignored, reflected });
     }
 
+    /// Whether fighter `s` may pass a charge token after this turn: its Charge acted, it holds a
+    /// token, and the other fighter is below the top level.
+    fn may_pass(&self, s: usize, t: &Turn) -> bool {
+        self.options.pass_charge
+            && t.moves[s] == Some(Slot::Charge)
+            && !t.interrupted[s]
+            && self.corners[s].charge > 0
+            && self.corners[1 - s].charge < MAX_CHARGE
+    }
+
     fn end_of_turn(&mut self, t: &mut Turn, events: &mut Vec<Event>) {
         for s in 0..2 {
             let seat = Seat(s as u8);
             if t.combo[s] {
-                if t.hurt[s] || self.corners[s].knocked_down {
+                if self.corners[s].knocked_down && !t.hurt[s] {
+                    // Knocked down by a Block, not by Peril or damage: nothing interrupted the
+                    // taunt, so the combo ends with its charge kept (notes, "Knocked down mid-combo").
+                    let returned = self.queues[s].len() as u8;
+                    self.queues[s].clear();
+                    self.corners[s].combo_played = Default::default();
+                    events.push(Event::ComboEnded { seat, returned });
+                } else if t.hurt[s] {
                     let returned = self.queues[s].len() as u8;
                     self.queues[s].clear();
                     self.corners[s].combo_played = Default::default();
@@ -356,7 +373,11 @@ impl Taunt {
         for s in (0..2).filter(|s| taunted[*s]) {
             events.push(Event::Taunted { seat: Seat(s as u8) });
         }
-        if let Some(s) = t.place {
+        let passing = [0, 1].map(|s| self.may_pass(s, t));
+        if passing.iter().any(|p| *p) {
+            self.queue_next = taunted;
+            self.phase = Phase::Pass { passing, place: t.place.map(|s| Seat(s as u8)) };
+        } else if let Some(s) = t.place {
             self.queue_next = taunted;
             self.phase = Phase::Place { seat: Seat(s as u8) };
         } else if taunted.iter().any(|q| *q) {

@@ -191,6 +191,23 @@ pub enum Event {
         /// Cards returned unplayed.
         returned: u8,
     },
+    /// A taunting combo ended early because its fighter was knocked down, with no Peril and no
+    /// interrupting damage: the cards still face down go back to the hand, the charge stays.
+    ComboEnded {
+        /// Who.
+        seat: Seat,
+        /// Cards returned unplayed.
+        returned: u8,
+    },
+    /// A fighter whose Charge acted passed one charge token to another.
+    ChargePassed {
+        /// Who gave it.
+        from: Seat,
+        /// Who received it.
+        to: Seat,
+        /// The receiver's level now.
+        level: u8,
+    },
     /// A fighter chose the Position after their hit.
     PositionChosen {
         /// Who chose.
@@ -362,6 +379,17 @@ impl Event {
                 "{} taunting combo is broken{}.",
                 who.possessive(*seat, true),
                 if *returned > 0 { format!("; {} back to the hand", plural(*returned, "card goes", "cards go")) } else { String::new() }
+            ),
+            Event::ComboEnded { seat, returned } => format!(
+                "Knocked down, {} taunting combo ends{}, but the charge stays.",
+                who.possessive(*seat, false),
+                if *returned > 0 { format!("; {} back to the hand", plural(*returned, "card goes", "cards go")) } else { String::new() }
+            ),
+            Event::ChargePassed { from, to, level } => format!(
+                "{} {} a charge token to {} (now L{level}).",
+                who.subject(*from),
+                who.verb(*from, "passes", "pass"),
+                who.object(*to)
             ),
             Event::PositionChosen { seat, position } => {
                 format!("{} {} the Position: {position}.", who.subject(*seat), who.verb(*seat, "chooses", "choose"))

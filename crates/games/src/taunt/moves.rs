@@ -359,7 +359,7 @@ pub const CHARGE: MoveCard = MoveCard {
     number: 7,
     rows: [NOTHING; 4],
     has_table: false,
-    text: "Gain 1 charge token (3 at most). Taking 3 or more damage first interrupts it: lose all charge, or 1 in Critical Mode.",
+    text: "Gain 1 charge token (3 at most). Taking 3 or more damage first interrupts it: lose all charge, or 1 in Critical Mode. Once it has acted, you may pass 1 token to another fighter.",
 };
 
 /// Heal (H), the standard card, Defense 7.

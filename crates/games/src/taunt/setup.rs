@@ -41,11 +41,14 @@ pub struct Options {
     pub heal: HealCard,
     /// Whether a fight's winner sheds their Recovery in damage before the next fight.
     pub recovery: bool,
+    /// Whether a fighter whose Charge acted may then pass one charge token to another fighter,
+    /// as the Charge card allows (see the notes, "Passing charge").
+    pub pass_charge: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { best_of: 3, heal: HealCard::Standard, recovery: true }
+        Options { best_of: 3, heal: HealCard::Standard, recovery: true, pass_charge: true }
     }
 }
 

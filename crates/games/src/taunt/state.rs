@@ -1,6 +1,7 @@
 //! The TAUNT match state: what each seat decides, and how a turn, a fight and a series move on.
 //! The Act phase itself is in `act.rs`.
 
+use super::MAX_CHARGE;
 use super::fighter::FighterId;
 use super::moves::{Slot, Slots};
 use super::setup::{Options, Position, Setup, SetupError};
@@ -26,6 +27,8 @@ pub enum Action {
     Queue(Slot),
     /// Stop laying cards face down.
     EndQueue,
+    /// After a Charge acted: pass one charge token to this fighter, or keep it (`None`).
+    Pass(Option<Seat>),
 }
 
 impl fmt::Display for Action {
@@ -37,6 +40,8 @@ impl fmt::Display for Action {
             Action::Place(p) => write!(f, "set the Position to {p}"),
             Action::Queue(slot) => write!(f, "lay {slot} face down"),
             Action::EndQueue => write!(f, "stop laying cards"),
+            Action::Pass(Some(seat)) => write!(f, "pass a charge token to {seat}"),
+            Action::Pass(None) => write!(f, "keep every charge token"),
         }
     }
 }
@@ -58,6 +63,8 @@ pub enum Decision {
         /// Cards laid so far.
         queued: u8,
     },
+    /// Your Charge acted: pass a charge token to another fighter, or keep it.
+    Pass,
 }
 
 /// Where the match stands.
@@ -74,6 +81,15 @@ pub enum Phase {
     Place {
         /// Who decides.
         seat: Seat,
+    },
+    /// The fighters marked `true` played a Charge that acted and may pass a charge token;
+    /// `place` is who then sets the Position, if anyone (combo cards owed after that are in
+    /// `queue_next`).
+    Pass {
+        /// Who may pass.
+        passing: [bool; 2],
+        /// Who sets the Position next.
+        place: Option<Seat>,
     },
     /// The fighters marked `true` went unpunished after a TAUNT and lay cards face down.
     Queue {
@@ -104,6 +120,8 @@ pub enum Refusal {
     },
     /// TAUNT itself cannot be laid face down in a combo.
     TauntInCombo,
+    /// A charge token can only go to another fighter below the top level, from a fighter who has one.
+    CannotPass,
     /// The action answers a different decision from the one asked.
     NotNow {
         /// What was asked.
@@ -118,6 +136,7 @@ impl fmt::Display for Refusal {
             Refusal::AttacksLocked { slot } => write!(f, "{slot} is an Attack, and Attacks are forbidden this turn after a Near block"),
             Refusal::AlreadyQueued { slot } => write!(f, "{slot} is already face down in the combo"),
             Refusal::TauntInCombo => write!(f, "TAUNT cannot be laid face down in its own combo"),
+            Refusal::CannotPass => write!(f, "a charge token can only go to another fighter below L3, from one of your own"),
             Refusal::NotNow { expected } => write!(f, "the decision now is to {expected}"),
         }
     }
@@ -276,6 +295,7 @@ impl Taunt {
             Phase::Order { seat: who } => (who == seat).then_some(Decision::Order),
             Phase::Place { seat: who } => (who == seat).then_some(Decision::Place),
             Phase::Queue { laying } => laying[s].then_some(Decision::Queue { queued: self.queues[s].len() as u8 }),
+            Phase::Pass { passing, .. } => passing[s].then_some(Decision::Pass),
             Phase::MatchOver => None,
         }
     }
@@ -296,6 +316,12 @@ impl Taunt {
             }
             (Phase::Queue { .. }, Action::Queue(_) | Action::EndQueue) => Ok(()),
             (Phase::Queue { .. }, _) => Err(Refusal::NotNow { expected: "lay a card face down or stop" }),
+            (Phase::Pass { .. }, Action::Pass(None)) => Ok(()),
+            (Phase::Pass { .. }, Action::Pass(Some(to))) => {
+                let can = *to != seat && to.index() < 2 && self.corners[s].charge > 0 && self.corners[to.index()].charge < MAX_CHARGE;
+                if can { Ok(()) } else { Err(Refusal::CannotPass) }
+            }
+            (Phase::Pass { .. }, _) => Err(Refusal::NotNow { expected: "pass a charge token or keep it" }),
             (Phase::MatchOver, _) => Err(Refusal::NotNow { expected: "nothing: the series is over" }),
         }
     }
@@ -309,6 +335,7 @@ impl Taunt {
             Phase::Order { .. } => vec![Action::Order { first: true }, Action::Order { first: false }],
             Phase::Place { .. } => vec![Action::Place(Position::Near), Action::Place(Position::Far)],
             Phase::Queue { .. } => Slot::ALL.into_iter().map(Action::Queue).chain([Action::EndQueue]).collect(),
+            Phase::Pass { .. } => [None, Some(rival(seat))].map(Action::Pass).to_vec(),
             Phase::MatchOver => Vec::new(),
         };
         candidates.into_iter().filter(|a| self.check_action(seat, a).is_ok()).collect()
@@ -355,6 +382,28 @@ impl Taunt {
                     self.phase = Phase::Queue { laying };
                 } else {
                     self.next_turn(&mut events);
+                }
+            }
+            Phase::Pass { passing, place } => {
+                // Passes are simultaneous: every passer gives a token before anyone receives one.
+                let passes: Vec<(usize, Seat)> = (0..2)
+                    .filter(|s| passing[*s])
+                    .filter_map(|s| match joint.0[s] {
+                        Some(Action::Pass(Some(to))) => Some((s, to)),
+                        _ => None,
+                    })
+                    .collect();
+                for (from, _) in &passes {
+                    self.corners[*from].charge -= 1;
+                }
+                for (from, to) in passes {
+                    let corner = &mut self.corners[to.index()];
+                    corner.charge = (corner.charge + 1).min(MAX_CHARGE);
+                    events.push(Event::ChargePassed { from: Seat(from as u8), to, level: corner.charge });
+                }
+                match place {
+                    Some(seat) => self.phase = Phase::Place { seat },
+                    None => self.after_place(&mut events),
                 }
             }
             Phase::MatchOver => {}

@@ -47,7 +47,7 @@ fn conformance_suite_passes() {
         .enumerate()
         .map(|(i, (a, b))| {
             let heal = if i % 2 == 0 { HealCard::Standard } else { HealCard::Classic };
-            Setup::new([a, b], Options { best_of: [1, 3, 5][i % 3], heal, recovery: i % 4 != 0 })
+            Setup::new([a, b], Options { best_of: [1, 3, 5][i % 3], heal, recovery: i % 4 != 0, pass_charge: i % 5 != 0 })
         })
         .collect();
     // Ten thousand whole series; the per-step checks (the costly part) on every fifth step.
@@ -93,6 +93,10 @@ fn refused_actions_change_nothing_and_say_why() {
 fn queueing_refuses_taunt_repeats_and_disabled_cards() {
     let mut state = from([Tuggle, Mooshmere], [Start { disabled: [Kick].into_iter().collect(), ..at(12, 0) }, at(0, 0)], Position::Far);
     turn(&mut state, Some(TauntCard), Some(Charge));
+    // Mooshmere's Charge acted: it may pass a token first, then Tuggle lays the combo.
+    assert_eq!(state.decision(P2), Some(Decision::Pass));
+    assert_eq!(state.decision(P1), None);
+    act(&mut state, None, Some(Action::Pass(None)));
     assert_eq!(state.decision(P1), Some(Decision::Queue { queued: 0 }));
     assert_eq!(state.decision(P2), None);
     assert_eq!(state.check_action(P1, &Action::Queue(TauntCard)), Err(Refusal::TauntInCombo));
@@ -292,4 +296,96 @@ fn a_type_two_run_in_a_combo_keeps_its_charge() {
     turn(&mut state, None, Some(Shoot));
     assert_eq!(state.corner(P1).damage, 2);
     assert_eq!(state.corner(P1).charge, 2);
+}
+
+/// Tuggle (P1, no block tokens left, at L2) taunts unanswered while Mooshmere charges and keeps
+/// its token; Tuggle lays Block then Punch face down. Returns the state before the Block acts.
+fn combo_with_a_block() -> Taunt {
+    let empty = Start { blocks: Some(0), ..at(0, 2) };
+    let mut state = from([Tuggle, Mooshmere], [empty, at(0, 0)], Position::Near);
+    turn(&mut state, Some(TauntCard), Some(Charge));
+    act(&mut state, None, Some(Action::Pass(None)));
+    act(&mut state, Some(Action::Queue(Block)), None);
+    act(&mut state, Some(Action::Queue(Punch)), None);
+    act(&mut state, Some(Action::EndQueue), None);
+    state
+}
+
+#[test]
+fn a_knockdown_ends_a_combo_but_keeps_its_charge() {
+    let mut state = combo_with_a_block();
+    assert_eq!(state.corner(P1).charge, 2);
+    let events = turn(&mut state, None, Some(Punch));
+    assert!(state.corner(P1).knocked_down, "{events:?}");
+    assert!(events.contains(&Event::ComboEnded { seat: P1, returned: 1 }), "{events:?}");
+    assert!(!events.iter().any(|e| matches!(e, Event::ComboBroken { .. })));
+    assert_eq!(state.corner(P1).charge, 2, "nothing interrupted the taunt, so its charge stays");
+    assert_eq!(state.queued(P1), 0, "the laid Punch went back to the hand");
+}
+
+#[test]
+fn a_heal_laid_in_a_combo_gains_no_charge() {
+    let mut state = from([Tuggle, Mooshmere], [at(3, 1), at(0, 0)], Position::Far);
+    turn(&mut state, Some(TauntCard), Some(Block));
+    act(&mut state, Some(Action::Queue(Heal)), None);
+    act(&mut state, Some(Action::Queue(Charge)), None);
+    act(&mut state, Some(Action::EndQueue), None);
+    turn(&mut state, None, Some(Block));
+    assert_eq!(state.corner(P1).charge, 1, "Heal is a Defense card: the TAUNT card counts only Attacks and Power-ups");
+    turn(&mut state, None, Some(Block));
+    assert_eq!(state.corner(P1).charge, 3, "the laid Charge gains its own token and the combo's");
+}
+
+#[test]
+fn a_charge_that_acted_may_pass_a_token_to_the_other_fighter() {
+    let mut state = from([Tuggle, Mooshmere], [at(0, 1), at(0, 0)], Position::Far);
+    turn(&mut state, Some(Charge), Some(Block));
+    assert_eq!(state.decision(P1), Some(Decision::Pass));
+    assert_eq!(state.decision(P2), None);
+    assert_eq!(state.legal_actions(P1), vec![Action::Pass(None), Action::Pass(Some(P2))]);
+    assert_eq!(state.check_action(P1, &Action::Pass(Some(P1))), Err(Refusal::CannotPass));
+    let events = act(&mut state, Some(Action::Pass(Some(P2))), None);
+    assert_eq!(events, vec![Event::ChargePassed { from: P1, to: P2, level: 1 }]);
+    assert_eq!((state.corner(P1).charge, state.corner(P2).charge), (1, 1));
+    assert_eq!(state.decision(P1), Some(Decision::Pick { turn: 2 }));
+    // Both charge: both may pass at once, and two crossing passes change nothing.
+    turn(&mut state, Some(Charge), Some(Charge));
+    assert_eq!((state.decision(P1), state.decision(P2)), (Some(Decision::Pass), Some(Decision::Pass)));
+    act(&mut state, Some(Action::Pass(Some(P2))), Some(Action::Pass(Some(P1))));
+    assert_eq!((state.corner(P1).charge, state.corner(P2).charge), (2, 2));
+}
+
+#[test]
+fn no_pass_is_offered_to_a_fighter_at_the_top_level_or_with_the_option_off() {
+    let mut top = from([Tuggle, Mooshmere], [at(0, 0), at(0, 2)], Position::Far);
+    turn(&mut top, Some(Charge), Some(Charge));
+    assert_eq!(top.decision(P1), None, "Mooshmere has reached L3: nothing can be passed to it");
+    assert_eq!(top.decision(P2), Some(Decision::Pass));
+    let setup = Setup {
+        fighters: [Tuggle, Mooshmere],
+        options: Options { best_of: 1, pass_charge: false, ..Options::default() },
+        start: None,
+        position: Position::Far,
+    };
+    let mut off = Taunt::from_setup(&setup).unwrap();
+    turn(&mut off, Some(Charge), Some(Block));
+    assert_eq!(off.decision(P1), Some(Decision::Pick { turn: 2 }));
+}
+
+#[test]
+fn a_passed_token_raises_the_other_fighters_block_cost() {
+    // A Block costs (blocker's level - attacker's level + 1) tokens, so passing a token both
+    // lowers the giver's attack and raises the blocker's cost: here enough to knock it down.
+    let one = Start { blocks: Some(1), ..at(0, 0) };
+    let start = from([Tuggle, Mooshmere], [at(0, 0), one], Position::Near);
+    let mut kept = start.clone();
+    turn(&mut kept, Some(Charge), Some(Block));
+    act(&mut kept, Some(Action::Pass(None)), None);
+    turn(&mut kept, Some(Punch), Some(Block));
+    assert!(!kept.corner(P2).knocked_down, "an L0 Block of an L1 Punch costs nothing");
+    let mut passed = start;
+    turn(&mut passed, Some(Charge), Some(Block));
+    act(&mut passed, Some(Action::Pass(Some(P2))), None);
+    let events = turn(&mut passed, Some(Punch), Some(Block));
+    assert!(passed.corner(P2).knocked_down, "an L1 Block of an L0 Punch costs 2 and Mooshmere has 1: {events:?}");
 }

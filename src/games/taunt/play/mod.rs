@@ -72,11 +72,13 @@ fn Lobby(cx: Ctx) -> impl IntoView {
     let best_of = RwSignal::new(3u8);
     let classic_heal = RwSignal::new(false);
     let recovery = RwSignal::new(true);
+    let pass_charge = RwSignal::new(true);
     let start = move || {
         let options = Options {
             best_of: best_of.get_untracked(),
             heal: if classic_heal.get_untracked() { HealCard::Classic } else { HealCard::Standard },
             recovery: recovery.get_untracked(),
+            pass_charge: pass_charge.get_untracked(),
         };
         cx.start(Session::new(chosen_seats(vs_bot, level, 2), &Setup::new([first.get_untracked(), second.get_untracked()], options)));
     };
@@ -98,6 +100,7 @@ fn Lobby(cx: Ctx) -> impl IntoView {
                     </select>
                 </label>
                 <label><input type="checkbox" checked data-testid="opt-recovery" on:change=move |ev| recovery.set(event_target_checked(&ev))/>" A fight's winner sheds their Recovery in damage before the next fight"</label>
+                <label><input type="checkbox" checked data-testid="opt-pass-charge" on:change=move |ev| pass_charge.set(event_target_checked(&ev))/>" After a Charge acts, its fighter may pass a charge token to the other"</label>
                 <label><input type="checkbox" data-testid="opt-classic-heal" on:change=move |ev| classic_heal.set(event_target_checked(&ev))/>" Classic Heal: it only takes back disabled cards"</label>
             </fieldset>
             <button type="submit" class="button primary" data-testid="start">"Start the fight"</button>
@@ -151,6 +154,22 @@ fn Decide(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
                     <div class="choices">
                         <button type="button" class="button primary" data-testid="place-near" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Place(Position::Near)))>"Near"</button>
                         <button type="button" class="button" data-testid="place-far" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Place(Position::Far)))>"Far"</button>
+                    </div>
+                </div>
+            }
+            .into_any()
+        }
+        Some(Decision::Pass) => {
+            let names = names.get();
+            let (who, other) = (names[seat.index()].clone(), names[seat.index() ^ 1].clone());
+            let to = Seat((seat.index() ^ 1) as u8);
+            view! {
+                <div class="stage decide" data-testid="pass">
+                    <p class="big">{format!("{who}: your Charge acted. Pass one charge token to {other}?")}</p>
+                    <p class="hint">"A token passed lowers your next move's level and raises theirs, which also makes their Blocks cost more and can change who acts first."</p>
+                    <div class="choices">
+                        <button type="button" class="button primary" data-testid="pass-keep" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Pass(None)))>"Keep it"</button>
+                        <button type="button" class="button" data-testid="pass-give" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Pass(Some(to))))>{format!("Pass it to {other}")}</button>
                     </div>
                 </div>
             }

@@ -132,6 +132,11 @@ mod tests {
         s.give(Seat(1), Action::Play(Slot::Charge)).unwrap();
         s.play().unwrap();
         assert!(s.log()[0].text.starts_with("Turn 1: Player 1 plays TAUNT L0"), "{}", s.log()[0].text);
+        // Player 2's Charge acted: passing a token is chosen in the open, with no hand-off.
+        assert_eq!(s.next_person(), Some(Seat(1)));
+        assert!(!s.is_secret(Seat(1)));
+        s.give(Seat(1), Action::Pass(None)).unwrap();
+        s.play().unwrap();
         // The taunt went unanswered: Player 1 lays cards in secret, Player 2 waits.
         assert_eq!(s.next_person(), Some(Seat(0)));
         assert!(matches!(s.decision(Seat(0)), Some(Decision::Queue { .. })));
@@ -150,7 +155,7 @@ mod tests {
         // The combo is face down, so a reload goes back to laying it.
         let back = Session::load(&s.save().unwrap(), 1).unwrap();
         assert!(matches!(back.decision(Seat(0)), Some(Decision::Queue { .. })));
-        assert_eq!(back.record().unwrap().actions.len(), 1);
+        assert_eq!(back.record().unwrap().actions.len(), 2, "the pick and the open choice to keep the token");
     }
 
     #[test]
@@ -159,6 +164,8 @@ mod tests {
         let mut s = Session::new(seats, &Setup::new([FighterId::Tuggle, FighterId::TeaBot], Options::default())).unwrap();
         s.give(Seat(0), Action::Play(Slot::Taunt)).unwrap();
         s.give(Seat(1), Action::Play(Slot::Charge)).unwrap();
+        s.play().unwrap();
+        s.give(Seat(1), Action::Pass(None)).unwrap();
         s.play().unwrap();
         let mut rng = Rng::new(11);
         let mut calls = 0;
@@ -170,7 +177,7 @@ mod tests {
             calls += 1;
             assert!(calls <= 9, "at most eight cards and a stop");
         }
-        assert_eq!(s.steps(), calls + 1, "each card laid is a step of its own");
+        assert_eq!(s.steps(), calls + 2, "each card laid is a step of its own, after the pick and the pass");
         assert_eq!(usize::from(s.view(Seat(1)).queued[Seat(0)]), calls - 1);
     }
 
@@ -227,6 +234,8 @@ mod tests {
         let mut s = Session::new(seats, &Setup::new([FighterId::TeaBot, FighterId::Tuggle], Options::default())).unwrap();
         s.give(Seat(0), Action::Play(Slot::Charge)).unwrap();
         s.give(Seat(1), Action::Play(Slot::Taunt)).unwrap();
+        s.play().unwrap();
+        s.give(Seat(0), Action::Pass(None)).unwrap();
         s.play().unwrap();
         assert!(matches!(s.decision(Seat(1)), Some(Decision::Queue { .. })));
         let before = s.save().unwrap();
