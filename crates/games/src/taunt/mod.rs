@@ -29,6 +29,7 @@ mod act;
 mod event;
 mod fighter;
 mod hints;
+pub mod modes_data;
 pub mod moves;
 pub mod scenario;
 mod setup;
