@@ -36,3 +36,28 @@ test('the TAUNT kit previews, switches pages, and downloads with every piece', a
   assertClean(page);
   await page.context().close();
 });
+
+test('every other way to play can be ticked, previewed, shared and downloaded', async () => {
+  const page = await openPage(site.browser, `${site.url}/print/taunt`);
+  await page.waitForSelector('[data-testid="sheet"] svg', { timeout: 20_000 });
+  const basic = Number((await page.textContent('[data-testid="sheet-label"]')).match(/of (\d+)/)[1]);
+  for (const mode of ['ffa', 'last-pobber', 'team', 'monsters', 'wampires']) await page.check(`[data-testid="mode-${mode}"]`);
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="sheet-label"]')?.textContent.match(/of (\d+)/)?.[1]) > n, basic, {
+    timeout: 20_000,
+  });
+  const pages = Number((await page.textContent('[data-testid="sheet-label"]')).match(/of (\d+)/)[1]);
+  // The choice travels in the page's address, so a shared link prints the same kit.
+  assert.match(page.url(), /modes=/);
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click('[data-testid="download"]')]);
+  const path = join(ARTIFACTS, 'taunt-modes.pdf');
+  await download.saveAs(path);
+  assert.match(execFileSync('pdfinfo', [path]).toString(), new RegExp(`Pages:\\s+${pages}\\b`));
+  const fonts = execFileSync('pdffonts', [path]).toString().split('\n').slice(2).filter((l) => l.trim());
+  assert.ok(fonts.length > 0 && fonts.every((l) => /\byes\s+yes\s+yes\b/.test(l)), `fonts embedded and subset: ${fonts.join(' | ')}`);
+  const text = execFileSync('pdftotext', [path, '-']).toString();
+  for (const words of ['Switch-Higher', 'Switch-Lower', 'WAMPIRE BLOOD', 'D6']) assert.ok(text.includes(words), `${words} missing from the PDF`);
+  assert.ok(!text.includes('?'), 'no character fell back to "?"');
+  console.log(`pdf_taunt_kit_all_modes_pages: ${pages}`);
+  assertClean(page);
+  await page.context().close();
+});
