@@ -1,0 +1,232 @@
+//! Who is in the ring and who faces whom: the one place of the engine that knows how many
+//! fighters there are and which of them a fighter's moves reach.
+//!
+//! Every TAUNT fight today has two fighters (a [`super::Setup`] names two and the game seats
+//! exactly two), and each one's moves reach the other. The rest of the engine counts its
+//! fighters and asks [`Taunt::targets`] whom a move reaches, so that modes for more fighters (a
+//! circle of neighbours, two teams) change who is targeted here rather than every rule. Rules
+//! the v0.4 text only writes for a duel (which of two Runs acts first) name the other fighter
+//! through [`Taunt::opponent`], which says so.
+
+use super::state::Taunt;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::ops::{Deref, DerefMut, Index};
+
+/// The most fighters one TAUNT fight could seat: the engine's limit of eight seats. It sizes the
+/// inline storage below, not any rule.
+pub const MAX_FIGHTERS: usize = 8;
+
+/// A set of the fighters of a fight, by seat index: who may pass a charge token, who lays
+/// combo cards. Written as one `true` or `false` per fighter (`[false, true]`), as the
+/// two-element arrays it replaced were, so saved phases and scenario files read the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Fighters {
+    /// Fighters in the fight, member or not.
+    count: u8,
+    /// Bit `s` set: fighter `s` is in the set.
+    members: u8,
+}
+
+impl Fighters {
+    /// Nobody, out of `count` fighters.
+    pub fn none(count: usize) -> Fighters {
+        assert!(count <= MAX_FIGHTERS, "{count} fighters is more than the {MAX_FIGHTERS} a fight can seat");
+        Fighters { count: count as u8, members: 0 }
+    }
+
+    /// Every one of `count` fighters.
+    pub fn all(count: usize) -> Fighters {
+        Fighters::from_fn(count, |_| true)
+    }
+
+    /// The fighters among `count` for whom `member` says yes.
+    pub fn from_fn(count: usize, mut member: impl FnMut(usize) -> bool) -> Fighters {
+        let mut set = Fighters::none(count);
+        for s in 0..count {
+            if member(s) {
+                set.insert(s);
+            }
+        }
+        set
+    }
+
+    /// How many fighters the fight has (members or not).
+    pub fn fighter_count(self) -> usize {
+        usize::from(self.count)
+    }
+
+    /// How many fighters are in the set.
+    pub fn len(self) -> usize {
+        self.members.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.members == 0
+    }
+
+    /// Whether fighter `s` is in the set.
+    pub fn contains(self, s: usize) -> bool {
+        s < self.fighter_count() && self.members & (1 << s) != 0
+    }
+
+    /// Puts fighter `s` in the set.
+    pub fn insert(&mut self, s: usize) {
+        assert!(s < self.fighter_count(), "fighter {s} of {}", self.count);
+        self.members |= 1 << s;
+    }
+
+    /// Takes fighter `s` out of the set.
+    pub fn remove(&mut self, s: usize) {
+        self.members &= !(1 << s);
+    }
+
+    /// The set without fighter `s`.
+    pub fn without(mut self, s: usize) -> Fighters {
+        self.remove(s);
+        self
+    }
+
+    /// The members' seat indices, lowest first.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        (0..self.fighter_count()).filter(move |s| self.contains(*s))
+    }
+
+    /// One `true` or `false` per fighter of the fight, in seat order.
+    pub fn flags(self) -> impl Iterator<Item = bool> {
+        (0..self.fighter_count()).map(move |s| self.contains(s))
+    }
+}
+
+impl Index<usize> for Fighters {
+    type Output = bool;
+
+    /// Whether fighter `s` is in the set, as `set[s]` (the arrays it replaced read that way).
+    fn index(&self, s: usize) -> &bool {
+        assert!(s < self.fighter_count(), "fighter {s} of {}", self.count);
+        if self.contains(s) { &true } else { &false }
+    }
+}
+
+impl<const N: usize> From<[bool; N]> for Fighters {
+    fn from(flags: [bool; N]) -> Fighters {
+        Fighters::from_fn(N, |s| flags[s])
+    }
+}
+
+impl Serialize for Fighters {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.flags())
+    }
+}
+
+impl<'de> Deserialize<'de> for Fighters {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Fighters, D::Error> {
+        let flags = Vec::<bool>::deserialize(deserializer)?;
+        if flags.len() > MAX_FIGHTERS {
+            return Err(D::Error::invalid_length(flags.len(), &"one flag for each of at most eight fighters"));
+        }
+        Ok(Fighters::from_fn(flags.len(), |s| flags[s]))
+    }
+}
+
+/// One value per fighter, kept inline. The Act phase builds several of these every turn, and a
+/// heap allocation each time would cost a good part of the turn: this keeps random play (the
+/// bots' playouts, `dojo bench`) as fast as it was with two-element arrays. Reads and writes as
+/// a slice of one value per fighter.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PerFighter<T> {
+    count: u8,
+    items: [T; MAX_FIGHTERS],
+}
+
+impl<T: Copy + Default> PerFighter<T> {
+    /// `value(s)` for each of `count` fighters.
+    pub(crate) fn from_fn(count: usize, mut value: impl FnMut(usize) -> T) -> PerFighter<T> {
+        assert!(count <= MAX_FIGHTERS, "{count} fighters is more than the {MAX_FIGHTERS} a fight can seat");
+        let mut items = [T::default(); MAX_FIGHTERS];
+        for (s, item) in items.iter_mut().enumerate().take(count) {
+            *item = value(s);
+        }
+        PerFighter { count: count as u8, items }
+    }
+
+    /// The values of `values`, in order (at most [`MAX_FIGHTERS`]).
+    pub(crate) fn collect(values: impl IntoIterator<Item = T>) -> PerFighter<T> {
+        let mut out = PerFighter::from_fn(0, |_| T::default());
+        for value in values {
+            out.items[out.len()] = value;
+            out.count += 1;
+        }
+        out
+    }
+}
+
+impl<T> Deref for PerFighter<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        &self.items[..usize::from(self.count)]
+    }
+}
+
+impl<T> DerefMut for PerFighter<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.items[..usize::from(self.count)]
+    }
+}
+
+impl Taunt {
+    /// How many fighters are in the fight: two in every fight today.
+    pub fn fighter_count(&self) -> usize {
+        self.corners.len()
+    }
+
+    /// Every fighter's seat index, in seat order.
+    pub(crate) fn fighters(&self) -> std::ops::Range<usize> {
+        0..self.fighter_count()
+    }
+
+    /// The fighters that fighter `s`'s moves reach: whom its hits land on, whose Block stops
+    /// them, whose Run makes them miss. With two fighters, the other one. This is the one
+    /// place a mode for more fighters changes who faces whom; every hit is resolved per
+    /// (attacker, target) pair from it.
+    pub fn targets(&self, s: usize) -> Fighters {
+        Fighters::all(self.fighter_count()).without(s)
+    }
+
+    /// Two fighters only: the one fighter `s` faces, for the rules written for a duel (which of
+    /// two Runs acts first and who chooses). Built on [`Taunt::targets`]; a debug build stops
+    /// here if `s` faces anything but exactly one fighter, so a mode for more fighters that
+    /// reaches a duel-only rule is noticed rather than guessed.
+    pub(crate) fn opponent(&self, s: usize) -> usize {
+        let targets = self.targets(s);
+        debug_assert_eq!(targets.len(), 1, "a duel-only rule in a fight where fighter {s} faces {targets:?}");
+        targets.iter().next().expect("a fighter in a duel faces one other")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fighters_read_and_write_as_one_flag_per_fighter() {
+        let set = Fighters::from([false, true]);
+        assert_eq!(serde_json::to_string(&set).unwrap(), "[false,true]");
+        assert_eq!(serde_json::from_str::<Fighters>("[false,true]").unwrap(), set);
+        assert_eq!((set[0], set[1], set.len(), set.fighter_count()), (false, true, 1, 2));
+        assert_eq!(set.iter().collect::<Vec<_>>(), [1]);
+        assert_eq!(Fighters::all(3).without(1).iter().collect::<Vec<_>>(), [0, 2]);
+        assert!(serde_json::from_str::<Fighters>("[true,true,true,true,true,true,true,true,true]").is_err());
+    }
+
+    #[test]
+    fn per_fighter_values_are_a_slice_of_the_fighter_count() {
+        let mut levels = PerFighter::from_fn(2, |s| s as u8 + 1);
+        levels[1] = 5;
+        assert_eq!(&levels[..], &[1, 5]);
+        assert_eq!(&PerFighter::collect([3u8, 1, 2])[..], &[3, 1, 2]);
+    }
+}
