@@ -5,7 +5,7 @@
 use super::MAX_CHARGE;
 use super::event::{ChargeCause, Event, Miss};
 use super::fighter::{HealCard, RunType};
-use super::moves::{CHARGE_INTERRUPT, HEAL_INTERRUPT, Kind, MoveCard, RUN_2_PENALTY, Row, Slot};
+use super::moves::{CHARGE_INTERRUPT, HEAL_INTERRUPT, Kind, MoveCard, RUN_2_PENALTY, Row, Slot, Slots};
 use super::ring::{Fighters, PerFighter};
 use super::setup::Position;
 use super::state::{Phase, Taunt};
@@ -33,7 +33,7 @@ struct Part {
     /// The level of the fighter's Block once it has acted.
     blocking: Option<u8>,
     /// Moves the fighter is immune to this turn (from their Run).
-    immune: &'static [Slot],
+    immune: Slots,
     /// Charge held just before this turn's Charge acted, if the fighter's Charge acted.
     charged_from: Option<u8>,
     /// May not attack next turn.
@@ -85,20 +85,16 @@ impl Taunt {
     /// (`None` for a fighter who plays none) and `combo` the fighters whose move was laid face
     /// down. `order` fixes the acting order when it was chosen (two Runs).
     pub(crate) fn act(&mut self, moves: &[Option<Slot>], combo: Fighters, order: Option<&[Seat]>, events: &mut Vec<Event>) {
-        let fighter = PerFighter::from_fn(self.fighter_count(), |s| Part {
-            slot: moves[s],
-            level: self.corners[s].charge,
-            combo: combo.contains(s),
-            ..Part::default()
-        });
-        let mut t = Turn { fighter, place: None, mirror: false };
-        let number = |s: usize| moves[s].map(|m| self.card(s, m).number).unwrap_or(u8::MAX);
-        let mut seats = PerFighter::collect(self.fighters().filter(|s| moves[*s].is_some()));
-        // Lower numbers first; on a tie the higher level first, unless the order was chosen.
-        seats.sort_by_key(|s| (number(*s), std::cmp::Reverse(t.fighter[*s].level)));
-        if let Some(chosen) = order {
-            seats = PerFighter::collect(chosen.iter().map(|s| s.index()));
+        let mut t = Turn { fighter: PerFighter::filled(self.fighter_count(), Part::default()), place: None, mirror: false };
+        for (s, part) in t.fighter.iter_mut().enumerate() {
+            part.slot = moves[s];
+            part.level = self.corners[s].charge;
+            part.combo = combo.contains(s);
         }
+        let seats = match order {
+            Some(chosen) => PerFighter::collect(chosen.iter().map(|s| s.index())),
+            None => self.acting_order(&t),
+        };
         if Self::mirrored(&t, &seats) {
             t.mirror = true;
             for part in t.fighter.iter_mut() {
@@ -113,6 +109,16 @@ impl Taunt {
             self.execute(s, &mut t, events);
         }
         self.end_of_turn(&mut t, events);
+    }
+
+    /// The fighters with a move, in the order their moves act: lower numbers first; on a tie
+    /// the higher level first, then the lower seat.
+    fn acting_order(&self, t: &Turn) -> PerFighter<usize> {
+        // Each card's number is looked up once, not at every comparison.
+        let number = PerFighter::from_fn(self.fighter_count(), |s| t.fighter[s].slot.map_or(u8::MAX, |m| self.card(s, m).number));
+        let mut seats = PerFighter::collect(self.fighters().filter(|s| t.fighter[*s].slot.is_some()));
+        seats.sort_by_key(|s| (number[*s], std::cmp::Reverse(t.fighter[*s].level)));
+        seats
     }
 
     /// Whether the acting fighters (`seats`, two or more) all play the same move at the same
@@ -187,7 +193,7 @@ impl Taunt {
                     self.position = self.position.flipped();
                     events.push(Event::Moved { seat, position: self.position });
                 }
-                t.fighter[s].immune = row.immune;
+                t.fighter[s].immune = row.immune.iter().copied().collect();
                 let landed = self.position == Position::Near && self.strike(s, slot, row, t, events);
                 let spends = match self.corners[s].fighter.card().run {
                     RunType::One => landed,
@@ -259,7 +265,7 @@ impl Taunt {
             events.push(Event::Missed { seat, slot, why });
             return false;
         }
-        if t.fighter[o].immune.contains(&slot) {
+        if t.fighter[o].immune.contains(slot) {
             events.push(Event::Missed { seat, slot, why: Miss::Immune });
             return false;
         }

@@ -11,7 +11,7 @@
 use super::state::Taunt;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::ops::{Deref, DerefMut, Index};
+use std::ops::{Deref, DerefMut, Index, IndexMut};
 
 /// The most fighters one TAUNT fight could seat: the engine's limit of eight seats. It sizes the
 /// inline storage below, not any rule.
@@ -37,7 +37,9 @@ impl Fighters {
 
     /// Every one of `count` fighters.
     pub fn all(count: usize) -> Fighters {
-        Fighters::from_fn(count, |_| true)
+        let mut set = Fighters::none(count);
+        set.members = ((1u16 << count) - 1) as u8;
+        set
     }
 
     /// The fighters among `count` for whom `member` says yes.
@@ -90,7 +92,13 @@ impl Fighters {
 
     /// The members' seat indices, lowest first.
     pub fn iter(self) -> impl Iterator<Item = usize> {
-        (0..self.fighter_count()).filter(move |s| self.contains(*s))
+        // Lowest set bit first, each cleared in turn: as cheap as the two-element loops were.
+        let mut left = self.members;
+        std::iter::from_fn(move || {
+            let s = left.trailing_zeros() as usize;
+            left &= left.wrapping_sub(1);
+            (s < 8).then_some(s)
+        })
     }
 
     /// One `true` or `false` per fighter of the fight, in seat order.
@@ -141,25 +149,63 @@ pub(crate) struct PerFighter<T> {
     items: [T; MAX_FIGHTERS],
 }
 
-impl<T: Copy + Default> PerFighter<T> {
-    /// `value(s)` for each of `count` fighters.
-    pub(crate) fn from_fn(count: usize, mut value: impl FnMut(usize) -> T) -> PerFighter<T> {
+// Built as one copied value and then written slot by slot in a loop: building the array
+// element by element (`std::array::from_fn`) lets the compiler take it apart into dozens of
+// separate stores, which cost more than the turn's rules.
+impl<T: Copy> PerFighter<T> {
+    /// `value` for each of `count` fighters.
+    pub(crate) fn filled(count: usize, value: T) -> PerFighter<T> {
         assert!(count <= MAX_FIGHTERS, "{count} fighters is more than the {MAX_FIGHTERS} a fight can seat");
-        let mut items = [T::default(); MAX_FIGHTERS];
-        for (s, item) in items.iter_mut().enumerate().take(count) {
+        PerFighter { count: count as u8, items: [value; MAX_FIGHTERS] }
+    }
+
+    /// `value(s)` for each of `count` fighters.
+    pub(crate) fn from_fn(count: usize, mut value: impl FnMut(usize) -> T) -> PerFighter<T>
+    where
+        T: Default,
+    {
+        let mut out = PerFighter::filled(count, T::default());
+        for (s, item) in out.iter_mut().enumerate() {
             *item = value(s);
         }
-        PerFighter { count: count as u8, items }
+        out
     }
 
     /// The values of `values`, in order (at most [`MAX_FIGHTERS`]).
-    pub(crate) fn collect(values: impl IntoIterator<Item = T>) -> PerFighter<T> {
-        let mut out = PerFighter::from_fn(0, |_| T::default());
+    pub(crate) fn collect(values: impl IntoIterator<Item = T>) -> PerFighter<T>
+    where
+        T: Default,
+    {
+        let mut out = PerFighter::filled(0, T::default());
         for value in values {
-            out.items[out.len()] = value;
-            out.count += 1;
+            out.push(value);
         }
         out
+    }
+
+    /// Adds a value for one more fighter.
+    pub(crate) fn push(&mut self, value: T) {
+        self.items[usize::from(self.count)] = value;
+        self.count += 1;
+    }
+}
+
+// Indexing checks against the fixed capacity only (a debug build checks the count too): the
+// Act phase indexes these in every step, and a check against a count read at run time costs
+// measurably more than the two-element arrays did.
+impl<T> Index<usize> for PerFighter<T> {
+    type Output = T;
+
+    fn index(&self, s: usize) -> &T {
+        debug_assert!(s < usize::from(self.count), "fighter {s} of {}", self.count);
+        &self.items[s]
+    }
+}
+
+impl<T> IndexMut<usize> for PerFighter<T> {
+    fn index_mut(&mut self, s: usize) -> &mut T {
+        debug_assert!(s < usize::from(self.count), "fighter {s} of {}", self.count);
+        &mut self.items[s]
     }
 }
 
