@@ -13,7 +13,7 @@ use super::track::{Mode, mode_of};
 use dojo_engine::Seat;
 
 /// What the turn has done so far to one fighter.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Part {
     /// The move shown this turn (`None`: knocked down).
     slot: Option<Slot>,
@@ -40,6 +40,25 @@ struct Part {
     lock: bool,
     /// Interrupting damage taken before a mirrored set of moves began.
     jolt_before_pair: u8,
+}
+
+impl Part {
+    /// Nothing done yet. A constant, so that a turn's parts start as one block copy.
+    const BLANK: Part = Part {
+        slot: None,
+        level: 0,
+        combo: false,
+        done: false,
+        interrupted: false,
+        hurt: false,
+        jolt: 0,
+        taken: 0,
+        blocking: None,
+        immune: Slots::NONE,
+        charged_from: None,
+        lock: false,
+        jolt_before_pair: 0,
+    };
 }
 
 /// What the turn has done so far: one [`Part`] per fighter, and what concerns the turn as a whole.
@@ -85,14 +104,14 @@ impl Taunt {
     /// (`None` for a fighter who plays none) and `combo` the fighters whose move was laid face
     /// down. `order` fixes the acting order when it was chosen (two Runs).
     pub(crate) fn act(&mut self, moves: &[Option<Slot>], combo: Fighters, order: Option<&[Seat]>, events: &mut Vec<Event>) {
-        let mut t = Turn { fighter: PerFighter::filled(self.fighter_count(), Part::default()), place: None, mirror: false };
+        let mut t = Turn { fighter: PerFighter::filled(self.fighter_count(), Part::BLANK), place: None, mirror: false };
         for (s, part) in t.fighter.iter_mut().enumerate() {
             part.slot = moves[s];
             part.level = self.corners[s].charge;
             part.combo = combo.contains(s);
         }
         let seats = match order {
-            Some(chosen) => PerFighter::collect(chosen.iter().map(|s| s.index())),
+            Some(chosen) => PerFighter::collect(chosen.iter().map(|s| s.0)),
             None => self.acting_order(&t),
         };
         if Self::mirrored(&t, &seats) {
@@ -100,24 +119,24 @@ impl Taunt {
             for part in t.fighter.iter_mut() {
                 part.jolt_before_pair = part.jolt;
             }
-            let slot = t.fighter[seats[0]].slot.expect("acting fighters have moves");
+            let slot = t.fighter[usize::from(seats[0])].slot.expect("acting fighters have moves");
             if matches!(slot, Slot::Run | Slot::Grab) {
                 events.push(Event::Cancelled { slot });
             }
         }
         for &s in seats.iter() {
-            self.execute(s, &mut t, events);
+            self.execute(usize::from(s), &mut t, events);
         }
         self.end_of_turn(&mut t, events);
     }
 
     /// The fighters with a move, in the order their moves act: lower numbers first; on a tie
     /// the higher level first, then the lower seat.
-    fn acting_order(&self, t: &Turn) -> PerFighter<usize> {
+    fn acting_order(&self, t: &Turn) -> PerFighter<u8> {
         // Each card's number is looked up once, not at every comparison.
         let number = PerFighter::from_fn(self.fighter_count(), |s| t.fighter[s].slot.map_or(u8::MAX, |m| self.card(s, m).number));
-        let mut seats = PerFighter::collect(self.fighters().filter(|s| t.fighter[*s].slot.is_some()));
-        seats.sort_by_key(|s| (number[*s], std::cmp::Reverse(t.fighter[*s].level)));
+        let mut seats = PerFighter::collect(self.fighters().filter(|s| t.fighter[*s].slot.is_some()).map(|s| s as u8));
+        seats.sort_by_key(|s| (number[usize::from(*s)], std::cmp::Reverse(t.fighter[usize::from(*s)].level)));
         seats
     }
 
@@ -125,12 +144,13 @@ impl Taunt {
     /// level: such moves act together, cancelling each other's Position change and interrupts.
     /// In a duel that is the v0.4 rule for two equal moves; a mode for more fighters must still
     /// say what a mirrored pair among other moves does (today it is no mirror at all).
-    fn mirrored(t: &Turn, seats: &[usize]) -> bool {
+    fn mirrored(t: &Turn, seats: &[u8]) -> bool {
+        let part = |s: &u8| &t.fighter[usize::from(*s)];
         let first = match seats {
-            [first, _, ..] => &t.fighter[*first],
+            [first, _, ..] => part(first),
             _ => return false,
         };
-        seats.iter().all(|s| t.fighter[*s].slot == first.slot && t.fighter[*s].level == first.level)
+        seats.iter().map(part).all(|p| p.slot == first.slot && p.level == first.level)
     }
 
     /// Whether `s`'s move is interrupted at the moment it would act.

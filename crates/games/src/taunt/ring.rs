@@ -95,9 +95,12 @@ impl Fighters {
         // Lowest set bit first, each cleared in turn: as cheap as the two-element loops were.
         let mut left = self.members;
         std::iter::from_fn(move || {
+            if left == 0 {
+                return None;
+            }
             let s = left.trailing_zeros() as usize;
-            left &= left.wrapping_sub(1);
-            (s < 8).then_some(s)
+            left &= left - 1;
+            Some(s)
         })
     }
 
@@ -272,7 +275,7 @@ mod tests {
     fn per_fighter_values_are_a_slice_of_the_fighter_count() {
         let mut levels = PerFighter::from_fn(2, |s| s as u8 + 1);
         levels[1] = 5;
-        assert_eq!(&levels[..], &[1, 5]);
-        assert_eq!(&PerFighter::collect([3u8, 1, 2])[..], &[3, 1, 2]);
+        assert_eq!(levels.to_vec(), [1, 5]);
+        assert_eq!(PerFighter::collect([3u8, 1, 2]).to_vec(), [3, 1, 2]);
     }
 }

@@ -438,14 +438,15 @@ impl Taunt {
                 queued.insert(s);
             }
         }
-        let levels = PerFighter::from_fn(self.fighter_count(), |s| self.corners[s].charge);
+        let levels: Vec<u8> = self.corners.iter().map(|c| c.charge).collect();
+        let chooser = self.run_order_chooser(&moves, &levels);
         events.push(Event::Revealed {
             turn: self.turn,
             moves: PerSeat(moves.to_vec()),
-            levels: PerSeat(levels.to_vec()),
+            levels: PerSeat(levels),
             queued: PerSeat(queued.flags().collect()),
         });
-        if let Some(higher) = self.run_order_chooser(&moves, &levels) {
+        if let Some(higher) = chooser {
             self.pending = Some(moves.to_vec());
             self.pending_queued = queued;
             self.phase = Phase::Order { seat: higher };

@@ -60,6 +60,15 @@ fn conformance_suite_passes() {
 }
 
 #[test]
+fn each_of_two_fighters_targets_only_the_other() {
+    let state = fight([Tuggle, Tremble]);
+    assert_eq!(state.fighter_count(), 2);
+    assert_eq!(state.targets(0).iter().collect::<Vec<_>>(), [1]);
+    assert_eq!(state.targets(1).iter().collect::<Vec<_>>(), [0]);
+    assert_eq!((state.opponent(0), state.opponent(1)), (1, 0));
+}
+
+#[test]
 fn a_fight_opens_far_at_level_zero_with_full_block_tokens() {
     let state = fight([Tuggle, Tremble]);
     assert_eq!(state.position(), Position::Far);
