@@ -1,12 +1,20 @@
 //! Who is in the ring and who faces whom: the one place of the engine that knows how many
 //! fighters there are and which of them a fighter's moves reach.
 //!
-//! Every TAUNT fight today has two fighters (a [`super::Setup`] names two and the game seats
-//! exactly two), and each one's moves reach the other. The rest of the engine counts its
-//! fighters and asks [`Taunt::targets`] whom a move reaches, so that modes for more fighters (a
-//! circle of neighbours, two teams) change who is targeted here rather than every rule. Rules
-//! the v0.4 text only writes for a duel (which of two Runs acts first) name the other fighter
-//! through [`Taunt::opponent`], which says so.
+//! Every TAUNT fight today has two fighters, and each one's moves reach the other. The rest of
+//! the engine counts its fighters ([`Taunt::fighter_count`]) and asks [`Taunt::targets`] whom a
+//! move reaches, so that modes for more fighters (a circle of neighbours, two teams) change who
+//! is targeted here rather than every rule.
+//!
+//! What still assumes a duel, each saying so where it stands:
+//! - the count itself: a [`super::Setup`] names two fighters (its format) and the game seats
+//!   exactly two ([`dojo_engine::Game::SEATS`]);
+//! - rules the v0.4 text only writes for a duel: which of two Runs acts first
+//!   (`run_order_chooser` in `state.rs`, which names the other runner through
+//!   [`Taunt::opponent`]), and equal moves acting together (`mirrored` in `act.rs`);
+//! - the single Position: one marker, as between one pair of fighters;
+//! - words and formats: the event sentences (a Hit does not name its target), the play page's
+//!   `TauntView::them`, and the worked examples' files (a play per seat, two of each fact).
 
 use super::state::Taunt;
 use serde::de::Error as _;
