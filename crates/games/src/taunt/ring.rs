@@ -150,14 +150,55 @@ impl<'de> Deserialize<'de> for Fighters {
     }
 }
 
-/// One value per fighter, kept inline. The Act phase builds several of these every turn, and a
-/// heap allocation each time would cost a good part of the turn: this keeps random play (the
-/// bots' playouts, `dojo bench`) as fast as it was with two-element arrays. Reads and writes as
-/// a slice of one value per fighter.
-#[derive(Clone, Copy, Debug)]
+/// One value per fighter, kept inline: the match state's corners, queues and wins, and the
+/// Act phase's scratch. Every step reads these many times and the Act phase builds several a
+/// turn; on the heap (a `Vec`) each read goes through a pointer and a length and each build
+/// allocates, which made random play (the bots' playouts, `dojo bench`) measurably slower than
+/// with the two-element arrays. Reads and writes as a slice of one value per fighter, and is
+/// written (serde) and compared as that slice; the places past the fighter count are filler.
+#[derive(Clone, Copy)]
 pub(crate) struct PerFighter<T> {
     count: u8,
     items: [T; MAX_FIGHTERS],
+}
+
+impl<T: Clone> PerFighter<T> {
+    /// The values of `values`, one per fighter: at least one (the rest of the places are filled
+    /// with copies of the first), at most [`MAX_FIGHTERS`].
+    pub(crate) fn from_vec(values: Vec<T>) -> PerFighter<T> {
+        assert!((1..=MAX_FIGHTERS).contains(&values.len()), "{} fighters: a fight seats one to {MAX_FIGHTERS}", values.len());
+        PerFighter { count: values.len() as u8, items: std::array::from_fn(|s| values.get(s).unwrap_or(&values[0]).clone()) }
+    }
+}
+
+impl<T: PartialEq> PartialEq for PerFighter<T> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<T: Eq> Eq for PerFighter<T> {}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for PerFighter<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<T: Serialize> Serialize for PerFighter<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de, T: Deserialize<'de> + Clone> Deserialize<'de> for PerFighter<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<PerFighter<T>, D::Error> {
+        let values = Vec::<T>::deserialize(deserializer)?;
+        if !(1..=MAX_FIGHTERS).contains(&values.len()) {
+            return Err(D::Error::invalid_length(values.len(), &"one value for each of one to eight fighters"));
+        }
+        Ok(PerFighter::from_vec(values))
+    }
 }
 
 // Built as one copied value and then written slot by slot in a loop: building the array

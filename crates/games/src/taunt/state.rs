@@ -201,15 +201,15 @@ pub struct Taunt {
     /// Turn of the fight, from 1.
     pub(crate) turn: u16,
     /// Fight wins, one per fighter.
-    pub(crate) wins: Vec<u8>,
+    pub(crate) wins: PerFighter<u8>,
     /// The winner of each finished fight (`None` for a double knockout).
     pub(crate) results: Vec<Option<Seat>>,
     pub(crate) position: Position,
     /// Each fighter's public situation; there are as many fighters as corners.
-    pub(crate) corners: Vec<Corner>,
+    pub(crate) corners: PerFighter<Corner>,
     /// Cards laid face down in a taunting combo, next first, one queue per fighter. Hidden from
     /// the other seats.
-    pub(crate) queues: Vec<Vec<Slot>>,
+    pub(crate) queues: PerFighter<Vec<Slot>>,
     /// The revealed moves, one per fighter, waiting for the order choice.
     pub(crate) pending: Option<Vec<Option<Slot>>>,
     /// Which of the pending moves came from a combo.
@@ -221,7 +221,7 @@ pub struct Taunt {
 impl Taunt {
     pub(crate) fn start(setup: &Setup) -> Result<Taunt, SetupError> {
         setup.check()?;
-        let mut corners: Vec<Corner> = setup.fighters.iter().map(|f| Corner::fresh(*f, 0)).collect();
+        let mut corners = PerFighter::from_vec(setup.fighters.iter().map(|f| Corner::fresh(*f, 0)).collect());
         let count = corners.len();
         if let Some(starts) = &setup.start {
             for (corner, start) in corners.iter_mut().zip(starts) {
@@ -236,11 +236,11 @@ impl Taunt {
             phase: Phase::Select,
             fight: 1,
             turn: 1,
-            wins: vec![0; count],
+            wins: PerFighter::filled(count, 0),
             results: Vec::new(),
             position: setup.position,
             corners,
-            queues: vec![Vec::new(); count],
+            queues: PerFighter::from_vec(vec![Vec::new(); count]),
             pending: None,
             pending_queued: Fighters::none(count),
             queue_next: Fighters::none(count),
@@ -503,7 +503,7 @@ impl Taunt {
             self.wins[w.index()] += 1;
         }
         self.results.push(winner);
-        events.push(Event::FightOver { fight: self.fight, losers, wins: PerSeat(self.wins.clone()) });
+        events.push(Event::FightOver { fight: self.fight, losers, wins: PerSeat(self.wins.to_vec()) });
         if let Some(w) = winner
             && self.wins[w.index()] >= self.options.wins_needed()
         {
@@ -522,8 +522,10 @@ impl Taunt {
                 _ => 0,
             })
             .collect();
-        self.corners = self.fighters().map(|s| Corner::fresh(self.corners[s].fighter, carried[s])).collect();
-        self.queues = vec![Vec::new(); self.fighter_count()];
+        for (corner, damage) in self.corners.iter_mut().zip(&carried) {
+            *corner = Corner::fresh(corner.fighter, *damage);
+        }
+        self.queues.iter_mut().for_each(Vec::clear);
         self.position = Position::Far;
         self.fight += 1;
         self.turn = 1;

@@ -5,7 +5,7 @@
 //! cards laid face down in a taunting combo, of which the other seat sees only the count.
 
 use super::moves::{Slot, Slots};
-use super::ring::Fighters;
+use super::ring::{Fighters, PerFighter};
 use super::setup::{Options, Position};
 use super::state::{Corner, Decision, Phase, Taunt};
 use crate::duel::rival;
@@ -77,10 +77,10 @@ pub(crate) fn view(state: &Taunt, observer: Observer) -> TauntView {
         outcome: state.outcome(),
         fight: state.fight,
         turn: state.turn,
-        wins: PerSeat(state.wins.clone()),
+        wins: PerSeat(state.wins.to_vec()),
         results: state.results.clone(),
         position: state.position,
-        corners: PerSeat(state.corners.clone()),
+        corners: PerSeat(state.corners.to_vec()),
         queued: PerSeat(state.queues.iter().map(|q| q.len() as u8).collect()),
         my_queue: observer.seat().map_or_else(Vec::new, |seat| state.queues[seat.index()].clone()),
         pending: state.pending.clone(),
@@ -108,15 +108,16 @@ pub(crate) fn determinize(view: &TauntView, rng: &mut Rng) -> Taunt {
             }
         })
         .collect();
+    let queues = PerFighter::from_vec(queues);
     Taunt {
         options: view.options,
         phase: view.phase,
         fight: view.fight,
         turn: view.turn,
-        wins: view.wins.0.clone(),
+        wins: PerFighter::from_vec(view.wins.0.clone()),
         results: view.results.clone(),
         position: view.position,
-        corners: view.corners.0.clone(),
+        corners: PerFighter::from_vec(view.corners.0.clone()),
         queues,
         pending: view.pending.clone(),
         pending_queued: view.pending_queued,
