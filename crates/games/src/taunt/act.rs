@@ -358,7 +358,7 @@ impl Taunt {
         let (mut disabled, mut ignored) = (Vec::new(), Vec::new());
         for letter in peril(mode).chars() {
             let Some(target) = Slot::from_letter(letter) else { continue };
-            let laid = victim.combo && (self.queues[v].contains(&target) || victim.slot == Some(target));
+            let laid = victim.combo && (self.queues[v].contains(target) || victim.slot == Some(target));
             let corner = &mut self.corners[v];
             if laid {
                 ignored.push(target);

@@ -26,6 +26,7 @@
 //! ([`INTERPRETATION_NOTES`]), which the rules page shows as well.
 
 mod act;
+mod combo;
 mod event;
 mod fighter;
 mod hints;

@@ -2,6 +2,7 @@
 //! The Act phase itself is in `act.rs`.
 
 use super::MAX_CHARGE;
+use super::combo::Combo;
 use super::fighter::FighterId;
 use super::moves::{Slot, Slots};
 use super::ring::{Fighters, PerFighter};
@@ -209,7 +210,7 @@ pub struct Taunt {
     pub(crate) corners: PerFighter<Corner>,
     /// Cards laid face down in a taunting combo, next first, one queue per fighter. Hidden from
     /// the other seats.
-    pub(crate) queues: PerFighter<Vec<Slot>>,
+    pub(crate) queues: PerFighter<Combo>,
     /// The revealed moves, one per fighter, waiting for the order choice.
     pub(crate) pending: Option<Vec<Option<Slot>>>,
     /// Which of the pending moves came from a combo.
@@ -240,7 +241,7 @@ impl Taunt {
             results: Vec::new(),
             position: setup.position,
             corners,
-            queues: PerFighter::from_vec(vec![Vec::new(); count]),
+            queues: PerFighter::filled(count, Combo::default()),
             pending: None,
             pending_queued: Fighters::none(count),
             queue_next: Fighters::none(count),
@@ -314,7 +315,7 @@ impl Taunt {
             (Phase::Place { .. }, Action::Place(_)) => Ok(()),
             (Phase::Place { .. }, _) => Err(Refusal::NotNow { expected: "choose the Position" }),
             (Phase::Queue { .. }, Action::Queue(Slot::Taunt)) => Err(Refusal::TauntInCombo),
-            (Phase::Queue { .. }, Action::Queue(slot)) if self.queues[s].contains(slot) => Err(Refusal::AlreadyQueued { slot: *slot }),
+            (Phase::Queue { .. }, Action::Queue(slot)) if self.queues[s].contains(*slot) => Err(Refusal::AlreadyQueued { slot: *slot }),
             (Phase::Queue { .. }, Action::Queue(slot)) if self.corners[s].disabled.contains(*slot) => {
                 Err(Refusal::Disabled { slot: *slot })
             }
@@ -433,8 +434,8 @@ impl Taunt {
         let mut moves = picks;
         let mut queued = Fighters::none(self.fighter_count());
         for s in self.fighters() {
-            if !self.queues[s].is_empty() {
-                moves[s] = Some(self.queues[s].remove(0));
+            if let Some(next) = self.queues[s].pop_front() {
+                moves[s] = Some(next);
                 queued.insert(s);
             }
         }
@@ -525,7 +526,7 @@ impl Taunt {
         for (corner, damage) in self.corners.iter_mut().zip(&carried) {
             *corner = Corner::fresh(corner.fighter, *damage);
         }
-        self.queues.iter_mut().for_each(Vec::clear);
+        self.queues.iter_mut().for_each(Combo::clear);
         self.position = Position::Far;
         self.fight += 1;
         self.turn = 1;

@@ -82,7 +82,7 @@ pub(crate) fn view(state: &Taunt, observer: Observer) -> TauntView {
         position: state.position,
         corners: PerSeat(state.corners.to_vec()),
         queued: PerSeat(state.queues.iter().map(|q| q.len() as u8).collect()),
-        my_queue: observer.seat().map_or_else(Vec::new, |seat| state.queues[seat.index()].clone()),
+        my_queue: observer.seat().map_or_else(Vec::new, |seat| state.queues[seat.index()].to_vec()),
         pending: state.pending.clone(),
         pending_queued: state.pending_queued,
         queue_next: state.queue_next,
@@ -102,9 +102,9 @@ pub(crate) fn determinize(view: &TauntView, rng: &mut Rng) -> Taunt {
     let queues = (0..view.corners.0.len())
         .map(|s| {
             if view.observer.is(Seat(s as u8)) {
-                view.my_queue.clone()
+                view.my_queue.iter().copied().collect()
             } else {
-                deal_queue(&view.corners.0[s], usize::from(view.queued.0[s]), rng)
+                deal_queue(&view.corners.0[s], usize::from(view.queued.0[s]), rng).into_iter().collect()
             }
         })
         .collect();
@@ -128,7 +128,7 @@ pub(crate) fn determinize(view: &TauntView, rng: &mut Rng) -> Taunt {
 pub(crate) fn resample_hidden(state: &Taunt, observer: Observer, rng: &mut Rng) -> Taunt {
     let mut out = state.clone();
     for s in state.fighters().filter(|s| !observer.is(Seat(*s as u8))) {
-        out.queues[s] = deal_queue(&state.corners[s], state.queues[s].len(), rng);
+        out.queues[s] = deal_queue(&state.corners[s], state.queues[s].len(), rng).into_iter().collect();
     }
     out
 }
