@@ -12,7 +12,7 @@ const site = useSite();
 const SECTIONS = [
   'setup', 'turn', 'position', 'order', 'levels', 'damage', 'modes', 'peril', 'moves', 'block', 'run', 'run-1', 'run-2',
   'punch', 'grab', 'shoot', 'kick', 'charge', 'heal', 'taunt', 'interrupts', 'blocking', 'knockdown', 'combo', 'fighters',
-  'teashot', 'counter', 'series', 'examples',
+  'teashot', 'counter', 'series', 'more-modes', 'more-general', 'ffa', 'last-pobber', 'team', 'monsters', 'wampires', 'examples',
   ...readFileSync(join(REPO, 'crates/games/src/taunt/rules.md'), 'utf8')
     .split('\n')
     .filter((l) => l.startsWith('::example '))
@@ -46,7 +46,7 @@ test('every section and every decision renders with its anchor and a copy-link c
   // The contents list links every top-level section.
   const toc = await page.$$eval('.toc a', (as) => as.map((a) => a.getAttribute('href')));
   const top = ['setup', 'turn', 'position', 'order', 'levels', 'damage', 'modes', 'peril', 'moves', 'interrupts', 'blocking',
-    'knockdown', 'combo', 'fighters', 'series', 'examples', 'notes', 'sources'];
+    'knockdown', 'combo', 'fighters', 'series', 'more-modes', 'examples', 'notes', 'sources'];
   assert.deepEqual(toc, top.map((id) => `#${id}`));
   // Twelve move cards, the fighters and the tracks, all from the engine's data, filled in by
   // TAUNT's module.

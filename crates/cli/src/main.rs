@@ -10,7 +10,7 @@
 //! dojo print GAME -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape]
 //!            [--card poker|bridge|mini] [--duplex long|short|fold|none] [--bleed 1|0]
 //!            [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM] [--ink-saver 1|0]
-//!            [--copies actions:1,hearts:1,...] [--alignment 1]
+//!            [--modes MODE,...|all] [--copies actions:1,hearts:1,...] [--alignment 1]
 //!                                     write a print-and-play PDF (or the alignment test)
 //! ```
 //! Measuring commands end with plain `name: value` lines for scripts. Errors go to stderr with
@@ -77,7 +77,8 @@ const USAGE: &str = "usage:
              (GAME: a game with a rules engine; `dojo bot-eval toy --seats 4` is the 4-seat test game)
   dojo print punish|taunt -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
              [--duplex long|short|fold|none] [--bleed 1|0] [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM]
-             [--ink-saver 1|0] [--copies COMPONENT:N,...] [--alignment 1]   (components: see the first page of the PDF)";
+             [--ink-saver 1|0] [--modes MODE,...|all] [--copies COMPONENT:N,...] [--alignment 1]
+             (modes: TAUNT's ffa, last-pobber, team, monsters, wampires; components: see the first page of the PDF)";
 
 fn need_game(positional: &[String]) -> Result<&str, String> {
     positional.get(1).map(String::as_str).ok_or_else(|| format!("which game?\n{USAGE}"))

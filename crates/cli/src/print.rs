@@ -16,6 +16,7 @@ const FLAG_KEYS: &[(&str, &str)] = &[
     ("dx", "dx"),
     ("dy", "dy"),
     ("ink-saver", "ink"),
+    ("modes", "modes"),
     ("copies", "copies"),
 ];
 
@@ -27,10 +28,19 @@ pub fn known_flags() -> Vec<&'static str> {
 /// Builds the kit for `game` with the settings in `flags` and writes it to `--out`.
 pub fn run(game: &str, flags: &Flags) -> Result<(), String> {
     let mut settings = Settings::default();
+    let modes = dojo_print::kits::modes(game);
+    // `--modes all` saves typing every mode's id; the link then lists them.
+    let all: Vec<&str> = modes.iter().map(|m| m.id).collect();
+    let all = all.join(",");
     for (flag, key) in FLAG_KEYS {
         if let Some(value) = flags.value(flag) {
+            let value = if *flag == "modes" && value == "all" { all.as_str() } else { value };
             settings.set(key, value).map_err(|e| format!("--{flag}: {e}"))?;
         }
+    }
+    if let Some(unknown) = settings.modes.iter().find(|id| !modes.iter().any(|m| m.id == id.as_str())) {
+        let offered = if modes.is_empty() { format!("{game} has none") } else { format!("{all} or all") };
+        return Err(format!("--modes: {game} has no mode {unknown:?} ({offered})"));
     }
     if let Some(kit) = dojo_print::kits::find(game) {
         let ids: Vec<&str> = kit(&dojo_print::style_for(&settings)).components.iter().map(|c| c.id).collect();

@@ -391,6 +391,15 @@ pub fn PrintKit(
         pdf.set(PdfStatus::Idle);
     };
 
+    // The game's other ways to play: each one ticked adds its pieces to the kit and its id to
+    // the link. None are ticked at first, since the basic kit is all two fighters need.
+    let modes = dojo_print::kits::modes(game);
+    let choose_mode = move |id: &'static str, on: bool| {
+        settings.update(|s| s.set_mode(id, on));
+        page.set(0);
+        pdf.set(PdfStatus::Idle);
+    };
+
     let problems = link_problems.iter().map(ToString::to_string).collect::<Vec<_>>();
     let copy_link = move |_| {
         let query = settings.get_untracked().to_query();
@@ -419,6 +428,22 @@ pub fn PrintKit(
                         })}
                     </fieldset>
                 }).collect_view()}
+                {(!modes.is_empty()).then(|| view! {
+                    <fieldset class="ways-to-play">
+                        <legend>"Other ways to play"</legend>
+                        <p class="hint">"The basic kit is for two fighters. Tick a way to play to add the pieces it needs."</p>
+                        {modes.iter().map(|mode| {
+                            let id = mode.id;
+                            view! {
+                                <label class="check" title=mode.about>
+                                    <input type="checkbox" data-testid=format!("mode-{id}") prop:checked=move || settings.get().has_mode(id)
+                                        on:change=move |e| choose_mode(id, event_target_checked(&e))/>
+                                    " "{mode.name}
+                                </label>
+                            }
+                        }).collect_view()}
+                    </fieldset>
+                })}
                 <fieldset class="what-to-print">
                     <legend>"What to print"</legend>
                     {move || preview.get().components.into_iter().map(|(id, name, pieces, default)| {
@@ -503,4 +528,28 @@ fn copy_text(text: &str) -> bool {
         let _ = w.navigator().clipboard().write_text(text);
         true
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use dojo_print::settings::Settings;
+
+    #[test]
+    fn ticking_ways_to_play_reaches_the_link_and_back() {
+        // What the "Other ways to play" boxes do, for every mode the TAUNT page offers.
+        let modes = dojo_print::kits::modes("taunt");
+        assert_eq!(modes.len(), 5);
+        let mut settings = Settings::default();
+        for mode in modes.iter().rev() {
+            settings.set_mode(mode.id, true);
+        }
+        let (read, problems) = Settings::from_query(&settings.to_query());
+        assert!(problems.is_empty());
+        assert!(modes.iter().all(|m| read.has_mode(m.id)));
+        for mode in modes {
+            settings.set_mode(mode.id, false);
+        }
+        assert_eq!(settings.to_query(), "", "unticking every box gives the default link");
+        assert!(dojo_print::kits::modes("punish").is_empty(), "PUNISH's page shows no such boxes");
+    }
 }

@@ -149,7 +149,8 @@ pub fn build(kit: &Kit, settings: &Settings) -> Result<Document, BuildError> {
     let page_size = settings.orientation.apply(settings.paper.size());
     let card = settings.card.size();
     let mut queue: Vec<Queued> = Vec::new();
-    for component in &kit.components {
+    // Components of the ways to play nobody chose print nothing, whatever their copies say.
+    for component in kit.chosen(settings) {
         let (size, may_turn) = match component.size {
             PieceSize::Card => (card, false),
             PieceSize::Fixed(size) => (size, true),
@@ -462,6 +463,16 @@ fn instructions(kit: &Kit, settings: &Settings, size: Size, placements: &[Placem
     );
     d.text(left, y, 9.0, Face::Regular, Ink::Black, Align::Left, &details);
     y += 9.0;
+    // Which of the game's other ways to play this kit has pieces for (nothing when none: the
+    // basic kit's page stays as it was).
+    let chosen: Vec<&str> = kit.modes.iter().filter(|m| settings.has_mode(m.id)).map(|m| m.name).collect();
+    if !chosen.is_empty() {
+        let modes = format!("With the pieces for: {}.", chosen.join(", "));
+        // Its first line 5 mm under the card details, the heading below moving down to make room.
+        let baseline = y - 4.0;
+        let area = Rect::new(left, baseline - crate::text::cap_height(9.0), width, 20.0);
+        y += d.paragraph(area, 9.0, 1.3, Face::Regular, Ink::Black, Align::Left, &modes) + 0.5;
+    }
 
     d.text(left, y, 11.0, Face::Bold, Ink::Black, Align::Left, "What is in this kit");
     y += 6.0;
@@ -519,8 +530,12 @@ fn listing(entries: &[Listed], area: Rect, columns: usize, about: bool) -> (Draw
         let x = area.x + c as f32 * (column_w + gap);
         let mut y = area.y;
         for entry in chunk {
-            d.text(x, y, 9.0, Face::Bold, Ink::Black, Align::Left, &entry.title);
-            d.text(x + column_w, y, 9.0, Face::Regular, Ink::Black, Align::Right, &entry.pages);
+            // A long name in a narrow column gets smaller rather than run into its pages.
+            let pages_w = d.text(x + column_w, y, 9.0, Face::Regular, Ink::Black, Align::Right, &entry.pages);
+            let room = column_w - pages_w - 2.0;
+            let title_w = crate::text::width(&entry.title, 9.0, Face::Bold);
+            let title_size = if title_w > room { (9.0 * room / title_w).max(6.0) } else { 9.0 };
+            d.text(x, y, title_size, Face::Bold, Ink::Black, Align::Left, &entry.title);
             y += 4.2;
             if about {
                 // Clear of the page numbers in a wide column; most of a narrow one.
@@ -671,7 +686,7 @@ mod tests {
                         }
                         // Every token on one sheet (unless wide gaps leave too little room).
                         let tokens: Vec<&Placement> = document.placements.iter().filter(|p| p.front.w < 20.0).collect();
-                        assert_eq!(tokens.len(), 45);
+                        assert_eq!(tokens.len(), 47);
                         let elsewhere = tokens.iter().filter(|p| p.front_page != tokens[0].front_page).count();
                         assert!(gutter_mm > 0 || elsewhere == 0, "{}", settings.to_query());
                     }

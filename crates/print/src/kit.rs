@@ -4,6 +4,7 @@
 
 use crate::draw::{Drawing, Ink};
 use crate::geometry::Size;
+use crate::settings::Settings;
 
 /// What every drawing function is told about the print it is drawing for.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -64,6 +65,21 @@ pub struct Component {
     pub default_copies: u8,
     /// The pieces of one copy.
     pub pieces: Vec<Piece>,
+    /// The kit's optional ways to play (ids of [`Kit::modes`]) this component is for: it prints
+    /// only when one of them is chosen. Empty for what every game needs.
+    pub modes: &'static [&'static str],
+}
+
+/// One of a game's optional ways to play whose extra pieces a person may choose to print
+/// ("Monsters"). The basic game's pieces always print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KitMode {
+    /// Its id in links and on the command line ("monsters").
+    pub id: &'static str,
+    /// Its name for people ("Monsters").
+    pub name: &'static str,
+    /// One line on what choosing it adds.
+    pub about: &'static str,
 }
 
 /// A game's whole kit.
@@ -75,6 +91,8 @@ pub struct Kit {
     pub title: &'static str,
     /// Components in the order they print.
     pub components: Vec<Component>,
+    /// The optional ways to play whose components print only when chosen.
+    pub modes: &'static [KitMode],
 }
 
 /// A component's id, name and default copies: what the settings form lists, without drawing anything.
@@ -91,10 +109,15 @@ pub struct ComponentInfo {
 }
 
 impl Kit {
-    /// What the settings form needs to know about each component.
-    pub fn infos(&self) -> Vec<ComponentInfo> {
-        self.components
-            .iter()
+    /// The components `settings` print: every one that belongs to no mode, and those of the
+    /// modes chosen.
+    pub fn chosen<'k>(&'k self, settings: &'k Settings) -> impl Iterator<Item = &'k Component> {
+        self.components.iter().filter(|c| settings.includes(c.modes))
+    }
+
+    /// What the settings form needs to know about each component these settings print.
+    pub fn infos(&self, settings: &Settings) -> Vec<ComponentInfo> {
+        self.chosen(settings)
             .map(|c| ComponentInfo { id: c.id, name: c.name.clone(), pieces: c.pieces.len() as u8, default_copies: c.default_copies })
             .collect()
     }

@@ -1,5 +1,6 @@
 //! What a person chooses on `/print/<game>` or `dojo print`, and its form in a share link
-//! (`?paper=letter&backs=short&dx=-1.5`). Settings left at their default are left out of links.
+//! (`?paper=letter&backs=short&dx=-1.5&modes=monsters,team`). Settings left at their default are
+//! left out of links.
 
 use crate::geometry::{CardSize, Orientation, Paper};
 use std::fmt;
@@ -76,6 +77,10 @@ pub struct Settings {
     pub offset_tenths: (i16, i16),
     /// Outlines instead of fills, for saving ink.
     pub ink_saver: bool,
+    /// The game's optional ways to play whose pieces print, by mode id, sorted and without
+    /// repeats (so a link does not depend on the order they were ticked). None by default: the
+    /// basic kit is what a two-fighter game needs, and every mode adds sheets.
+    pub modes: Vec<String>,
     /// Copies of each component, by component id; components not listed print their default.
     pub copies: Vec<(String, u8)>,
 }
@@ -92,6 +97,7 @@ impl Default for Settings {
             backs: Backs::LongEdge,
             offset_tenths: (0, 0),
             ink_saver: false,
+            modes: Vec::new(),
             copies: Vec::new(),
         }
     }
@@ -128,6 +134,8 @@ pub enum SettingsError {
     BadGutter(String),
     /// `copies=` is not a list of `component:count` with counts from 0 to 9.
     BadCopies(String),
+    /// `modes=` is not a comma-separated list of mode ids.
+    BadModes(String),
 }
 
 impl fmt::Display for SettingsError {
@@ -144,6 +152,7 @@ impl fmt::Display for SettingsError {
             }
             SettingsError::BadGutter(v) => write!(f, "gutter must be whole millimetres from 0 to {MAX_GUTTER_MM}, not '{v}'"),
             SettingsError::BadCopies(v) => write!(f, "copies must look like 'actions:2,hearts:1' with counts 0 to {MAX_COPIES}, not '{v}'"),
+            SettingsError::BadModes(v) => write!(f, "modes must look like 'team,monsters', not '{v}'"),
         }
     }
 }
@@ -161,6 +170,25 @@ impl Settings {
             Some(entry) => entry.1 = copies,
             None => self.copies.push((id.to_string(), copies)),
         }
+    }
+
+    /// Whether the pieces of mode `id` print.
+    pub fn has_mode(&self, id: &str) -> bool {
+        self.modes.iter().any(|m| m == id)
+    }
+
+    /// Chooses mode `id` (`on`) or leaves it out.
+    pub fn set_mode(&mut self, id: &str, on: bool) {
+        self.modes.retain(|m| m != id);
+        if on {
+            self.modes.push(id.to_string());
+            self.modes.sort();
+        }
+    }
+
+    /// Whether a component for `modes` prints: it belongs to no mode, or one of them is chosen.
+    pub fn includes(&self, modes: &[&str]) -> bool {
+        modes.is_empty() || modes.iter().any(|m| self.has_mode(m))
     }
 
     /// Reads a query string (with or without the leading `?`). Every part that can be read is
@@ -208,6 +236,7 @@ impl Settings {
                 if key == "dx" { self.offset_tenths.0 = tenths } else { self.offset_tenths.1 = tenths }
             }
             "copies" => self.copies = parse_copies(value).ok_or_else(|| SettingsError::BadCopies(value.into()))?,
+            "modes" => self.modes = parse_modes(value).ok_or_else(|| SettingsError::BadModes(value.into()))?,
             _ => return Err(SettingsError::UnknownSetting(key.into())),
         }
         Ok(())
@@ -244,6 +273,9 @@ impl Settings {
         }
         if self.offset_tenths.1 != 0 {
             parts.push(format!("dy={}", format_tenths(self.offset_tenths.1)));
+        }
+        if !self.modes.is_empty() {
+            parts.push(format!("modes={}", self.modes.join(",")));
         }
         if !self.copies.is_empty() {
             let list: Vec<String> = self.copies.iter().map(|(id, n)| format!("{id}:{n}")).collect();
@@ -306,6 +338,21 @@ pub fn format_tenths(tenths: i16) -> String {
     if magnitude.is_multiple_of(10) { format!("{sign}{}", magnitude / 10) } else { format!("{sign}{}.{}", magnitude / 10, magnitude % 10) }
 }
 
+/// Whether `id` may name a component or a mode in a link: lowercase letters, digits and `-`.
+fn is_id(id: &str) -> bool {
+    !id.is_empty() && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// Reads "team,monsters" into sorted ids without repeats. Whether the game has these modes is
+/// for the caller to check: the settings do not know the game.
+fn parse_modes(value: &str) -> Option<Vec<String>> {
+    let mut modes: Vec<String> =
+        value.split(',').filter(|p| !p.is_empty()).map(|id| is_id(id).then(|| id.to_string())).collect::<Option<_>>()?;
+    modes.sort();
+    modes.dedup();
+    Some(modes)
+}
+
 fn parse_copies(value: &str) -> Option<Vec<(String, u8)>> {
     value
         .split(',')
@@ -313,8 +360,7 @@ fn parse_copies(value: &str) -> Option<Vec<(String, u8)>> {
         .map(|part| {
             let (id, n) = part.split_once(':')?;
             let n: u8 = n.parse().ok().filter(|n| *n <= MAX_COPIES)?;
-            let valid_id = !id.is_empty() && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-            valid_id.then(|| (id.to_string(), n))
+            is_id(id).then(|| (id.to_string(), n))
         })
         .collect()
 }
@@ -341,14 +387,17 @@ mod tests {
             backs: Backs::ShortEdge,
             offset_tenths: (-15, 7),
             ink_saver: true,
+            modes: Vec::new(),
             copies: Vec::new(),
         };
         s.set_copies("actions", 2);
         s.set_copies("hearts", 0);
+        s.set_mode("team", true);
+        s.set_mode("monsters", true);
         let query = s.to_query();
         assert_eq!(
             query,
-            "paper=letter&orient=landscape&card=mini&backs=short&bleed=1&crop=0&ink=1&gutter=4&dx=-1.5&dy=0.7&copies=actions:2,hearts:0"
+            "paper=letter&orient=landscape&card=mini&backs=short&bleed=1&crop=0&ink=1&gutter=4&dx=-1.5&dy=0.7&modes=monsters,team&copies=actions:2,hearts:0"
         );
         assert_eq!(Settings::from_query(&format!("?{query}")), (s, vec![]));
     }
@@ -374,6 +423,28 @@ mod tests {
             ]
         );
         assert!(errors[1].to_string().contains("between -10 and 10"));
+    }
+
+    #[test]
+    fn modes_survive_a_link_whatever_order_they_were_chosen_in() {
+        let mut s = Settings::default();
+        for id in ["wampires", "ffa", "monsters", "ffa"] {
+            s.set_mode(id, true);
+        }
+        s.set_mode("monsters", false);
+        assert_eq!(s.modes, ["ffa", "wampires"]);
+        assert_eq!(s.to_query(), "modes=ffa,wampires");
+        assert_eq!(Settings::from_query("modes=wampires,ffa,wampires"), (s.clone(), vec![]));
+        assert_eq!(Settings::from_query("modes=wampires%2Cffa").0, s);
+        // A component of no mode always prints; one of a mode only when that mode is chosen.
+        assert!(s.includes(&[]) && s.includes(&["ffa", "last-pobber"]) && !s.includes(&["monsters"]));
+        // Choosing none is the default and leaves the link empty.
+        s.set_mode("ffa", false);
+        s.set_mode("wampires", false);
+        assert_eq!((s.to_query(), s), (String::new(), Settings::default()));
+        let (s, errors) = Settings::from_query("modes=Team,monsters");
+        assert!(s.modes.is_empty());
+        assert_eq!(errors, vec![SettingsError::BadModes("Team,monsters".into())]);
     }
 
     #[test]

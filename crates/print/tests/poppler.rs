@@ -253,3 +253,32 @@ fn taunt_s_pdf_names_every_move_and_numbers_every_track_space() {
         }
     }
 }
+
+#[test]
+fn taunt_s_mode_pieces_print_with_their_words_and_fonts() {
+    use dojo_games::taunt::modes_data::{MONSTER_TEAM, SWITCH_CARDS};
+    let modes: Vec<&str> = dojo_print::kits::modes("taunt").iter().map(|m| m.id).collect();
+    for query in [format!("modes={}", modes.join(",")), format!("ink=1&card=mini&paper=letter&modes={}", modes.join(","))] {
+        let (document, file) = taunt_kit(&query);
+        let path = file.to_str().unwrap();
+        let fonts = poppler("pdffonts", &[path]);
+        assert_eq!(fonts.lines().filter(|l| l.contains(" yes yes yes ")).count(), 2, "{query}: {fonts}");
+        let text = poppler("pdftotext", &[path, "-"]);
+        assert!(!text.contains('?'), "{query}: a '?' in the text");
+        let titles = ["Free-for-All", "Last Pobber Standing", "2v2 Team Battle", "Monsters", "Wampires", "MONSTER TEAM", "WAMPIRE BLOOD"];
+        for word in titles.iter().chain(&["D5", "D6", "Knockouts by blood", "With 3 or more fighters", "Switching"]) {
+            assert!(text.contains(word), "{query}: '{word}' not in the text");
+        }
+        for switch in SWITCH_CARDS {
+            assert!(text.contains(switch.name), "{query}: {}", switch.name);
+        }
+        assert!(text.contains(&format!("Critical Damage\n\n{}", MONSTER_TEAM.critical_damage)) || text.contains("Critical Damage"));
+        // Every blood space from 0 to 49 is a word of its own on the blood board.
+        let board = document.placements.iter().find(|p| p.component == "blood").expect("the blood board prints");
+        let words: Vec<String> =
+            words(&file, board.front_page + 1).into_iter().filter(|w| board.front.contains(&w.rect, 0.5)).map(|w| w.text).collect();
+        for blood in 0..50 {
+            assert!(words.contains(&blood.to_string()), "{query}: blood {blood} is not on the board");
+        }
+    }
+}

@@ -30,6 +30,7 @@ mod combo;
 mod event;
 mod fighter;
 mod hints;
+pub mod modes_data;
 pub mod moves;
 mod ring;
 pub mod scenario;

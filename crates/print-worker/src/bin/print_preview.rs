@@ -22,7 +22,8 @@ fn handle(request: Request) {
         return error(&format!("there is no print-and-play kit for '{}'", request.game));
     };
     let kit = make(&dojo_print::style_for(&request.settings));
-    let components: Vec<String> = kit.infos().iter().map(|c| format!("{}|{}|{}|{}", c.id, c.name, c.pieces, c.default_copies)).collect();
+    let components: Vec<String> =
+        kit.infos(&request.settings).iter().map(|c| format!("{}|{}|{}|{}", c.id, c.name, c.pieces, c.default_copies)).collect();
     let document = match request.kind.as_str() {
         "alignment" => dojo_print::document::alignment_sheet(&request.settings),
         _ => dojo_print::document::build(&kit, &request.settings),

@@ -1,6 +1,6 @@
 //! Every game's kit, by the id used in `/print/<game>` and `dojo print <game>`.
 
-use crate::kit::{Kit, Style};
+use crate::kit::{Kit, KitMode, Style};
 
 mod column;
 pub mod punish;
@@ -12,6 +12,15 @@ pub type KitFn = fn(&Style) -> Kit;
 /// Each kit's drawing function, by game id. Which games have a kit, and their names, come
 /// from the registry (`dojo_games::registry`, `kit: true`); a test keeps the two in step.
 pub const KITS: &[(&str, KitFn)] = &[("punish", punish::kit), ("taunt", taunt::kit)];
+
+/// Each kit's optional ways to play, by game id, without drawing anything: for the print
+/// page's choices. Kits not listed have none. A test keeps this in step with each kit's `modes`.
+const MODES: &[(&str, &[KitMode])] = &[("taunt", taunt::MODES)];
+
+/// The optional ways to play of game `id`'s kit (none for a game without any, or without a kit).
+pub fn modes(id: &str) -> &'static [KitMode] {
+    MODES.iter().find(|(game, _)| *game == id).map_or(&[], |(_, modes)| modes)
+}
 
 /// The games that have a kit, without their drawing code: for the print page, which only
 /// needs to know which games it may show.
@@ -89,6 +98,27 @@ mod tests {
             assert_eq!(kit.game, *id);
             assert_eq!(title(id), Some(kit.title));
         }
+    }
+
+    #[test]
+    fn every_mode_has_pieces_and_every_piece_a_known_mode() {
+        for (id, make) in KITS {
+            let kit = make(&styles()[0]);
+            assert_eq!(kit.modes, modes(id), "{id}");
+            for component in &kit.components {
+                for mode in component.modes {
+                    assert!(kit.modes.iter().any(|m| m.id == *mode), "{id} {}: no mode {mode}", component.id);
+                }
+            }
+            for mode in kit.modes {
+                assert!(kit.components.iter().any(|c| c.modes.contains(&mode.id)), "{id}: {} prints nothing", mode.id);
+            }
+            let mut ids: Vec<&str> = kit.components.iter().map(|c| c.id).collect();
+            ids.sort();
+            ids.dedup();
+            assert_eq!(ids.len(), kit.components.len(), "{id}: component ids are unique");
+        }
+        assert!(modes("punish").is_empty() && modes("nope").is_empty());
     }
 
     #[test]

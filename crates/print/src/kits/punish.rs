@@ -66,6 +66,7 @@ pub fn kit(style: &Style) -> Kit {
                 size: PieceSize::Card,
                 default_copies: 1,
                 pieces: actions,
+                modes: &[],
             },
             Component {
                 id: "hearts",
@@ -74,6 +75,7 @@ pub fn kit(style: &Style) -> Kit {
                 size: PieceSize::Card,
                 default_copies: 1,
                 pieces: hearts,
+                modes: &[],
             },
             Component {
                 id: "reference",
@@ -82,8 +84,10 @@ pub fn kit(style: &Style) -> Kit {
                 size: PieceSize::Card,
                 default_copies: 2,
                 pieces: reference,
+                modes: &[],
             },
         ],
+        modes: &[],
     }
 }
 

@@ -3,6 +3,10 @@
 //! board for team battles, and tokens (Damage markers, Position tokens, block and charge tokens,
 //! and fighter tokens for the Dojo).
 //!
+//! The other ways to play ([`MODES`]) add their own pieces, printed only when chosen: a reference
+//! card per mode, Monsters' decks, Switch cards, Monster Team cards and mini-deck labels, the
+//! Wampires' blood board, and tokens for a fifth and sixth fighter in a circle.
+//!
 //! Every number, letter, name and text comes from the rules engine (`dojo_games::taunt`), so
 //! the cards say exactly what the engine does. The few words the engine has no text for
 //! (headings, the reference card's summary of a turn, the Dojo's reminder) are written here.
@@ -15,12 +19,19 @@
 mod boards;
 mod cards;
 mod fighters;
+mod mode_cards;
+mod modes;
+mod monsters;
 mod reference;
 mod tokens;
+mod wampires;
 
-use crate::draw::{Drawing, Hatch, Ink, Stroke};
+pub use modes::MODES;
+
+use crate::draw::{Align, Drawing, Hatch, Ink, Stroke};
 use crate::geometry::Rect;
 use crate::kit::{Kit, Style};
+use crate::text::{Face, wrapped_height};
 use dojo_games::taunt::{FIGHTERS, FighterId, Mode};
 
 /// Dark grey for text and outlines.
@@ -30,16 +41,38 @@ const SOFT: Ink = Ink::Grey(35);
 /// Faint lines: table rules and cut lines.
 const FAINT: Ink = Ink::Grey(70);
 
-/// Builds the TAUNT kit for a print style.
+/// Builds the TAUNT kit for a print style. Each mode's pieces follow the basic pieces of their
+/// size, so cards share the last sheet of cards and the extra tokens the sheet of tokens.
 pub fn kit(style: &Style) -> Kit {
     let mut components: Vec<_> = FIGHTERS.iter().map(|fighter| cards::deck(style, fighter)).collect();
     components.push(fighters::component(style));
     components.push(reference::component(style));
     components.push(cards::classic_heals(style));
+    components.extend(mode_cards::components(style));
+    components.extend(monsters::components(style));
     components.push(boards::tracks(style));
     components.push(boards::dojo(style));
+    components.push(wampires::component(style));
     components.extend(tokens::components(style));
-    Kit { game: "taunt", title: "TAUNT", components }
+    components.push(tokens::circle_extras(style));
+    Kit { game: "taunt", title: "TAUNT", components, modes: MODES }
+}
+
+/// Paragraphs one under another across `area`, `gap` apart, all at the largest size from `max`
+/// down to `min` at which together they fit its height (at `min` if none does: the kit's tests
+/// then report the overflow). Returns the bottom of the last.
+fn stacked(d: &mut Drawing, area: Rect, paragraphs: &[(Face, &str)], gap: f32, max: f32, min: f32, align: Align) -> f32 {
+    let height = |size: f32| {
+        paragraphs.iter().map(|(face, text)| wrapped_height(text, size, *face, area.w, 1.2)).sum::<f32>()
+            + gap * (paragraphs.len() as f32 - 1.0)
+    };
+    let steps = ((max - min) * 10.0).round().max(0.0) as u32;
+    let size = (0..=steps).map(|i| max - i as f32 / 10.0).find(|size| height(*size) <= area.h + 1e-3).unwrap_or(min);
+    let mut y = area.y;
+    for (face, text) in paragraphs {
+        y += d.paragraph(Rect::new(area.x, y, area.w, 0.0), size, 1.2, *face, INK, align, text) + gap;
+    }
+    y - gap
 }
 
 /// How a damage mode looks: its colours for a colour print, and its pattern for a black and
@@ -187,7 +220,8 @@ mod tests {
         assert_eq!(count("tracks"), Some(TRACK_LENGTHS.len()));
         assert_eq!(count("dojo"), Some(1));
         assert_eq!(count("markers"), Some(4));
-        assert_eq!(count("position"), Some(4));
+        // One for each neighbouring pair of a circle of six, the most a circle has.
+        assert_eq!(count("position"), Some(6));
         assert!(count("blocks") >= Some(4 * 5) && count("charge") >= Some(4 * 3));
         assert_eq!(count("classic-heal"), Some(0), "the classic Heal is optional");
         assert_eq!(count("fighter-tokens"), Some(FIGHTERS.len()));
@@ -269,6 +303,157 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The ids of the components placed in the TAUNT document for `query`'s settings.
+    fn printed(query: &str) -> (Vec<&'static str>, usize) {
+        let (settings, errors) = crate::settings::Settings::from_query(query);
+        assert!(errors.is_empty(), "{errors:?}");
+        let document = crate::document_for("taunt", &settings).expect("the kit lays out");
+        let mut ids: Vec<&'static str> = document.placements.iter().map(|p| p.component).collect();
+        ids.dedup();
+        (ids, document.pages.len())
+    }
+
+    #[test]
+    fn the_default_kit_is_the_two_fighter_kit() {
+        let (ids, pages) = printed("");
+        let decks = FIGHTERS.map(|f| cards::deck_id(f.id));
+        let basic = ["fighters", "reference", "tracks", "dojo", "markers", "position", "blocks", "charge", "fighter-tokens"];
+        assert_eq!(ids, decks.iter().chain(&basic).copied().collect::<Vec<_>>());
+        // Six sheets of cards, two of boards, one of tokens, each with its back, and the how-to page.
+        assert_eq!(pages, 19);
+        // Asking for modes and then for none is the default again.
+        assert_eq!(printed("modes="), (ids, pages));
+    }
+
+    #[test]
+    fn each_mode_prints_its_pieces_and_no_other_mode_s() {
+        let kit = kit(&style(CardSize::Poker, false));
+        let (basic, _) = printed("");
+        for mode in MODES {
+            let (ids, _) = printed(&format!("modes={}", mode.id));
+            for component in &kit.components {
+                let expected = (component.modes.is_empty() && component.default_copies > 0) || component.modes.contains(&mode.id);
+                assert_eq!(ids.contains(&component.id), expected, "{} with {}", component.id, mode.id);
+            }
+            assert!(basic.iter().all(|id| ids.contains(id)), "{}: the basic kit still prints", mode.id);
+        }
+        let all: Vec<&str> = MODES.iter().map(|m| m.id).collect();
+        let (ids, pages) = printed(&format!("modes={}", all.join(",")));
+        assert_eq!(ids.len(), kit.components.len() - 1, "all but the classic Heal, which has no copies by default");
+        assert!(pages > 19);
+    }
+
+    #[test]
+    fn the_mode_pieces_are_what_the_modes_need() {
+        use dojo_games::taunt::modes_data::{MONSTER_DECK, MONSTERS_PER_TRAINER, SWITCH_CARDS, TRAINERS};
+        let kit = kit(&style(CardSize::Poker, false));
+        let count = |id: &str| kit.components.iter().find(|c| c.id == id).map(|c| c.pieces.len() * usize::from(c.default_copies));
+        let trainers = usize::from(TRAINERS);
+        // Two Switch cards, the Monster Team card and three labels per trainer; two decks each.
+        assert_eq!(count("switch"), Some(SWITCH_CARDS.len() * trainers));
+        assert_eq!(count("switch"), Some(4));
+        assert_eq!(count("monster-team"), Some(trainers));
+        assert_eq!(count("monster-labels"), Some(usize::from(MONSTERS_PER_TRAINER) * trainers));
+        assert_eq!(count("monster-decks"), Some(2 * MONSTER_DECK.len() * trainers));
+        assert_eq!(count("blood"), Some(1));
+        for card in ["ffa-card", "last-pobber-card", "team-card", "monsters-card", "wampires-card"] {
+            assert!(count(card) >= Some(1), "{card}");
+        }
+        // Six fighters in a circle: six Damage markers and six players' tokens with the extras.
+        let extras = kit.components.iter().find(|c| c.id == "circle-tokens").unwrap();
+        let names: Vec<&str> = extras.pieces.iter().map(|p| p.name.as_str()).collect();
+        assert!(names.contains(&"Damage marker D5") && names.contains(&"Damage marker D6"));
+        // A Switch is played face down among the monsters' cards: all share one back.
+        let monster_cards: Vec<&crate::kit::Piece> = kit
+            .components
+            .iter()
+            .filter(|c| ["monster-decks", "switch", "monster-team", "monster-labels"].contains(&c.id))
+            .flat_map(|c| &c.pieces)
+            .collect();
+        assert!(monster_cards.windows(2).all(|w| w[0].back == w[1].back));
+        // The labels: a number each and a line to write a name on.
+        let labels = kit.components.iter().find(|c| c.id == "monster-labels").unwrap();
+        for (n, label) in (1..).zip(&labels.pieces) {
+            assert!(text_boxes(&label.front).iter().any(|(_, t)| *t == n.to_string()), "label {n}");
+        }
+    }
+
+    #[test]
+    fn mode_cards_print_the_engine_s_mode_data() {
+        use dojo_games::taunt::modes_data::{MONSTER_TEAM, SWITCH_CARDS, SWITCH_SHIELD, WAMPIRE_DRINKING, knockout_peril};
+        let text = all_texts(&kit(&style(CardSize::Poker, false)));
+        // Paragraphs wrap, so look for each line's words in order across the lines.
+        let flat = text.replace('\n', " ");
+        for switch in SWITCH_CARDS {
+            assert!(text.contains(&format!("{}\n", switch.name)) && flat.contains(switch.brings_in), "{}", switch.name);
+        }
+        assert!(flat.contains(SWITCH_SHIELD) && flat.contains(MONSTER_TEAM.heal.text));
+        assert!(text.contains(&format!("{}\n", MONSTER_TEAM.critical_damage)));
+        for threshold in MONSTER_TEAM.heal_interrupt {
+            assert!(text.contains(&format!("{threshold}+ ♥")));
+        }
+        assert!(text.contains(WAMPIRE_DRINKING) && text.contains("Danger Mode (Orange)"));
+        for first in [0, 10, 20, 30, 40] {
+            assert!(text.contains(&format!("{first}–{}\n{}", first + 9, "KO: one hit with")), "{first}");
+            assert!(text.contains(&format!("{} or more Peril\n", knockout_peril(first))), "{first}");
+        }
+        assert!(flat.contains("20–29 blood: 3 or more Peril in one hit."));
+    }
+
+    #[test]
+    fn every_mode_text_stays_inside_its_frame_at_every_size() {
+        for card in CardSize::ALL {
+            for ink_saver in [false, true] {
+                let style = style(card, ink_saver);
+                let kit = kit(&style);
+                for component in kit.components.iter().filter(|c| !c.modes.is_empty()) {
+                    let inner = match component.size {
+                        PieceSize::Card => Rect::of_size(style.card).outset(-3.0 * unit(&style)),
+                        PieceSize::Fixed(size) => Rect::of_size(size).outset(-1.0),
+                    };
+                    for piece in &component.pieces {
+                        for side in std::iter::once(&piece.front).chain(piece.back.as_ref()) {
+                            for (b, text) in text_boxes(side) {
+                                assert!(
+                                    inner.contains(&b, 0.05),
+                                    "{} at {card:?}: '{text}' leaves the frame ({b:?} in {inner:?})",
+                                    piece.name
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_page_lists_every_mode_piece_without_overlaps() {
+        let all: Vec<&str> = MODES.iter().map(|m| m.id).collect();
+        for paper in ["a4", "letter"] {
+            let (settings, _) = crate::settings::Settings::from_query(&format!("paper={paper}&modes={}", all.join(",")));
+            let document = crate::document_for("taunt", &settings).unwrap();
+            let boxes = text_boxes(&document.pages[0].drawing);
+            for (i, (a, ta)) in boxes.iter().enumerate() {
+                for (b, tb) in &boxes[..i] {
+                    assert!(!a.overlaps(b), "{paper}: '{ta}' overlaps '{tb}'");
+                }
+            }
+            let text: String = boxes.iter().map(|(_, t)| format!("{t}\n")).collect();
+            assert!(text.contains("With the pieces for: Free-for-All,"), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_dojo_has_two_spots_in_each_half_for_a_team_s_fighter_tokens() {
+        let kit = kit(&style(CardSize::Poker, true));
+        let dojo = &kit.components.iter().find(|c| c.id == "dojo").unwrap().pieces[0].front;
+        let spots: Vec<Rect> = text_boxes(dojo).into_iter().filter(|(_, t)| t == "token").map(|(b, _)| b).collect();
+        let middle = boards::BOARD.w / 2.0;
+        assert_eq!(spots.iter().filter(|b| b.right() < middle).count(), 2);
+        assert_eq!(spots.iter().filter(|b| b.x > middle).count(), 2);
     }
 
     #[test]

@@ -42,6 +42,7 @@ pub(super) fn tracks(style: &Style) -> Component {
         size: PieceSize::Fixed(BOARD),
         default_copies: 1,
         pieces,
+        modes: &[],
     }
 }
 
@@ -54,6 +55,7 @@ pub(super) fn dojo(style: &Style) -> Component {
         size: PieceSize::Fixed(BOARD),
         default_copies: 1,
         pieces: vec![Piece { name: "Dojo".into(), front: dojo_board(style), back: None }],
+        modes: &[],
     }
 }
 
@@ -64,7 +66,7 @@ pub(super) fn space_size(critical: u8) -> Size {
 }
 
 /// The frame every board has; returns the inside of it.
-fn board_frame(d: &mut Drawing) -> Rect {
+pub(super) fn board_frame(d: &mut Drawing) -> Rect {
     let board = Rect::of_size(BOARD);
     cut_line(d, board);
     let inner = board.outset(-FRAME);

@@ -1,9 +1,10 @@
 //! The move cards: a deck of nine for each fighter, with the fighter's own back, and the
-//! optional classic Heal.
+//! optional classic Heal. Monsters' standard decks ([`super::monsters`]) are drawn here too,
+//! with a deck name and back of their own instead of a fighter's.
 //!
 //! A card reads from the top: its Peril letter and name in the header with its execution
 //! number in the top-right corner, its type, then its level table (or, for Charge, Heal and
-//! TAUNT, what stands in for one), its text, and the fighter's name at the foot.
+//! TAUNT, what stands in for one), its text, and the deck's name at the foot.
 
 use super::{INK, SOFT, card_frame, fighter_colour, look, mode_area, unit};
 use crate::draw::{Align, Drawing, Ink, Stroke};
@@ -24,16 +25,36 @@ pub(super) fn deck_id(id: FighterId) -> &'static str {
     }
 }
 
+/// Whose deck a card is in: its name and face print at the card's foot and on its back, in its
+/// colour, so decks do not get mixed.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Owner<'a> {
+    /// The name at the foot and on the back.
+    pub name: &'a str,
+    /// The face beside the name, and the picture on TAUNT.
+    pub face: &'a str,
+    /// The colour of the back and of the rule above the foot.
+    pub colour: Ink,
+}
+
+impl Owner<'_> {
+    /// A fighter's deck.
+    pub fn of(fighter: &Fighter) -> Owner<'_> {
+        Owner { name: fighter.name, face: fighter.face, colour: fighter_colour(fighter.id) }
+    }
+}
+
 /// One fighter's nine move cards, all with the fighter's back.
 pub(super) fn deck(style: &Style, fighter: &Fighter) -> Component {
-    let back = back(style, fighter);
+    let owner = Owner::of(fighter);
+    let back = back(style, owner);
     let pieces = Slot::ALL
         .iter()
         .map(|slot| {
             let card = fighter.move_card(*slot, HealCard::Standard);
             Piece {
                 name: format!("{} {} ({})", fighter.name, card.name, card.number),
-                front: front(style, fighter, card),
+                front: front(style, owner, card),
                 back: Some(back.clone()),
             }
         })
@@ -46,6 +67,7 @@ pub(super) fn deck(style: &Style, fighter: &Fighter) -> Component {
         size: PieceSize::Card,
         default_copies: 1,
         pieces,
+        modes: &[],
     }
 }
 
@@ -57,8 +79,8 @@ pub(super) fn classic_heals(style: &Style) -> Component {
             let card = fighter.move_card(Slot::Heal, HealCard::Classic);
             Piece {
                 name: format!("{} classic {} ({})", fighter.name, card.name, card.number),
-                front: front(style, fighter, card),
-                back: Some(back(style, fighter)),
+                front: front(style, Owner::of(fighter), card),
+                back: Some(back(style, Owner::of(fighter))),
             }
         })
         .collect();
@@ -70,11 +92,12 @@ pub(super) fn classic_heals(style: &Style) -> Component {
         size: PieceSize::Card,
         default_copies: 0,
         pieces,
+        modes: &[],
     }
 }
 
 /// Each type's colour; its name is printed on the card too.
-fn kind_colour(kind: Kind) -> Ink {
+pub(super) fn kind_colour(kind: Kind) -> Ink {
     match kind {
         Kind::Attack => Ink::Rgb(186, 28, 40),
         Kind::Defense => Ink::Rgb(36, 88, 168),
@@ -84,23 +107,23 @@ fn kind_colour(kind: Kind) -> Ink {
 }
 
 /// The card's front.
-fn front(style: &Style, fighter: &Fighter, card: &MoveCard) -> Drawing {
+pub(super) fn front(style: &Style, owner: Owner, card: &MoveCard) -> Drawing {
     let u = unit(style);
     let colour = kind_colour(card.kind);
     let mut d = Drawing::new();
     let inner = card_frame(&mut d, style, colour);
     let band = header(&mut d, style, inner, card, colour);
-    let subtitle = subtitle(fighter, card);
+    let subtitle = subtitle(card);
     d.text(inner.x + 2.5 * u, band.bottom() + 4.6 * u, 7.0 * u, Face::Bold, colour, Align::Left, &subtitle);
-    let footer_top = footer(&mut d, style, inner, fighter);
+    let footer_top = footer(&mut d, style, inner, owner);
     let area = Rect::new(inner.x + 2.0 * u, band.bottom() + 7.5 * u, inner.w - 4.0 * u, 0.0);
     // The level table, or what stands in for it on a card without one.
     let y = if let Some(table) = level_table(card) {
         table.draw(&mut d, style, area)
     } else if card.slot == Slot::Heal {
-        heal_interrupts(&mut d, style, area)
+        heal_interrupts(&mut d, style, area, moves::HEAL_INTERRUPT)
     } else {
-        emblem(&mut d, style, area, fighter, card)
+        emblem(&mut d, style, area, owner, card)
     };
     let text_box = Rect::new(area.x + 0.5 * u, y + 2.5 * u, area.w - 1.0 * u, footer_top - y - 3.5 * u);
     fitted(&mut d, text_box, 7.5 * u, 6.0 * u, INK, card.text);
@@ -108,7 +131,7 @@ fn front(style: &Style, fighter: &Fighter, card: &MoveCard) -> Drawing {
 }
 
 /// `text` as large as fits in `area`, from `max` down to `min` points, centred across.
-fn fitted(d: &mut Drawing, area: Rect, max: f32, min: f32, ink: Ink, text: &str) {
+pub(super) fn fitted(d: &mut Drawing, area: Rect, max: f32, min: f32, ink: Ink, text: &str) {
     let size = fitting_size(text, Face::Regular, area.w, area.h, 1.2, max, min).unwrap_or(min);
     d.paragraph(area, size, 1.2, Face::Regular, ink, Align::Centre, text);
 }
@@ -145,31 +168,33 @@ fn header(d: &mut Drawing, style: &Style, inner: Rect, card: &MoveCard, colour: 
     band
 }
 
-/// The line under the header: the card's type, and which Run it is.
-fn subtitle(fighter: &Fighter, card: &MoveCard) -> String {
+/// The line under the header: the card's type, and which Run it is (read from the card, since
+/// a Monsters deck holds both).
+fn subtitle(card: &MoveCard) -> String {
     let mut parts = Vec::new();
     if !card.kind.label().is_empty() {
         parts.push(card.kind.label().to_string());
     }
     if card.slot == Slot::Run {
-        parts.push(match fighter.run {
-            RunType::One => "type 1".to_string(),
-            RunType::Two => "type 2".to_string(),
-        });
+        parts.push(if *card == moves::RUN_2 { run_label(RunType::Two) } else { run_label(RunType::One) }.to_string());
     }
     parts.join(" · ")
 }
 
-/// The fighter's name and face at the foot, so decks do not get mixed; returns its top.
-fn footer(d: &mut Drawing, style: &Style, inner: Rect, fighter: &Fighter) -> f32 {
+/// A Run's type as printed.
+fn run_label(run: RunType) -> &'static str {
+    match run {
+        RunType::One => "type 1",
+        RunType::Two => "type 2",
+    }
+}
+
+/// The deck's name and face at the foot, so decks do not get mixed; returns its top.
+pub(super) fn footer(d: &mut Drawing, style: &Style, inner: Rect, owner: Owner) -> f32 {
     let u = unit(style);
     let top = inner.bottom() - 6.5 * u;
-    d.line(
-        Point::new(inner.x + 4.0 * u, top),
-        Point::new(inner.right() - 4.0 * u, top),
-        Stroke::solid(fighter_colour(fighter.id), 0.3 * u),
-    );
-    let text = format!("{}  {}", fighter.name, fighter.face);
+    d.line(Point::new(inner.x + 4.0 * u, top), Point::new(inner.right() - 4.0 * u, top), Stroke::solid(owner.colour, 0.3 * u));
+    let text = format!("{}  {}", owner.name, owner.face);
     d.text(inner.centre().x, inner.bottom() - 2.4 * u, 6.0 * u, Face::Regular, SOFT, Align::Centre, &text);
     top
 }
@@ -374,13 +399,13 @@ fn halves(n: u8) -> &'static str {
     }
 }
 
-/// Heal's interrupt thresholds under the three Peril sections.
-fn heal_interrupts(d: &mut Drawing, style: &Style, at: Rect) -> f32 {
+/// A Heal's interrupt thresholds (damage in White and Yellow, Orange, Red) under the three Peril sections.
+pub(super) fn heal_interrupts(d: &mut Drawing, style: &Style, at: Rect, thresholds: [u8; 3]) -> f32 {
     let u = unit(style);
     let mut columns = vec![(Head::Text(String::new()), 0.4)];
     columns.extend([Mode::Yellow, Mode::Orange, Mode::Red].map(|mode| (Head::Mode(mode), 0.2)));
     let mut cells = vec!["Interrupted by".to_string()];
-    cells.extend(moves::HEAL_INTERRUPT.iter().map(|n| format!("{n}+ ♥")));
+    cells.extend(thresholds.iter().map(|n| format!("{n}+ ♥")));
     let table = Table { columns, rows: vec![TableRow { cells, note: None }] };
     let bottom = table.draw(d, style, at);
     let size = 6.0 * u;
@@ -389,12 +414,12 @@ fn heal_interrupts(d: &mut Drawing, style: &Style, at: Rect) -> f32 {
 }
 
 /// The picture on a card without a table: Charge's arrows, TAUNT's fighter pulling a face.
-fn emblem(d: &mut Drawing, style: &Style, at: Rect, fighter: &Fighter, card: &MoveCard) -> f32 {
+fn emblem(d: &mut Drawing, style: &Style, at: Rect, owner: Owner, card: &MoveCard) -> f32 {
     let u = unit(style);
     let colour = kind_colour(card.kind);
     let (text, max) = match card.slot {
         Slot::Charge => ("↑".repeat(usize::from(MAX_CHARGE)), 30.0),
-        _ => (fighter.face.to_string(), 22.0),
+        _ => (owner.face.to_string(), 22.0),
     };
     // As large as fits across the card.
     let size = (max * u).min(max * u * (at.w - 6.0 * u) / width(&text, max * u, Face::Bold));
@@ -403,10 +428,10 @@ fn emblem(d: &mut Drawing, style: &Style, at: Rect, fighter: &Fighter, card: &Mo
     at.y + box_h
 }
 
-/// A fighter's card back: the same on all their cards, different from every other fighter's.
-pub(super) fn back(style: &Style, fighter: &Fighter) -> Drawing {
+/// A deck's card back: the same on all its cards, different from every other deck's.
+pub(super) fn back(style: &Style, owner: Owner) -> Drawing {
     let u = unit(style);
-    let colour = fighter_colour(fighter.id);
+    let colour = owner.colour;
     let mut d = Drawing::new();
     let card = Rect::of_size(style.card);
     let word = style.on(colour);
@@ -421,8 +446,8 @@ pub(super) fn back(style: &Style, fighter: &Fighter) -> Drawing {
     let title = 17.0 * u;
     d.text(centre.x, centre.y + cap_height(title) / 2.0, title, Face::Bold, word, Align::Centre, "TAUNT");
     let name = 10.0 * u;
-    d.text(centre.x, centre.y - 14.0 * u, name, Face::Bold, word, Align::Centre, fighter.name);
-    let face_size = (12.0 * u).min(12.0 * u * (inner.w - 10.0 * u) / width(fighter.face, 12.0 * u, Face::Regular));
-    d.text(centre.x, centre.y + 18.0 * u, face_size, Face::Regular, word, Align::Centre, fighter.face);
+    d.text(centre.x, centre.y - 14.0 * u, name, Face::Bold, word, Align::Centre, owner.name);
+    let face_size = (12.0 * u).min(12.0 * u * (inner.w - 10.0 * u) / width(owner.face, 12.0 * u, Face::Regular));
+    d.text(centre.x, centre.y + 18.0 * u, face_size, Face::Regular, word, Align::Centre, owner.face);
     d
 }

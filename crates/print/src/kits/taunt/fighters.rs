@@ -16,7 +16,7 @@ pub(super) fn component(style: &Style) -> Component {
         .map(|fighter| Piece {
             name: format!("{} (fighter)", fighter.name),
             front: front(style, fighter),
-            back: Some(cards::back(style, fighter)),
+            back: Some(cards::back(style, cards::Owner::of(fighter))),
         })
         .collect();
     Component {
@@ -26,6 +26,7 @@ pub(super) fn component(style: &Style) -> Component {
         size: PieceSize::Card,
         default_copies: 1,
         pieces,
+        modes: &[],
     }
 }
 
@@ -96,7 +97,7 @@ fn front(style: &Style, fighter: &Fighter) -> Drawing {
 }
 
 /// The fighter's Danger Track: each mode's pattern, name and spaces, two to a line.
-fn track_key(d: &mut Drawing, style: &Style, at: Rect, critical: u8) -> f32 {
+pub(super) fn track_key(d: &mut Drawing, style: &Style, at: Rect, critical: u8) -> f32 {
     let u = unit(style);
     let size = 6.5 * u;
     d.text(at.x, at.y + cap_height(size), size, Face::Bold, INK, Align::Left, &format!("Danger Track {critical}"));

@@ -20,6 +20,7 @@ pub(super) fn component(style: &Style) -> Component {
         size: PieceSize::Card,
         default_copies: 2,
         pieces: vec![Piece { name: "Reference".into(), front: front(style), back: Some(back(style)) }],
+        modes: &[],
     }
 }
 
