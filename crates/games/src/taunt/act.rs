@@ -1,45 +1,89 @@
-//! The Act phase: the two revealed moves act in order of their numbers, then the end of the turn
-//! (combos, knockdowns, the Near-block lock, the three-card loss).
+//! The Act phase: the revealed moves act in order of their numbers, then the end of the turn
+//! (combos, knockdowns, the Near-block lock, the three-card loss). A move's hits are resolved
+//! per (attacker, target) pair, the targets being whoever [`Taunt::targets`] names.
 
 use super::MAX_CHARGE;
 use super::event::{ChargeCause, Event, Miss};
 use super::fighter::{HealCard, RunType};
-use super::moves::{CHARGE_INTERRUPT, HEAL_INTERRUPT, Kind, MoveCard, RUN_2_PENALTY, Row, Slot};
+use super::moves::{CHARGE_INTERRUPT, HEAL_INTERRUPT, Kind, MoveCard, RUN_2_PENALTY, Row, Slot, Slots};
+use super::ring::{Fighters, PerFighter};
 use super::setup::Position;
 use super::state::{Phase, Taunt};
 use super::track::{Mode, mode_of};
 use dojo_engine::Seat;
 
-/// What the turn has done so far to each fighter.
-#[derive(Default)]
-struct Turn {
-    moves: [Option<Slot>; 2],
-    levels: [u8; 2],
+/// What the turn has done so far to one fighter.
+#[derive(Clone, Copy)]
+struct Part {
+    /// The move shown this turn (`None`: knocked down).
+    slot: Option<Slot>,
+    /// Its level: the charge held when it was shown.
+    level: u8,
     /// The move was laid face down in a taunting combo.
-    combo: [bool; 2],
+    combo: bool,
     /// The move has acted (or was interrupted).
-    done: [bool; 2],
-    interrupted: [bool; 2],
+    done: bool,
+    interrupted: bool,
     /// Took damage or Peril this turn.
-    hurt: [bool; 2],
+    hurt: bool,
     /// Damage taken this turn that can interrupt.
-    jolt: [u8; 2],
+    jolt: u8,
     /// All damage taken this turn.
-    taken: [u8; 2],
-    /// The level of each fighter's Block once it has acted.
-    blocking: [Option<u8>; 2],
-    /// Moves each fighter is immune to this turn (from their Run).
-    immune: [&'static [Slot]; 2],
-    /// Charge held just before this turn's Charge acted, for fighters whose Charge acted.
-    charged_from: [Option<u8>; 2],
+    taken: u8,
+    /// The level of the fighter's Block once it has acted.
+    blocking: Option<u8>,
+    /// Moves the fighter is immune to this turn (from their Run).
+    immune: Slots,
+    /// Charge held just before this turn's Charge acted, if the fighter's Charge acted.
+    charged_from: Option<u8>,
+    /// May not attack next turn.
+    lock: bool,
+    /// Interrupting damage taken before a mirrored set of moves began.
+    jolt_before_pair: u8,
+}
+
+impl Part {
+    /// Nothing done yet. A constant, so that a turn's parts start as one block copy.
+    const BLANK: Part = Part {
+        slot: None,
+        level: 0,
+        combo: false,
+        done: false,
+        interrupted: false,
+        hurt: false,
+        jolt: 0,
+        taken: 0,
+        blocking: None,
+        immune: Slots::NONE,
+        charged_from: None,
+        lock: false,
+        jolt_before_pair: 0,
+    };
+}
+
+/// What the turn has done so far: one [`Part`] per fighter, and what concerns the turn as a whole.
+struct Turn {
+    fighter: PerFighter<Part>,
     /// Who owes a Position choice.
     place: Option<usize>,
-    /// Who may not attack next turn.
-    lock: [bool; 2],
     /// Equal-level moves of the same kind acting together: no Position change, no interrupts between them.
     mirror: bool,
-    /// Interrupting damage each fighter had taken before a mirrored pair began.
-    jolt_before_pair: [u8; 2],
+}
+
+impl Turn {
+    /// What a hit of `s`'s `slot` that landed on `o` does besides damage: a Grab interrupts
+    /// `o`'s move if it has not acted yet, and a Grab, or a Punch on a runner, lets `s` set the
+    /// Position afterwards.
+    fn follow_up(&mut self, s: usize, o: usize, slot: Slot) {
+        let grab = slot == Slot::Grab;
+        let target = &mut self.fighter[o];
+        if grab && !target.done && target.slot.is_some() {
+            target.interrupted = true;
+        }
+        if grab || (slot == Slot::Punch && target.slot == Some(Slot::Run)) {
+            self.place = Some(s);
+        }
+    }
 }
 
 /// Rounds `x × halves / 2` down, but never below 1 when anything is scaled.
@@ -56,39 +100,67 @@ impl Taunt {
         mode_of(self.corners[s].damage, self.corners[s].fighter.card().critical_damage)
     }
 
-    /// Runs the Act phase of a turn and everything after it. `order` fixes which of two Runs acts
-    /// first when the higher-level fighter has chosen.
-    pub(crate) fn act(&mut self, moves: [Option<Slot>; 2], combo: [bool; 2], order: Option<[Seat; 2]>, events: &mut Vec<Event>) {
-        let levels = [0, 1].map(|s| self.corners[s].charge);
-        let mut t = Turn { moves, levels, combo, ..Turn::default() };
-        let number = |s: usize| moves[s].map(|m| self.card(s, m).number).unwrap_or(u8::MAX);
-        let mut seats: Vec<usize> = (0..2).filter(|s| moves[*s].is_some()).collect();
-        // Lower numbers first; on a tie the higher level first, unless the order was chosen.
-        seats.sort_by_key(|s| (number(*s), std::cmp::Reverse(levels[*s])));
-        if let Some(chosen) = order {
-            seats = chosen.iter().map(|s| s.index()).collect();
+    /// Runs the Act phase of a turn and everything after it: `moves` has one move per fighter
+    /// (`None` for a fighter who plays none) and `combo` the fighters whose move was laid face
+    /// down. `order` fixes the acting order when it was chosen (two Runs).
+    pub(crate) fn act(&mut self, moves: &[Option<Slot>], combo: Fighters, order: Option<&[Seat]>, events: &mut Vec<Event>) {
+        let mut t = Turn { fighter: PerFighter::filled(self.fighter_count(), Part::BLANK), place: None, mirror: false };
+        for (s, part) in t.fighter.iter_mut().enumerate() {
+            part.slot = moves[s];
+            part.level = self.corners[s].charge;
+            part.combo = combo.contains(s);
         }
-        let pair = seats.len() == 2 && moves[0] == moves[1] && levels[0] == levels[1];
-        if pair {
+        let seats = match order {
+            Some(chosen) => PerFighter::collect(chosen.iter().map(|s| s.0)),
+            None => self.acting_order(&t),
+        };
+        if Self::mirrored(&t, &seats) {
             t.mirror = true;
-            t.jolt_before_pair = t.jolt;
-            if matches!(moves[0], Some(Slot::Run | Slot::Grab)) {
-                events.push(Event::Cancelled { slot: moves[0].expect("a pair has moves") });
+            for part in t.fighter.iter_mut() {
+                part.jolt_before_pair = part.jolt;
+            }
+            let slot = t.fighter[usize::from(seats[0])].slot.expect("acting fighters have moves");
+            if matches!(slot, Slot::Run | Slot::Grab) {
+                events.push(Event::Cancelled { slot });
             }
         }
-        for s in seats {
-            self.execute(s, &mut t, events);
+        for &s in seats.iter() {
+            self.execute(usize::from(s), &mut t, events);
         }
         self.end_of_turn(&mut t, events);
     }
 
+    /// The fighters with a move, in the order their moves act: lower numbers first; on a tie
+    /// the higher level first, then the lower seat.
+    fn acting_order(&self, t: &Turn) -> PerFighter<u8> {
+        // Each card's number is looked up once, not at every comparison.
+        let number = PerFighter::from_fn(self.fighter_count(), |s| t.fighter[s].slot.map_or(u8::MAX, |m| self.card(s, m).number));
+        let mut seats = PerFighter::collect(self.fighters().filter(|s| t.fighter[*s].slot.is_some()).map(|s| s as u8));
+        seats.sort_by_key(|s| (number[usize::from(*s)], std::cmp::Reverse(t.fighter[usize::from(*s)].level)));
+        seats
+    }
+
+    /// Whether the acting fighters (`seats`, two or more) all play the same move at the same
+    /// level: such moves act together, cancelling each other's Position change and interrupts.
+    /// In a duel that is the v0.4 rule for two equal moves; a mode for more fighters must still
+    /// say what a mirrored pair among other moves does (today it is no mirror at all).
+    fn mirrored(t: &Turn, seats: &[u8]) -> bool {
+        let part = |s: &u8| &t.fighter[usize::from(*s)];
+        let first = match seats {
+            [first, _, ..] => part(first),
+            _ => return false,
+        };
+        seats.iter().map(part).all(|p| p.slot == first.slot && p.level == first.level)
+    }
+
     /// Whether `s`'s move is interrupted at the moment it would act.
     fn is_interrupted(&self, s: usize, t: &Turn) -> bool {
-        if t.interrupted[s] {
+        let me = &t.fighter[s];
+        if me.interrupted {
             return true;
         }
-        let jolt = if t.mirror { t.jolt_before_pair[s] } else { t.jolt[s] };
-        match t.moves[s] {
+        let jolt = if t.mirror { me.jolt_before_pair } else { me.jolt };
+        match me.slot {
             Some(Slot::Kick | Slot::Taunt) => jolt > 0,
             Some(Slot::Charge) => jolt >= CHARGE_INTERRUPT,
             Some(Slot::Heal) => {
@@ -108,24 +180,24 @@ impl Taunt {
 
     /// An L1+ move uses up all charge, except in a taunting combo.
     fn spend(&mut self, s: usize, t: &Turn, events: &mut Vec<Event>) {
-        if t.levels[s] >= 1 && !t.combo[s] {
+        if t.fighter[s].level >= 1 && !t.fighter[s].combo {
             self.set_charge(s, 0, ChargeCause::Spent, events);
         }
     }
 
     fn execute(&mut self, s: usize, t: &mut Turn, events: &mut Vec<Event>) {
-        let Some(slot) = t.moves[s] else { return };
+        let Some(slot) = t.fighter[s].slot else { return };
         let seat = Seat(s as u8);
-        let o = 1 - s;
         let card = self.card(s, slot);
-        let level = t.levels[s];
+        let level = t.fighter[s].level;
         let row = card.at(level);
-        t.done[s] = true;
+        t.fighter[s].done = true;
         if self.is_interrupted(s, t) {
-            let damage = (!t.interrupted[s]).then_some(if t.mirror { t.jolt_before_pair[s] } else { t.jolt[s] });
-            t.interrupted[s] = true;
+            let me = &mut t.fighter[s];
+            let damage = (!me.interrupted).then_some(if t.mirror { me.jolt_before_pair } else { me.jolt });
+            me.interrupted = true;
             events.push(Event::Interrupted { seat, slot, level, damage });
-            if !t.combo[s] {
+            if !me.combo {
                 let keep = if self.mode(s) == Mode::Red { self.corners[s].charge.saturating_sub(1) } else { 0 };
                 self.set_charge(s, keep, ChargeCause::Interrupted, events);
             }
@@ -133,7 +205,7 @@ impl Taunt {
         }
         match slot {
             Slot::Block => {
-                t.blocking[s] = Some(level);
+                t.fighter[s].blocking = Some(level);
                 self.spend(s, t, events);
             }
             Slot::Run => {
@@ -141,8 +213,8 @@ impl Taunt {
                     self.position = self.position.flipped();
                     events.push(Event::Moved { seat, position: self.position });
                 }
-                t.immune[s] = row.immune;
-                let landed = self.position == Position::Near && self.hit(s, slot, row, t, events);
+                t.fighter[s].immune = row.immune.iter().copied().collect();
+                let landed = self.position == Position::Near && self.strike(s, slot, row, t, events);
                 let spends = match self.corners[s].fighter.card().run {
                     RunType::One => landed,
                     RunType::Two => false,
@@ -152,22 +224,13 @@ impl Taunt {
                 }
             }
             Slot::Punch | Slot::Grab | Slot::Shoot | Slot::Kick => {
-                let landed = self.hit(s, slot, row, t, events);
-                if landed && !t.mirror {
-                    let interrupts = slot == Slot::Grab;
-                    if interrupts && !t.done[o] && t.moves[o].is_some() {
-                        t.interrupted[o] = true;
-                    }
-                    if interrupts || (slot == Slot::Punch && t.moves[o] == Some(Slot::Run)) {
-                        t.place = Some(s);
-                    }
-                }
+                self.strike(s, slot, row, t, events);
                 self.spend(s, t, events);
             }
             Slot::Charge => {
                 let before = self.corners[s].charge;
                 let charge = (before + 1).min(MAX_CHARGE);
-                t.charged_from[s] = Some(before);
+                t.fighter[s].charged_from = Some(before);
                 self.corners[s].charge = charge;
                 events.push(Event::Charged { seat, charge });
             }
@@ -189,7 +252,23 @@ impl Taunt {
         }
     }
 
-    /// Whether `slot` reaches the other fighter at the current Position.
+    /// `s`'s move tries to hit each fighter it targets, one (attacker, target) pair at a time.
+    /// Returns whether it hit any of them (a blocked hit still hits).
+    fn strike(&mut self, s: usize, slot: Slot, row: &Row, t: &mut Turn, events: &mut Vec<Event>) -> bool {
+        let mut landed = false;
+        for o in self.targets(s).iter() {
+            if self.hit(s, o, slot, row, t, events) {
+                landed = true;
+                // Equal moves acting together do not interrupt each other or move anyone.
+                if !t.mirror {
+                    t.follow_up(s, o, slot);
+                }
+            }
+        }
+        landed
+    }
+
+    /// Whether `slot` reaches a target at the current Position.
     fn reaches(&self, slot: Slot, row: &Row) -> Result<(), Miss> {
         let near = self.position == Position::Near;
         match () {
@@ -199,34 +278,34 @@ impl Taunt {
         }
     }
 
-    /// `s`'s move tries to hit. Returns whether it hit (a blocked hit still hits).
-    fn hit(&mut self, s: usize, slot: Slot, row: &Row, t: &mut Turn, events: &mut Vec<Event>) -> bool {
+    /// `s`'s move tries to hit `o`. Returns whether it hit (a blocked hit still hits).
+    fn hit(&mut self, s: usize, o: usize, slot: Slot, row: &Row, t: &mut Turn, events: &mut Vec<Event>) -> bool {
         let seat = Seat(s as u8);
-        let o = 1 - s;
         if let Err(why) = self.reaches(slot, row) {
             events.push(Event::Missed { seat, slot, why });
             return false;
         }
-        if t.immune[o].contains(&slot) {
+        if t.fighter[o].immune.contains(slot) {
             events.push(Event::Missed { seat, slot, why: Miss::Immune });
             return false;
         }
         let ignores_block = slot == Slot::Grab || (slot == Slot::Run && row.immune.contains(&Slot::Block));
-        match t.blocking[o] {
-            Some(block_level) if !ignores_block => self.blocked(s, slot, row, block_level, t, events),
+        match t.fighter[o].blocking {
+            Some(block_level) if !ignores_block => self.blocked(s, o, slot, row, block_level, t, events),
             _ => {
                 let peril = |mode: Mode| mode.peril_column().map_or("", |c| row.peril[c]);
-                self.take(o, seat, slot, t.levels[s], row.damage, &peril, !row.no_interrupt, false, t, events);
+                let level = t.fighter[s].level;
+                self.take(o, seat, slot, level, row.damage, &peril, !row.no_interrupt, false, t, events);
             }
         }
         true
     }
 
     /// `o`'s Block stops `s`'s hit: tokens, the Near lock, and what comes back.
-    fn blocked(&mut self, s: usize, slot: Slot, row: &Row, block_level: u8, t: &mut Turn, events: &mut Vec<Event>) {
-        let o = 1 - s;
+    #[allow(clippy::too_many_arguments, reason = "one blocked hit's facts: who, whose Block, the move and its level")]
+    fn blocked(&mut self, s: usize, o: usize, slot: Slot, row: &Row, block_level: u8, t: &mut Turn, events: &mut Vec<Event>) {
         let blocker = Seat(o as u8);
-        let tokens = (i16::from(block_level) - i16::from(t.levels[s]) + 1).max(0) as u8;
+        let tokens = (i16::from(block_level) - i16::from(t.fighter[s].level) + 1).max(0) as u8;
         let corner = &mut self.corners[o];
         let short = tokens > corner.blocks;
         let paid = tokens.min(corner.blocks);
@@ -237,7 +316,7 @@ impl Taunt {
             events.push(Event::KnockedDown { seat: blocker });
         }
         if self.position == Position::Near {
-            t.lock[s] = true;
+            t.fighter[s].lock = true;
         }
         let Some(reflect) = self.card(o, Slot::Block).at(block_level).reflect else { return };
         let back = scale(row.damage, reflect.damage_halves);
@@ -275,10 +354,11 @@ impl Taunt {
         let corner = &mut self.corners[v];
         corner.damage = (corner.damage + amount).min(critical);
         let mode = mode_of(corner.damage, critical);
+        let victim = &mut t.fighter[v];
         let (mut disabled, mut ignored) = (Vec::new(), Vec::new());
         for letter in peril(mode).chars() {
             let Some(target) = Slot::from_letter(letter) else { continue };
-            let laid = t.combo[v] && (self.queues[v].contains(&target) || t.moves[v] == Some(target));
+            let laid = victim.combo && (self.queues[v].contains(target) || victim.slot == Some(target));
             let corner = &mut self.corners[v];
             if laid {
                 ignored.push(target);
@@ -286,71 +366,79 @@ impl Taunt {
                 disabled.push(target);
             }
         }
-        t.taken[v] += amount;
+        victim.taken += amount;
         if interrupts {
-            t.jolt[v] += amount;
+            victim.jolt += amount;
         }
         // A combo breaks on damage that can interrupt, or on any Peril.
         if (interrupts && amount > 0) || !disabled.is_empty() || !ignored.is_empty() {
-            t.hurt[v] = true;
+            victim.hurt = true;
         }
         let total = self.corners[v].damage;
         events.push(Event::Hit { attacker, slot, level, damage: amount, total, mode, disabled, ignored, reflected });
     }
 
     /// Whether fighter `s` may pass a charge token after this turn: its Charge acted, it holds a
-    /// token, and the other fighter is below the top level.
+    /// token, and another fighter is below the top level.
     fn may_pass(&self, s: usize, t: &Turn) -> bool {
         self.options.pass_charge
-            && t.moves[s] == Some(Slot::Charge)
-            && !t.interrupted[s]
+            && t.fighter[s].slot == Some(Slot::Charge)
+            && !t.fighter[s].interrupted
             && self.corners[s].charge > 0
-            && self.corners[1 - s].charge < MAX_CHARGE
+            && self.fighters().any(|to| self.may_receive(s, to))
+    }
+
+    /// The end of the turn for fighter `s`'s taunting combo, if its move came from one: it ends
+    /// on a knockdown, breaks on a hurt, or else gains its charge.
+    fn end_combo_turn(&mut self, s: usize, t: &Turn, events: &mut Vec<Event>) {
+        let seat = Seat(s as u8);
+        let me = &t.fighter[s];
+        if self.corners[s].knocked_down && !me.hurt {
+            // Knocked down by a Block, not by Peril or damage: nothing interrupted the
+            // taunt, so the combo ends with its charge kept (notes, "Knocked down mid-combo").
+            let returned = self.queues[s].len() as u8;
+            self.queues[s].clear();
+            self.corners[s].combo_played = Default::default();
+            events.push(Event::ComboEnded { seat, returned });
+        } else if me.hurt {
+            let returned = self.queues[s].len() as u8;
+            self.queues[s].clear();
+            self.corners[s].combo_played = Default::default();
+            events.push(Event::ComboBroken { seat, returned });
+            // The charge held is lost (all but one token in Red); a Charge that acted still
+            // gains its token afterwards.
+            let base = me.charged_from.unwrap_or(self.corners[s].charge);
+            let keep = if self.mode(s) == Mode::Red { base.saturating_sub(1) } else { 0 };
+            let gain = u8::from(me.charged_from.is_some());
+            self.set_charge(s, (keep + gain).min(MAX_CHARGE), ChargeCause::ComboBroken, events);
+        } else {
+            let slot = me.slot.expect("a combo turn has a move");
+            let kind = self.card(s, slot).kind;
+            if !me.interrupted && matches!(kind, Kind::Attack | Kind::PowerUp) {
+                let charge = (self.corners[s].charge + 1).min(MAX_CHARGE);
+                self.set_charge(s, charge, ChargeCause::ComboBonus, events);
+            }
+            self.corners[s].combo_played.insert(slot);
+            if self.queues[s].is_empty() {
+                self.corners[s].combo_played = Default::default();
+            }
+        }
     }
 
     fn end_of_turn(&mut self, t: &mut Turn, events: &mut Vec<Event>) {
-        for s in 0..2 {
-            let seat = Seat(s as u8);
-            if t.combo[s] {
-                if self.corners[s].knocked_down && !t.hurt[s] {
-                    // Knocked down by a Block, not by Peril or damage: nothing interrupted the
-                    // taunt, so the combo ends with its charge kept (notes, "Knocked down mid-combo").
-                    let returned = self.queues[s].len() as u8;
-                    self.queues[s].clear();
-                    self.corners[s].combo_played = Default::default();
-                    events.push(Event::ComboEnded { seat, returned });
-                } else if t.hurt[s] {
-                    let returned = self.queues[s].len() as u8;
-                    self.queues[s].clear();
-                    self.corners[s].combo_played = Default::default();
-                    events.push(Event::ComboBroken { seat, returned });
-                    // The charge held is lost (all but one token in Red); a Charge that acted still
-                    // gains its token afterwards.
-                    let base = t.charged_from[s].unwrap_or(self.corners[s].charge);
-                    let keep = if self.mode(s) == Mode::Red { base.saturating_sub(1) } else { 0 };
-                    let gain = u8::from(t.charged_from[s].is_some());
-                    self.set_charge(s, (keep + gain).min(MAX_CHARGE), ChargeCause::ComboBroken, events);
-                } else {
-                    let slot = t.moves[s].expect("a combo turn has a move");
-                    let kind = self.card(s, slot).kind;
-                    if !t.interrupted[s] && matches!(kind, Kind::Attack | Kind::PowerUp) {
-                        let charge = (self.corners[s].charge + 1).min(MAX_CHARGE);
-                        self.set_charge(s, charge, ChargeCause::ComboBonus, events);
-                    }
-                    self.corners[s].combo_played.insert(slot);
-                    if self.queues[s].is_empty() {
-                        self.corners[s].combo_played = Default::default();
-                    }
-                }
+        for s in self.fighters() {
+            if t.fighter[s].combo {
+                self.end_combo_turn(s, t, events);
             }
+            let me = &t.fighter[s];
             let run_two = self.corners[s].fighter.card().run == RunType::Two;
             // Charge never goes down during a combo except when it breaks (handled above).
-            if t.moves[s] == Some(Slot::Run) && run_two && !t.combo[s] && !t.interrupted[s] && t.taken[s] >= RUN_2_PENALTY {
+            if me.slot == Some(Slot::Run) && run_two && !me.combo && !me.interrupted && me.taken >= RUN_2_PENALTY {
                 let charge = self.corners[s].charge.saturating_sub(1);
                 self.set_charge(s, charge, ChargeCause::RunPenalty, events);
             }
         }
-        for s in 0..2 {
+        for s in self.fighters() {
             let corner = &mut self.corners[s];
             if corner.knocked_down {
                 corner.blocks += 1;
@@ -358,8 +446,8 @@ impl Taunt {
                 corner.knocked_down = corner.blocks < max;
                 events.push(Event::Regained { seat: Seat(s as u8), blocks: corner.blocks, standing: !corner.knocked_down });
             }
-            corner.attacks_locked = t.lock[s];
-            if t.lock[s] {
+            corner.attacks_locked = t.fighter[s].lock;
+            if t.fighter[s].lock {
                 events.push(Event::AttacksLocked { seat: Seat(s as u8) });
             }
         }
@@ -368,19 +456,21 @@ impl Taunt {
             self.end_fight(beaten, events);
             return;
         }
-        let taunted: [bool; 2] =
-            [0, 1].map(|s| t.moves[s] == Some(Slot::Taunt) && !t.interrupted[s] && !t.hurt[s] && !self.corners[s].knocked_down);
-        for s in (0..2).filter(|s| taunted[*s]) {
+        let taunted = Fighters::from_fn(self.fighter_count(), |s| {
+            let me = &t.fighter[s];
+            me.slot == Some(Slot::Taunt) && !me.interrupted && !me.hurt && !self.corners[s].knocked_down
+        });
+        for s in taunted.iter() {
             events.push(Event::Taunted { seat: Seat(s as u8) });
         }
-        let passing = [0, 1].map(|s| self.may_pass(s, t));
-        if passing.iter().any(|p| *p) {
+        let passing = Fighters::from_fn(self.fighter_count(), |s| self.may_pass(s, t));
+        if !passing.is_empty() {
             self.queue_next = taunted;
             self.phase = Phase::Pass { passing, place: t.place.map(|s| Seat(s as u8)) };
         } else if let Some(s) = t.place {
             self.queue_next = taunted;
             self.phase = Phase::Place { seat: Seat(s as u8) };
-        } else if taunted.iter().any(|q| *q) {
+        } else if !taunted.is_empty() {
             self.phase = Phase::Queue { laying: taunted };
         } else {
             self.next_turn(events);

@@ -289,6 +289,8 @@ impl Event {
             }
             Event::Cancelled { slot } => format!("Equal {slot}s: their Position changes and interrupts cancel out."),
             Event::Hit { attacker, slot, level, damage, total, mode, disabled, ignored, reflected } => {
+                // Two fighters only: a Hit does not name its target (its format predates fights
+                // of more than two), so the sentence names the attacker's rival.
                 let target = rival(*attacker);
                 let mut s = if *reflected {
                     format!("{} Block sends {damage} damage back at {}", who.possessive(*attacker, true), who.object(target))
@@ -394,6 +396,7 @@ impl Event {
             Event::PositionChosen { seat, position } => {
                 format!("{} {} the Position: {position}.", who.subject(*seat), who.verb(*seat, "chooses", "choose"))
             }
+            // Two fighters only: the winner is the loser's rival and the score has two sides.
             Event::FightOver { fight, losers, wins } => match losers.as_slice() {
                 [loser] => format!(
                     "{} {} three disabled cards: {} fight {fight} ({}–{}).",
@@ -405,6 +408,7 @@ impl Event {
                 ),
                 _ => format!("Both fighters reach three disabled cards: fight {fight} is a double knockout and nobody scores."),
             },
+            // Two fighters only: the sentence names two carried damages.
             Event::FightStarts { fight, damage } => {
                 format!("Fight {fight} begins; damage carried in: {} and {}.", damage[Seat(0)], damage[Seat(1)])
             }

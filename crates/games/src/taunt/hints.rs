@@ -3,7 +3,6 @@
 
 use super::state::Taunt;
 use super::{DISABLED_TO_LOSE, MAX_CHARGE};
-use crate::duel::rival;
 use dojo_bot::SearchHints;
 use dojo_engine::{Outcome, PerSeat, Seat};
 
@@ -21,14 +20,14 @@ impl SearchHints for Taunt {
     /// Fights of a series are nearly independent, so search scores the fight being played.
     fn search_payoff(&self, root: &Self) -> Option<PerSeat<f64>> {
         self.results.get(root.results.len()).map(|result| match result {
-            Some(w) => Outcome::winner(*w, Seat::all(2)).payoff(2),
-            None => PerSeat::filled(2, 0.5),
+            Some(w) => Outcome::winner(*w, Seat::all(self.fighter_count())).payoff(self.fighter_count()),
+            None => PerSeat::filled(self.fighter_count(), 0.5),
         })
     }
 
     fn heuristic(&self, seat: Seat) -> f64 {
         if let Some(o) = dojo_engine::Game::outcome(self) {
-            return o.payoff(2)[seat];
+            return o.payoff(self.fighter_count())[seat];
         }
         let standing = |s: usize| {
             let c = &self.corners[s];
@@ -39,8 +38,16 @@ impl SearchHints for Taunt {
             let guard = f64::from(c.blocks) / f64::from(c.fighter.card().block_tokens);
             -0.5 * peril * peril - 0.6 * peril - 0.25 * hurt + 0.08 * power + 0.05 * guard - if c.knocked_down { 0.1 } else { 0.0 }
         };
-        let (s, o) = (seat.index(), rival(seat).index());
-        let wins = (f64::from(self.wins[s]) - f64::from(self.wins[o])) / f64::from(self.options.wins_needed());
-        (0.5 + 0.35 * (standing(s) - standing(o)) + 0.15 * wins).clamp(0.0, 1.0)
+        // Against the fighters this one's moves reach: with two fighters, the other one (the mean
+        // of one reading is that reading, to the bit).
+        let (s, rivals) = (seat.index(), self.targets(seat.index()));
+        let their = |read: &dyn Fn(usize) -> f64| mean(rivals.iter().map(read), rivals.len());
+        let wins = (f64::from(self.wins[s]) - their(&|o| f64::from(self.wins[o]))) / f64::from(self.options.wins_needed());
+        (0.5 + 0.35 * (standing(s) - their(&standing)) + 0.15 * wins).clamp(0.0, 1.0)
     }
+}
+
+/// The mean of `count` readings; 0 for none.
+fn mean(readings: impl Iterator<Item = f64>, count: usize) -> f64 {
+    if count == 0 { 0.0 } else { readings.sum::<f64>() / count as f64 }
 }

@@ -26,11 +26,13 @@
 //! ([`INTERPRETATION_NOTES`]), which the rules page shows as well.
 
 mod act;
+mod combo;
 mod event;
 mod fighter;
 mod hints;
 pub mod modes_data;
 pub mod moves;
+mod ring;
 pub mod scenario;
 mod setup;
 mod state;
@@ -41,6 +43,7 @@ mod view;
 pub use event::{ChargeCause, Event, Miss};
 pub use fighter::{FIGHTERS, Fighter, FighterId, HealCard, RunType};
 pub use moves::{MoveCard, Slot, Slots};
+pub use ring::{Fighters, MAX_FIGHTERS};
 pub use setup::{Options, Position, Setup, SetupError, Start};
 pub use state::{Action, Corner, Decision, Phase, Refusal, Taunt};
 pub use track::Mode;
@@ -79,18 +82,18 @@ impl Game for Taunt {
     }
 
     fn seat_count(&self) -> usize {
-        2
+        self.fighter_count()
     }
 
     fn decision(&self, seat: Seat) -> Option<Decision> {
-        if seat.index() >= 2 {
+        if seat.index() >= self.fighter_count() {
             return None;
         }
         self.decision_of(seat)
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        if seat.index() >= 2 {
+        if seat.index() >= self.fighter_count() {
             return Vec::new();
         }
         self.legal(seat)
@@ -112,8 +115,10 @@ impl Game for Taunt {
         if self.phase != Phase::MatchOver {
             return None;
         }
-        let winner = if self.wins[0] > self.wins[1] { Seat(0) } else { Seat(1) };
-        Some(Outcome::winner(winner, Seat::all(2)))
+        // The most fight wins takes the series (on equal wins, which only a broken state could
+        // reach, the later seat, as `max_by_key` picks the last of equals).
+        let winner = Seat::all(self.fighter_count()).max_by_key(|s| self.wins[s.index()]).expect("a fight has fighters");
+        Some(Outcome::winner(winner, Seat::all(self.fighter_count())))
     }
 
     fn determinize(view: &TauntView, rng: &mut Rng) -> Self {

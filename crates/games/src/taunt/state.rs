@@ -2,11 +2,12 @@
 //! The Act phase itself is in `act.rs`.
 
 use super::MAX_CHARGE;
+use super::combo::Combo;
 use super::fighter::FighterId;
 use super::moves::{Slot, Slots};
+use super::ring::{Fighters, PerFighter};
 use super::setup::{Options, Position, Setup, SetupError};
 use super::{DISABLED_TO_LOSE, Event};
-use crate::duel::rival;
 use dojo_engine::{PerSeat, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -82,19 +83,19 @@ pub enum Phase {
         /// Who decides.
         seat: Seat,
     },
-    /// The fighters marked `true` played a Charge that acted and may pass a charge token;
+    /// The fighters in `passing` played a Charge that acted and may pass a charge token;
     /// `place` is who then sets the Position, if anyone (combo cards owed after that are in
     /// `queue_next`).
     Pass {
         /// Who may pass.
-        passing: [bool; 2],
+        passing: Fighters,
         /// Who sets the Position next.
         place: Option<Seat>,
     },
-    /// The fighters marked `true` went unpunished after a TAUNT and lay cards face down.
+    /// The fighters in `laying` went unpunished after a TAUNT and lay cards face down.
     Queue {
         /// Who is still laying cards.
-        laying: [bool; 2],
+        laying: Fighters,
     },
     /// The series is over.
     MatchOver,
@@ -200,25 +201,29 @@ pub struct Taunt {
     pub(crate) fight: u8,
     /// Turn of the fight, from 1.
     pub(crate) turn: u16,
-    pub(crate) wins: [u8; 2],
+    /// Fight wins, one per fighter.
+    pub(crate) wins: PerFighter<u8>,
     /// The winner of each finished fight (`None` for a double knockout).
     pub(crate) results: Vec<Option<Seat>>,
     pub(crate) position: Position,
-    pub(crate) corners: [Corner; 2],
-    /// Cards laid face down in a taunting combo, next first. Hidden from the other seat.
-    pub(crate) queues: [Vec<Slot>; 2],
-    /// The revealed moves waiting for the order choice.
-    pub(crate) pending: Option<[Option<Slot>; 2]>,
+    /// Each fighter's public situation; there are as many fighters as corners.
+    pub(crate) corners: PerFighter<Corner>,
+    /// Cards laid face down in a taunting combo, next first, one queue per fighter. Hidden from
+    /// the other seats.
+    pub(crate) queues: PerFighter<Combo>,
+    /// The revealed moves, one per fighter, waiting for the order choice.
+    pub(crate) pending: Option<Vec<Option<Slot>>>,
     /// Which of the pending moves came from a combo.
-    pub(crate) pending_queued: [bool; 2],
+    pub(crate) pending_queued: Fighters,
     /// Seats owed a queueing step after a Position choice.
-    pub(crate) queue_next: [bool; 2],
+    pub(crate) queue_next: Fighters,
 }
 
 impl Taunt {
     pub(crate) fn start(setup: &Setup) -> Result<Taunt, SetupError> {
         setup.check()?;
-        let mut corners = setup.fighters.map(|f| Corner::fresh(f, 0));
+        let mut corners = PerFighter::from_vec(setup.fighters.iter().map(|f| Corner::fresh(*f, 0)).collect());
+        let count = corners.len();
         if let Some(starts) = &setup.start {
             for (corner, start) in corners.iter_mut().zip(starts) {
                 corner.damage = start.damage;
@@ -232,14 +237,14 @@ impl Taunt {
             phase: Phase::Select,
             fight: 1,
             turn: 1,
-            wins: [0, 0],
+            wins: PerFighter::filled(count, 0),
             results: Vec::new(),
             position: setup.position,
             corners,
-            queues: [Vec::new(), Vec::new()],
+            queues: PerFighter::filled(count, Combo::default()),
             pending: None,
-            pending_queued: [false, false],
-            queue_next: [false, false],
+            pending_queued: Fighters::none(count),
+            queue_next: Fighters::none(count),
         })
     }
 
@@ -269,8 +274,8 @@ impl Taunt {
     }
 
     /// Fight wins per seat.
-    pub fn wins(&self) -> [u8; 2] {
-        self.wins
+    pub fn wins(&self) -> &[u8] {
+        &self.wins
     }
 
     /// The winner of each finished fight (`None`: a double knockout).
@@ -310,7 +315,7 @@ impl Taunt {
             (Phase::Place { .. }, Action::Place(_)) => Ok(()),
             (Phase::Place { .. }, _) => Err(Refusal::NotNow { expected: "choose the Position" }),
             (Phase::Queue { .. }, Action::Queue(Slot::Taunt)) => Err(Refusal::TauntInCombo),
-            (Phase::Queue { .. }, Action::Queue(slot)) if self.queues[s].contains(slot) => Err(Refusal::AlreadyQueued { slot: *slot }),
+            (Phase::Queue { .. }, Action::Queue(slot)) if self.queues[s].contains(*slot) => Err(Refusal::AlreadyQueued { slot: *slot }),
             (Phase::Queue { .. }, Action::Queue(slot)) if self.corners[s].disabled.contains(*slot) => {
                 Err(Refusal::Disabled { slot: *slot })
             }
@@ -318,12 +323,19 @@ impl Taunt {
             (Phase::Queue { .. }, _) => Err(Refusal::NotNow { expected: "lay a card face down or stop" }),
             (Phase::Pass { .. }, Action::Pass(None)) => Ok(()),
             (Phase::Pass { .. }, Action::Pass(Some(to))) => {
-                let can = *to != seat && to.index() < 2 && self.corners[s].charge > 0 && self.corners[to.index()].charge < MAX_CHARGE;
+                let can = self.corners[s].charge > 0 && self.may_receive(s, to.index());
                 if can { Ok(()) } else { Err(Refusal::CannotPass) }
             }
             (Phase::Pass { .. }, _) => Err(Refusal::NotNow { expected: "pass a charge token or keep it" }),
             (Phase::MatchOver, _) => Err(Refusal::NotNow { expected: "nothing: the series is over" }),
         }
+    }
+
+    /// Whether fighter `to` may receive a charge token passed by fighter `from`: the Charge card
+    /// lets its player pass to another fighter below the top level (any other fighter, not only
+    /// one its moves reach).
+    pub(crate) fn may_receive(&self, from: usize, to: usize) -> bool {
+        to != from && to < self.fighter_count() && self.corners[to].charge < MAX_CHARGE
     }
 
     pub(crate) fn legal(&self, seat: Seat) -> Vec<Action> {
@@ -335,7 +347,10 @@ impl Taunt {
             Phase::Order { .. } => vec![Action::Order { first: true }, Action::Order { first: false }],
             Phase::Place { .. } => vec![Action::Place(Position::Near), Action::Place(Position::Far)],
             Phase::Queue { .. } => Slot::ALL.into_iter().map(Action::Queue).chain([Action::EndQueue]).collect(),
-            Phase::Pass { .. } => [None, Some(rival(seat))].map(Action::Pass).to_vec(),
+            Phase::Pass { .. } => {
+                let others = Seat::all(self.fighter_count()).filter(|to| *to != seat);
+                std::iter::once(None).chain(others.map(Some)).map(Action::Pass).collect()
+            }
             Phase::MatchOver => Vec::new(),
         };
         candidates.into_iter().filter(|a| self.check_action(seat, a).is_ok()).collect()
@@ -346,7 +361,7 @@ impl Taunt {
         let mut events = Vec::new();
         match self.phase {
             Phase::Select => {
-                let picks = [0, 1].map(|s| match joint.0[s] {
+                let picks = PerFighter::from_fn(self.fighter_count(), |s| match joint.0[s] {
                     Some(Action::Play(slot)) => Some(slot),
                     _ => None,
                 });
@@ -355,10 +370,12 @@ impl Taunt {
             Phase::Order { seat } => {
                 let first = matches!(joint[seat], Some(Action::Order { first: true }));
                 events.push(Event::OrderChosen { seat, first });
-                let moves = self.pending.take().unwrap_or([None, None]);
+                let moves = self.pending.take().unwrap_or_else(|| vec![None; self.fighter_count()]);
                 let queued = self.pending_queued;
-                let order = if first { [seat, rival(seat)] } else { [rival(seat), seat] };
-                self.act(moves, queued, Some(order), &mut events);
+                // Two Runs are ordered only in a duel (see `run_order_chooser`).
+                let other = Seat(self.opponent(seat.index()) as u8);
+                let order = if first { [seat, other] } else { [other, seat] };
+                self.act(&moves, queued, Some(&order), &mut events);
             }
             Phase::Place { seat } => {
                 if let Some(Action::Place(position)) = joint[seat] {
@@ -368,17 +385,17 @@ impl Taunt {
                 self.after_place(&mut events);
             }
             Phase::Queue { mut laying } => {
-                for (s, lay) in laying.iter_mut().enumerate() {
+                for s in self.fighters() {
                     match joint.0[s] {
                         Some(Action::Queue(slot)) => self.queues[s].push(slot),
                         Some(Action::EndQueue) => {
-                            *lay = false;
+                            laying.remove(s);
                             events.push(Event::Queued { seat: Seat(s as u8), count: self.queues[s].len() as u8 });
                         }
                         _ => {}
                     }
                 }
-                if laying.iter().any(|l| *l) {
+                if !laying.is_empty() {
                     self.phase = Phase::Queue { laying };
                 } else {
                     self.next_turn(&mut events);
@@ -386,8 +403,8 @@ impl Taunt {
             }
             Phase::Pass { passing, place } => {
                 // Passes are simultaneous: every passer gives a token before anyone receives one.
-                let passes: Vec<(usize, Seat)> = (0..2)
-                    .filter(|s| passing[*s])
+                let passes: Vec<(usize, Seat)> = passing
+                    .iter()
                     .filter_map(|s| match joint.0[s] {
                         Some(Action::Pass(Some(to))) => Some((s, to)),
                         _ => None,
@@ -411,60 +428,78 @@ impl Taunt {
         events
     }
 
-    /// Both moves are shown (taking taunting moves from their queues) and the turn acts, unless
-    /// the order of two Runs must be chosen first.
-    pub(crate) fn reveal(&mut self, picks: [Option<Slot>; 2], events: &mut Vec<Event>) {
+    /// Every fighter's move is shown (taking taunting moves from their queues) and the turn
+    /// acts, unless the order of two Runs must be chosen first.
+    pub(crate) fn reveal(&mut self, picks: PerFighter<Option<Slot>>, events: &mut Vec<Event>) {
         let mut moves = picks;
-        let mut queued = [false, false];
-        for s in 0..2 {
-            if !self.queues[s].is_empty() {
-                moves[s] = Some(self.queues[s].remove(0));
-                queued[s] = true;
+        let mut queued = Fighters::none(self.fighter_count());
+        for s in self.fighters() {
+            if let Some(next) = self.queues[s].pop_front() {
+                moves[s] = Some(next);
+                queued.insert(s);
             }
         }
-        let levels = [0, 1].map(|s| self.corners[s].charge);
+        let levels: Vec<u8> = self.corners.iter().map(|c| c.charge).collect();
+        let chooser = self.run_order_chooser(&moves, &levels);
         events.push(Event::Revealed {
             turn: self.turn,
             moves: PerSeat(moves.to_vec()),
-            levels: PerSeat(levels.to_vec()),
-            queued: PerSeat(queued.to_vec()),
+            levels: PerSeat(levels),
+            queued: PerSeat(queued.flags().collect()),
         });
-        if moves == [Some(Slot::Run), Some(Slot::Run)] && levels[0] != levels[1] {
-            let higher = if levels[0] > levels[1] { Seat(0) } else { Seat(1) };
-            self.pending = Some(moves);
+        if let Some(higher) = chooser {
+            self.pending = Some(moves.to_vec());
             self.pending_queued = queued;
             self.phase = Phase::Order { seat: higher };
             return;
         }
-        self.act(moves, queued, None, events);
+        self.act(&moves, queued, None, events);
+    }
+
+    /// Two fighters only: when both Run at different levels, the higher-level fighter chooses
+    /// whether their Run acts first (Runs share a number, and the second runner decides where
+    /// the fighters end up). The v0.4 text orders Runs only in a duel, so with any other number
+    /// of fighters nobody is asked until a mode says how.
+    fn run_order_chooser(&self, moves: &[Option<Slot>], levels: &[u8]) -> Option<Seat> {
+        match (moves, levels) {
+            ([Some(Slot::Run), Some(Slot::Run)], [a, b]) if a != b => Some(Seat(if a > b { 0 } else { 1 })),
+            _ => None,
+        }
     }
 
     /// After the Position choice: lay combo cards if owed, else the next turn.
     pub(crate) fn after_place(&mut self, events: &mut Vec<Event>) {
-        if self.queue_next.iter().any(|q| *q) {
+        if !self.queue_next.is_empty() {
             self.phase = Phase::Queue { laying: self.queue_next };
-            self.queue_next = [false, false];
+            self.queue_next = Fighters::none(self.fighter_count());
         } else {
             self.next_turn(events);
         }
     }
 
-    /// Starts the next turn, playing out turns in which nobody can choose (both knocked down, or
-    /// moves already face down).
+    /// Starts the next turn, playing out turns in which nobody can choose (everyone knocked
+    /// down, or moves already face down).
     pub(crate) fn next_turn(&mut self, events: &mut Vec<Event>) {
         self.turn += 1;
         self.phase = Phase::Select;
-        while self.phase == Phase::Select && (0..2).all(|s| self.decision_of(Seat(s)).is_none()) {
-            self.reveal([None, None], events);
+        while self.phase == Phase::Select && Seat::all(self.fighter_count()).all(|s| self.decision_of(s).is_none()) {
+            self.reveal(PerFighter::from_fn(self.fighter_count(), |_| None), events);
+        }
+    }
+
+    /// The winner of a fight lost by `losers`: the one fighter left standing, if exactly one is
+    /// (with two fighters, the other one; nobody on a double knockout).
+    fn last_standing(&self, losers: &[Seat]) -> Option<Seat> {
+        let mut standing = Seat::all(self.fighter_count()).filter(|s| !losers.contains(s));
+        match (standing.next(), standing.next()) {
+            (Some(winner), None) => Some(winner),
+            _ => None,
         }
     }
 
     /// Ends a fight lost by `losers`, then starts the next or ends the series.
     pub(crate) fn end_fight(&mut self, losers: Vec<Seat>, events: &mut Vec<Event>) {
-        let winner = match losers.as_slice() {
-            [loser] => Some(rival(*loser)),
-            _ => None,
-        };
+        let winner = self.last_standing(&losers);
         if let Some(w) = winner {
             self.wins[w.index()] += 1;
         }
@@ -477,25 +512,30 @@ impl Taunt {
             events.push(Event::MatchWon { seat: w });
             return;
         }
-        let carried = [0, 1].map(|s| match winner {
-            Some(w) if w.index() == s => {
-                let corner = &self.corners[s];
-                let recovery = if self.options.recovery { corner.fighter.card().recovery } else { 0 };
-                corner.damage.saturating_sub(recovery)
-            }
-            _ => 0,
-        });
-        self.corners = [0, 1].map(|s| Corner::fresh(self.corners[s].fighter, carried[s]));
-        self.queues = [Vec::new(), Vec::new()];
+        let carried: Vec<u8> = self
+            .fighters()
+            .map(|s| match winner {
+                Some(w) if w.index() == s => {
+                    let corner = &self.corners[s];
+                    let recovery = if self.options.recovery { corner.fighter.card().recovery } else { 0 };
+                    corner.damage.saturating_sub(recovery)
+                }
+                _ => 0,
+            })
+            .collect();
+        for (corner, damage) in self.corners.iter_mut().zip(&carried) {
+            *corner = Corner::fresh(corner.fighter, *damage);
+        }
+        self.queues.iter_mut().for_each(Combo::clear);
         self.position = Position::Far;
         self.fight += 1;
         self.turn = 1;
         self.phase = Phase::Select;
-        events.push(Event::FightStarts { fight: self.fight, damage: PerSeat(carried.to_vec()) });
+        events.push(Event::FightStarts { fight: self.fight, damage: PerSeat(carried) });
     }
 
     /// Seats with three or more disabled cards.
     pub(crate) fn beaten(&self) -> Vec<Seat> {
-        (0..2).filter(|s| self.corners[*s].disabled.len() >= DISABLED_TO_LOSE).map(|s| Seat(s as u8)).collect()
+        Seat::all(self.fighter_count()).filter(|s| self.corners[s.index()].disabled.len() >= DISABLED_TO_LOSE).collect()
     }
 }

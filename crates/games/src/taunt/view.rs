@@ -5,6 +5,7 @@
 //! cards laid face down in a taunting combo, of which the other seat sees only the count.
 
 use super::moves::{Slot, Slots};
+use super::ring::{Fighters, PerFighter};
 use super::setup::{Options, Position};
 use super::state::{Corner, Decision, Phase, Taunt};
 use crate::duel::rival;
@@ -41,12 +42,12 @@ pub struct TauntView {
     pub queued: PerSeat<u8>,
     /// This player's own face-down cards, next first (none for the public).
     pub my_queue: Vec<Slot>,
-    /// Revealed moves waiting for the order choice.
-    pub pending: Option<[Option<Slot>; 2]>,
+    /// Revealed moves, one per fighter, waiting for the order choice.
+    pub pending: Option<Vec<Option<Slot>>>,
     /// Which pending moves came from a combo.
-    pub pending_queued: [bool; 2],
+    pub pending_queued: Fighters,
     /// Fighters who will lay combo cards after the Position choice.
-    pub queue_next: [bool; 2],
+    pub queue_next: Fighters,
 }
 
 impl TauntView {
@@ -60,7 +61,8 @@ impl TauntView {
         &self.corners[self.seat()]
     }
 
-    /// The other player's corner (Player 2's in the public view).
+    /// The other player's corner (Player 2's in the public view). Two fighters only: the play
+    /// page's board shows a duel.
     pub fn them(&self) -> &Corner {
         &self.corners[rival(self.seat())]
     }
@@ -80,8 +82,8 @@ pub(crate) fn view(state: &Taunt, observer: Observer) -> TauntView {
         position: state.position,
         corners: PerSeat(state.corners.to_vec()),
         queued: PerSeat(state.queues.iter().map(|q| q.len() as u8).collect()),
-        my_queue: observer.seat().map_or_else(Vec::new, |seat| state.queues[seat.index()].clone()),
-        pending: state.pending,
+        my_queue: observer.seat().map_or_else(Vec::new, |seat| state.queues[seat.index()].to_vec()),
+        pending: state.pending.clone(),
         pending_queued: state.pending_queued,
         queue_next: state.queue_next,
     }
@@ -97,24 +99,27 @@ fn deal_queue(corner: &Corner, count: usize, rng: &mut Rng) -> Vec<Slot> {
 }
 
 pub(crate) fn determinize(view: &TauntView, rng: &mut Rng) -> Taunt {
-    let queues = [0, 1].map(|s| {
-        if view.observer.is(Seat(s as u8)) {
-            view.my_queue.clone()
-        } else {
-            deal_queue(&view.corners.0[s], usize::from(view.queued.0[s]), rng)
-        }
-    });
+    let queues = (0..view.corners.0.len())
+        .map(|s| {
+            if view.observer.is(Seat(s as u8)) {
+                view.my_queue.iter().copied().collect()
+            } else {
+                deal_queue(&view.corners.0[s], usize::from(view.queued.0[s]), rng).into_iter().collect()
+            }
+        })
+        .collect();
+    let queues = PerFighter::from_vec(queues);
     Taunt {
         options: view.options,
         phase: view.phase,
         fight: view.fight,
         turn: view.turn,
-        wins: [view.wins.0[0], view.wins.0[1]],
+        wins: PerFighter::from_vec(view.wins.0.clone()),
         results: view.results.clone(),
         position: view.position,
-        corners: [view.corners.0[0], view.corners.0[1]],
+        corners: PerFighter::from_vec(view.corners.0.clone()),
         queues,
-        pending: view.pending,
+        pending: view.pending.clone(),
         pending_queued: view.pending_queued,
         queue_next: view.queue_next,
     }
@@ -122,8 +127,8 @@ pub(crate) fn determinize(view: &TauntView, rng: &mut Rng) -> Taunt {
 
 pub(crate) fn resample_hidden(state: &Taunt, observer: Observer, rng: &mut Rng) -> Taunt {
     let mut out = state.clone();
-    for s in (0..2).filter(|s| !observer.is(Seat(*s as u8))) {
-        out.queues[s] = deal_queue(&state.corners[s], state.queues[s].len(), rng);
+    for s in state.fighters().filter(|s| !observer.is(Seat(*s as u8))) {
+        out.queues[s] = deal_queue(&state.corners[s], state.queues[s].len(), rng).into_iter().collect();
     }
     out
 }
