@@ -349,6 +349,42 @@ pub fn game_over<T: OnSite>(
     }
 }
 
+/// What a game's play page is made of; [`play_page`] adds the shared frame, thinking,
+/// countdown and end screens.
+pub struct PlayPage<T: OnSite> {
+    /// The page's heading.
+    pub title: &'static str,
+    /// The page's test id (`play-<game>`).
+    pub testid: &'static str,
+    /// The game's own screens: the lobby, the hand-off, deciding and the result of a reveal.
+    pub screen: fn(PlayCtx<T>, Screen, Signal<Vec<String>>) -> AnyView,
+    /// The shared table, drawn from the public view with the players' names.
+    pub table: crate::components::example_player::TableFn<T::G>,
+    /// What one match is called on the end screen ("match", "series") and its two buttons.
+    pub over: (&'static str, [&'static str; 2]),
+    /// The next match from the one that ended, for the "play again" button.
+    pub again: fn(&Session<T>) -> Result<Session<T>, String>,
+}
+
+/// A whole play page: restores any save, then shows the game's screens, the shared ones and
+/// the table.
+pub fn play_page<T: OnSite>(page: PlayPage<T>) -> impl IntoView {
+    let PlayPage { title, testid, screen, table, over: (what, labels), again } = page;
+    let cx = PlayCtx::<T>::open();
+    let names = cx.names();
+    let table_view = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.public_view())));
+    play_frame(
+        cx,
+        title,
+        testid,
+        move |now| match now {
+            Screen::Over => game_over(cx, what, labels, again).into_any(),
+            other => screen(cx, other, names),
+        },
+        move || table_view.get().map(|v| table(Signal::stored(v), names)),
+    )
+}
+
 /// The frame of a play page: title, notices, the game's screen from `screen` (the thinking and
 /// countdown screens are drawn here), the table from `table` (hidden in the lobby), the
 /// computer's thinking time, the log and the abandon button.

@@ -10,9 +10,9 @@
 use crate::browser;
 use crate::games::punish::card::{CardBack, CardTile};
 use crate::games::punish::session::{PunishSite, Session};
-use crate::games::punish::table::Table;
 use crate::play::page::chosen_seats;
-use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, waiting_status, who_plays};
+use crate::play::page::{PlayPage, play_page};
+use crate::play::{PlayCtx, Screen, hand_off, turn_result, waiting_status, who_plays};
 use dojo_bot::Level;
 use dojo_engine::Seat;
 use dojo_games::punish::{Card, Decision, Event, Options, Play, Setup};
@@ -28,25 +28,24 @@ fn deal(seats: crate::play::Seats, options: Options) -> Result<Session, String> 
 /// The play page.
 #[component]
 pub fn PlayPunish() -> impl IntoView {
-    let cx = Ctx::open();
-    let player_names = cx.names();
-    let table_view = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.public_view())));
-    play_frame(
-        cx,
-        "PUNISH",
-        "play-punish",
-        move |screen| match screen {
-            Screen::HandOff(seat) => view! { <HandOff cx=cx seat=seat names=player_names/> }.into_any(),
-            Screen::Decide(seat) => view! { <PickCard cx=cx seat=seat names=player_names/> }.into_any(),
-            Screen::Result => view! { <RevealResult cx=cx names=player_names/> }.into_any(),
-            Screen::Over => {
-                game_over(cx, "match", ["Play again", "Change settings"], |s: &Session| deal(s.seats().clone(), s.public_view().options))
-                    .into_any()
-            }
-            _ => view! { <Lobby cx=cx/> }.into_any(),
-        },
-        move || table_view.get().map(|v| view! { <Table view=Signal::stored(v) names=player_names/> }.into_any()),
-    )
+    play_page(PlayPage {
+        title: "PUNISH",
+        testid: "play-punish",
+        screen,
+        table: crate::games::punish::scenario_player::table,
+        over: ("match", ["Play again", "Change settings"]),
+        again: |s: &Session| deal(s.seats().clone(), s.public_view().options),
+    })
+}
+
+/// PUNISH's own screens.
+fn screen(cx: Ctx, now: Screen, names: Signal<Vec<String>>) -> AnyView {
+    match now {
+        Screen::HandOff(seat) => view! { <HandOff cx=cx seat=seat names=names/> }.into_any(),
+        Screen::Decide(seat) => view! { <PickCard cx=cx seat=seat names=names/> }.into_any(),
+        Screen::Result => view! { <RevealResult cx=cx names=names/> }.into_any(),
+        _ => view! { <Lobby cx=cx/> }.into_any(),
+    }
 }
 
 /// What the lobby's option boxes say.

@@ -13,8 +13,8 @@ pub mod preview;
 pub mod session;
 
 use crate::play::page::chosen_seats;
-use crate::play::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, waiting_status, who_plays};
-use board::TauntTable;
+use crate::play::page::{PlayPage, play_page};
+use crate::play::{PlayCtx, Screen, hand_off, turn_result, waiting_status, who_plays};
 use dojo_bot::Level;
 use dojo_engine::Seat;
 use dojo_games::taunt::{Action, Decision, Event, FighterId, HealCard, Options, Position, Setup, Slot, queueable};
@@ -26,25 +26,24 @@ type Ctx = PlayCtx<TauntSite>;
 /// The TAUNT play page.
 #[component]
 pub fn PlayTaunt() -> impl IntoView {
-    let cx = Ctx::open();
-    let names = cx.names();
-    let table_view = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.public_view())));
-    play_frame(
-        cx,
-        "TAUNT",
-        "play-taunt",
-        move |screen| match screen {
-            Screen::HandOff(seat) => view! { <HandOff cx=cx seat=seat names=names/> }.into_any(),
-            Screen::Decide(seat) => view! { <Decide cx=cx seat=seat names=names/> }.into_any(),
-            Screen::Result => view! { <TurnResult cx=cx names=names/> }.into_any(),
-            Screen::Over => game_over(cx, "series", ["Fight again", "Change fighters or settings"], |s: &Session| {
-                Session::new(s.seats().clone(), &rematch(s))
-            })
-            .into_any(),
-            _ => view! { <Lobby cx=cx/> }.into_any(),
-        },
-        move || table_view.get().map(|v| view! { <TauntTable view=Signal::stored(v) names=names/> }.into_any()),
-    )
+    play_page(PlayPage {
+        title: "TAUNT",
+        testid: "play-taunt",
+        screen,
+        table: crate::games::taunt::examples::table,
+        over: ("series", ["Fight again", "Change fighters or settings"]),
+        again: |s: &Session| Session::new(s.seats().clone(), &rematch(s)),
+    })
+}
+
+/// TAUNT's own screens.
+fn screen(cx: Ctx, now: Screen, names: Signal<Vec<String>>) -> AnyView {
+    match now {
+        Screen::HandOff(seat) => view! { <HandOff cx=cx seat=seat names=names/> }.into_any(),
+        Screen::Decide(seat) => view! { <Decide cx=cx seat=seat names=names/> }.into_any(),
+        Screen::Result => view! { <TurnResult cx=cx names=names/> }.into_any(),
+        _ => view! { <Lobby cx=cx/> }.into_any(),
+    }
 }
 
 fn fighter_select(label: &'static str, testid: &'static str, chosen: RwSignal<FighterId>) -> impl IntoView {
