@@ -1,20 +1,24 @@
 //! The Act phase: the revealed moves act in order of their numbers, then the end of the turn
-//! (combos, knockdowns, the Near-block lock, the three-card loss). A move's hits are resolved
-//! per (attacker, target) pair, the targets being whoever [`Taunt::targets`] names.
+//! (combos, knockdowns, the Near-block lock, the three-card loss, defeats in the modes for more
+//! fighters). A move's hits are resolved per (attacker, target) pair, the targets being whoever
+//! [`Taunt::targets`] names. A turn can stop halfway for a runner's choice of markers in a
+//! circle; it is then kept in the state ([`Turn`]) and carries on from the next move.
 
 use super::MAX_CHARGE;
 use super::event::{ChargeCause, Event, Miss};
+use super::modes_data::{WAMPIRE_DRINK_LEAVES, WAMPIRE_PERIL_MODE, knockout_peril};
 use super::fighter::{HealCard, RunType};
 use super::moves::{CHARGE_INTERRUPT, HEAL_INTERRUPT, Kind, MoveCard, RUN_2_PENALTY, Row, Slot, Slots};
 use super::ring::{Fighters, PerFighter};
-use super::setup::Position;
-use super::state::{Phase, Taunt};
+use super::setup::{Battle, Position};
+use super::state::{Flip, Phase, Taunt};
 use super::track::{Mode, mode_of};
 use dojo_engine::Seat;
+use serde::{Deserialize, Serialize};
 
 /// What the turn has done so far to one fighter.
-#[derive(Clone, Copy)]
-struct Part {
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Part {
     /// The move shown this turn (`None`: knocked down).
     slot: Option<Slot>,
     /// Its level: the charge held when it was shown.
@@ -61,19 +65,33 @@ impl Part {
     };
 }
 
-/// What the turn has done so far: one [`Part`] per fighter, and what concerns the turn as a whole.
-struct Turn {
+/// What the turn has done so far: one [`Part`] per fighter, and what concerns the turn as a
+/// whole. Kept in the state while a runner chooses its markers, so it is plain public data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
     fighter: PerFighter<Part>,
-    /// Who owes a Position choice.
-    place: Option<usize>,
+    /// Position choices owed, in the order the hits landed: (attacker, victim).
+    places: Vec<(u8, u8)>,
     /// Equal-level moves of the same kind acting together: no Position change, no interrupts between them.
     mirror: bool,
+    /// The fighters with a move, in the order the moves act.
+    order: PerFighter<u8>,
+    /// How many of them have acted.
+    next: u8,
+    /// The choice of the runner about to act, once made.
+    pub(crate) flip: Option<Flip>,
+    /// Circle markers held still by two neighbours' equal Runs (by marker index).
+    frozen: Fighters,
+    /// Team Spirits whose card matched a surviving opponent's this turn.
+    gifts: Fighters,
+    /// For each fighter, who put Peril on it this turn.
+    perilled: PerFighter<Fighters>,
 }
 
 impl Turn {
     /// What a hit of `s`'s `slot` that landed on `o` does besides damage: a Grab interrupts
     /// `o`'s move if it has not acted yet, and a Grab, or a Punch on a runner, lets `s` set the
-    /// Position afterwards.
+    /// Position it shares with `o` afterwards.
     fn follow_up(&mut self, s: usize, o: usize, slot: Slot) {
         let grab = slot == Slot::Grab;
         let target = &mut self.fighter[o];
@@ -81,7 +99,7 @@ impl Turn {
             target.interrupted = true;
         }
         if grab || (slot == Slot::Punch && target.slot == Some(Slot::Run)) {
-            self.place = Some(s);
+            self.places.push((s as u8, o as u8));
         }
     }
 }
@@ -96,19 +114,53 @@ impl Taunt {
         self.corners[s].fighter.card().move_card(slot, self.options.heal)
     }
 
+    /// The mode a fighter's Peril is read in: its Danger Track's, or Danger Mode for a Wampire.
     fn mode(&self, s: usize) -> Mode {
+        if self.options.wampires {
+            return WAMPIRE_PERIL_MODE;
+        }
         mode_of(self.corners[s].damage, self.corners[s].fighter.card().critical_damage)
     }
 
     /// Runs the Act phase of a turn and everything after it: `moves` has one move per fighter
     /// (`None` for a fighter who plays none) and `combo` the fighters whose move was laid face
-    /// down. `order` fixes the acting order when it was chosen (two Runs).
+    /// down. `order` fixes the acting order when it was chosen (two Runs). A Team Spirit's card
+    /// does not act; it only counts for the Spirit's gift.
     pub(crate) fn act(&mut self, moves: &[Option<Slot>], combo: Fighters, order: Option<&[Seat]>, events: &mut Vec<Event>) {
-        let mut t = Turn { fighter: PerFighter::filled(self.fighter_count(), Part::BLANK), place: None, mirror: false };
+        let n = self.fighter_count();
+        let mut t = Turn {
+            fighter: PerFighter::filled(n, Part::BLANK),
+            places: Vec::new(),
+            mirror: false,
+            order: PerFighter::filled(0, 0),
+            next: 0,
+            flip: None,
+            frozen: Fighters::none(n),
+            gifts: Fighters::none(n),
+            perilled: PerFighter::filled(n, Fighters::none(n)),
+        };
         for (s, part) in t.fighter.iter_mut().enumerate() {
-            part.slot = moves[s];
+            if !self.corners[s].out {
+                part.slot = moves[s];
+            }
             part.level = self.corners[s].charge;
             part.combo = combo.contains(s);
+        }
+        if self.options.battle == Battle::Team {
+            t.gifts = Fighters::from_fn(n, |s| {
+                self.is_spirit(s)
+                    && moves[s].is_some()
+                    && self.fighters().any(|o| !self.corners[o].out && self.team_of(o) != self.team_of(s) && moves[o] == moves[s])
+            });
+        }
+        if self.options.battle.is_circle() && !self.shares_one_position() {
+            let runs = |s: usize| t.fighter[s].slot == Some(Slot::Run);
+            for a in self.fighting().iter() {
+                let b = self.next_in_circle(a);
+                if runs(a) && runs(b) && t.fighter[a].level == t.fighter[b].level {
+                    t.frozen.insert(a);
+                }
+            }
         }
         let seats = match order {
             Some(chosen) => PerFighter::collect(chosen.iter().map(|s| s.0)),
@@ -124,10 +176,48 @@ impl Taunt {
                 events.push(Event::Cancelled { slot });
             }
         }
-        for &s in seats.iter() {
-            self.execute(usize::from(s), &mut t, events);
+        t.order = seats;
+        self.run_turn(t, events);
+    }
+
+    /// Acts the moves of turn `t` from the next one on, then ends the turn; stops and keeps the
+    /// turn in the state when a runner in a circle must first choose its markers.
+    pub(crate) fn run_turn(&mut self, mut t: Turn, events: &mut Vec<Event>) {
+        while usize::from(t.next) < t.order.len() {
+            let s = usize::from(t.order[usize::from(t.next)]);
+            if t.flip.is_none() && self.must_choose_markers(s, &t) {
+                self.phase = Phase::Flip { seat: Seat(s as u8) };
+                self.paused = Some(Box::new(t));
+                return;
+            }
+            self.execute(s, &mut t, events);
+            t.flip = None;
+            t.next += 1;
         }
         self.end_of_turn(&mut t, events);
+    }
+
+    /// Whether `s`'s move is a Run in a circle of three or more that can still change one of its
+    /// two markers, so its fighter chooses which.
+    fn must_choose_markers(&self, s: usize, t: &Turn) -> bool {
+        t.fighter[s].slot == Some(Slot::Run)
+            && self.options.battle.is_circle()
+            && !self.shares_one_position()
+            && !self.is_interrupted(s, t)
+            && !(t.frozen.contains(self.prev_in_circle(s)) && t.frozen.contains(s))
+    }
+
+    /// Whether runner `s` may make choice `flip`: a circle Run changes at least one marker, so
+    /// a choice that only names a frozen one is allowed only when both are frozen.
+    pub(crate) fn check_flip(&self, s: usize, flip: Flip) -> Result<(), super::state::Refusal> {
+        let Some(t) = &self.paused else { return Ok(()) };
+        let left_frozen = t.frozen.contains(self.prev_in_circle(s));
+        let right_frozen = t.frozen.contains(s);
+        match flip {
+            Flip::Left if left_frozen && !right_frozen => Err(super::state::Refusal::FrozenMarkers),
+            Flip::Right if right_frozen && !left_frozen => Err(super::state::Refusal::FrozenMarkers),
+            _ => Ok(()),
+        }
     }
 
     /// The fighters with a move, in the order their moves act: lower numbers first; on a tie
@@ -209,12 +299,9 @@ impl Taunt {
                 self.spend(s, t, events);
             }
             Slot::Run => {
-                if !t.mirror {
-                    self.position = self.position.flipped();
-                    events.push(Event::Moved { seat, position: self.position });
-                }
+                let approached = self.run(s, t, events);
                 t.fighter[s].immune = row.immune.iter().copied().collect();
-                let landed = self.position == Position::Near && self.strike(s, slot, row, t, events);
+                let landed = !approached.is_empty() && self.strike_at(s, slot, row, approached, t, events);
                 let spends = match self.corners[s].fighter.card().run {
                     RunType::One => landed,
                     RunType::Two => false,
@@ -235,15 +322,22 @@ impl Taunt {
                 events.push(Event::Charged { seat, charge });
             }
             Slot::Heal => {
+                let rate = self.regain_rate(s);
+                let wampire = self.options.wampires;
                 let corner = &mut self.corners[s];
                 let restored = corner.disabled.to_vec();
                 let (mut healed, mut blocks) = (0, 0);
                 if !restored.is_empty() {
                     corner.disabled = Default::default();
                 } else if self.options.heal == HealCard::Standard {
-                    healed = corner.damage.min(1);
-                    corner.damage -= healed;
-                    blocks = u8::from(corner.blocks < corner.fighter.card().block_tokens);
+                    if wampire {
+                        healed = 1;
+                        corner.blood += 1;
+                    } else {
+                        healed = corner.damage.min(1);
+                        corner.damage -= healed;
+                    }
+                    blocks = (corner.fighter.card().block_tokens - corner.blocks).min(rate);
                     corner.blocks += blocks;
                 }
                 events.push(Event::Healed { seat, restored, healed, blocks });
@@ -252,11 +346,72 @@ impl Taunt {
         }
     }
 
-    /// `s`'s move tries to hit each fighter it targets, one (attacker, target) pair at a time.
-    /// Returns whether it hit any of them (a blocked hit still hits).
+    /// Moves runner `s`: the duel's Position flips (unless equal Runs cancel), a circle's chosen
+    /// markers flip (unless frozen), or the runner crosses to the other half of the Dojo.
+    /// Returns the fighters the Run brought Near, whom it may hit.
+    fn run(&mut self, s: usize, t: &mut Turn, events: &mut Vec<Event>) -> Fighters {
+        let seat = Seat(s as u8);
+        let n = self.fighter_count();
+        if self.shares_one_position() {
+            if !t.mirror {
+                self.position = self.position.flipped();
+                events.push(Event::Moved { seat, position: self.position, with: None });
+            }
+            return if self.position == Position::Near { self.targets(s) } else { Fighters::none(n) };
+        }
+        let mut approached = Fighters::none(n);
+        match self.options.battle {
+            Battle::Team => {
+                self.halves[s] = self.halves[s].other();
+                events.push(Event::Crossed { seat, half: self.halves[s] });
+                for o in self.targets(s).iter() {
+                    if self.halves[o] == self.halves[s] {
+                        approached.insert(o);
+                    }
+                }
+            }
+            _ => {
+                let flip = t.flip.unwrap_or(Flip::Both);
+                for (neighbour, left) in [(self.prev_in_circle(s), true), (self.next_in_circle(s), false)] {
+                    if !flip.changes(left) {
+                        continue;
+                    }
+                    let marker = self.marker_between(s, neighbour);
+                    if t.frozen.contains(marker) {
+                        events.push(Event::MarkerHeld { seat, with: Seat(neighbour as u8) });
+                        continue;
+                    }
+                    let position = self.markers[marker].flipped();
+                    self.markers[marker] = position;
+                    events.push(Event::Moved { seat, position, with: Some(Seat(neighbour as u8)) });
+                    if position == Position::Near {
+                        approached.insert(neighbour);
+                    }
+                }
+            }
+        }
+        approached
+    }
+
+    /// `s`'s move tries to hit each fighter it targets (see [`Taunt::strike_at`]).
     fn strike(&mut self, s: usize, slot: Slot, row: &Row, t: &mut Turn, events: &mut Vec<Event>) -> bool {
+        let targets = self.targets(s);
+        self.strike_at(s, slot, row, targets, t, events)
+    }
+
+    /// `s`'s move tries to hit each of `targets`, one (attacker, target) pair at a time. A move
+    /// that reaches both Near and Far hits only the Near targets when there are any (notes,
+    /// "Near first"). Returns whether it hit any of them (a blocked hit still hits).
+    fn strike_at(&mut self, s: usize, slot: Slot, row: &Row, targets: Fighters, t: &mut Turn, events: &mut Vec<Event>) -> bool {
+        let mut targets = targets;
+        if slot == Slot::Shoot && !row.far_only && targets.len() > 1 {
+            let near = Fighters::from_fn(self.fighter_count(), |o| targets.contains(o) && self.distance(s, o) == Position::Near);
+            if !near.is_empty() {
+                targets = near;
+            }
+        }
         let mut landed = false;
-        for o in self.targets(s).iter() {
+        for o in targets.iter() {
             if self.hit(s, o, slot, row, t, events) {
                 landed = true;
                 // Equal moves acting together do not interrupt each other or move anyone.
@@ -268,9 +423,9 @@ impl Taunt {
         landed
     }
 
-    /// Whether `slot` reaches a target at the current Position.
-    fn reaches(&self, slot: Slot, row: &Row) -> Result<(), Miss> {
-        let near = self.position == Position::Near;
+    /// Whether `slot` reaches a target standing at `distance`.
+    fn reaches(slot: Slot, row: &Row, distance: Position) -> Result<(), Miss> {
+        let near = distance == Position::Near;
         match () {
             _ if row.far_only && near => Err(Miss::TooNear),
             _ if row.far_only || slot == Slot::Shoot || near => Ok(()),
@@ -281,12 +436,13 @@ impl Taunt {
     /// `s`'s move tries to hit `o`. Returns whether it hit (a blocked hit still hits).
     fn hit(&mut self, s: usize, o: usize, slot: Slot, row: &Row, t: &mut Turn, events: &mut Vec<Event>) -> bool {
         let seat = Seat(s as u8);
-        if let Err(why) = self.reaches(slot, row) {
-            events.push(Event::Missed { seat, slot, why });
+        let target = Seat(o as u8);
+        if let Err(why) = Self::reaches(slot, row, self.distance(s, o)) {
+            events.push(Event::Missed { seat, slot, why, target });
             return false;
         }
         if t.fighter[o].immune.contains(slot) {
-            events.push(Event::Missed { seat, slot, why: Miss::Immune });
+            events.push(Event::Missed { seat, slot, why: Miss::Immune, target });
             return false;
         }
         let ignores_block = slot == Slot::Grab || (slot == Slot::Run && row.immune.contains(&Slot::Block));
@@ -315,7 +471,7 @@ impl Taunt {
             corner.knocked_down = true;
             events.push(Event::KnockedDown { seat: blocker });
         }
-        if self.position == Position::Near {
+        if self.distance(s, o) == Position::Near {
             t.fighter[s].lock = true;
         }
         let Some(reflect) = self.card(o, Slot::Block).at(block_level).reflect else { return };
@@ -329,9 +485,16 @@ impl Taunt {
             self.take(s, blocker, Slot::Block, block_level, back, &peril, true, true, t, events);
         }
         if reflect.heal > 0 {
+            let wampire = self.options.wampires;
             let corner = &mut self.corners[o];
-            corner.damage = corner.damage.saturating_sub(reflect.heal);
-            events.push(Event::CounterHealed { seat: blocker, total: corner.damage });
+            let total = if wampire {
+                corner.blood += u16::from(reflect.heal);
+                corner.blood
+            } else {
+                corner.damage = corner.damage.saturating_sub(reflect.heal);
+                u16::from(corner.damage)
+            };
+            events.push(Event::CounterHealed { seat: blocker, total, blood: wampire });
         }
     }
 
@@ -350,13 +513,70 @@ impl Taunt {
         t: &mut Turn,
         events: &mut Vec<Event>,
     ) {
+        if self.options.wampires {
+            return self.bite(v, attacker, slot, level, amount, peril, interrupts, reflected, t, events);
+        }
         let critical = self.corners[v].fighter.card().critical_damage;
         let corner = &mut self.corners[v];
         corner.damage = (corner.damage + amount).min(critical);
         let mode = mode_of(corner.damage, critical);
+        if !peril(mode).is_empty() {
+            t.perilled[v].insert(attacker.index());
+        }
+        let (disabled, ignored) = self.apply_peril(v, peril(mode), amount, interrupts, t);
+        let total = u16::from(self.corners[v].damage);
+        let victim = Seat(v as u8);
+        events.push(Event::Hit { attacker, victim, slot, level, damage: amount, total, mode, disabled, ignored, reflected, blood: false });
+    }
+
+    /// A Wampire `v` is hit: the damage takes blood, a Near bite (not a reflection) lets the
+    /// attacker drink all but one of it, and Peril read in Danger Mode knocks `v` out when it
+    /// has more letters than the tens digit of the blood left (notes, "Wampires").
+    #[allow(clippy::too_many_arguments, reason = "the same hit's facts as `take`")]
+    fn bite(
+        &mut self,
+        v: usize,
+        attacker: Seat,
+        slot: Slot,
+        level: u8,
+        amount: u8,
+        peril: &dyn Fn(Mode) -> &'static str,
+        interrupts: bool,
+        reflected: bool,
+        t: &mut Turn,
+        events: &mut Vec<Event>,
+    ) {
+        let mode = WAMPIRE_PERIL_MODE;
+        let letters = peril(mode);
+        let lost = u16::from(amount).min(self.corners[v].blood);
+        self.corners[v].blood -= lost;
+        if !letters.is_empty() {
+            t.perilled[v].insert(attacker.index());
+        }
+        let (disabled, ignored) = self.apply_peril(v, letters, amount, interrupts, t);
+        let total = self.corners[v].blood;
+        let victim = Seat(v as u8);
+        events.push(Event::Hit { attacker, victim, slot, level, damage: amount, total, mode, disabled, ignored, reflected, blood: true });
+        let a = attacker.index();
+        if !reflected && self.distance(a, v) == Position::Near && lost > WAMPIRE_DRINK_LEAVES {
+            let drunk = lost - WAMPIRE_DRINK_LEAVES;
+            self.corners[a].blood += drunk;
+            events.push(Event::Drank { seat: attacker, blood: drunk, total: self.corners[a].blood });
+        }
+        let blood = self.corners[v].blood;
+        if !self.corners[v].drained && (blood == 0 || letters.len() as u16 >= knockout_peril(blood)) {
+            self.corners[v].drained = true;
+            events.push(Event::Drained { seat: victim, peril: letters.len() as u8, blood });
+        }
+    }
+
+    /// Disables the cards `letters` name on fighter `v` (those already played in its combo are
+    /// ignored) and records the hit's `amount` for interrupts and combos. Returns the cards
+    /// disabled and the letters ignored.
+    fn apply_peril(&mut self, v: usize, letters: &str, amount: u8, interrupts: bool, t: &mut Turn) -> (Vec<Slot>, Vec<Slot>) {
         let victim = &mut t.fighter[v];
         let (mut disabled, mut ignored) = (Vec::new(), Vec::new());
-        for letter in peril(mode).chars() {
+        for letter in letters.chars() {
             let Some(target) = Slot::from_letter(letter) else { continue };
             let laid = victim.combo && (self.queues[v].contains(target) || victim.slot == Some(target));
             let corner = &mut self.corners[v];
@@ -374,13 +594,15 @@ impl Taunt {
         if (interrupts && amount > 0) || !disabled.is_empty() || !ignored.is_empty() {
             victim.hurt = true;
         }
-        let total = self.corners[v].damage;
-        events.push(Event::Hit { attacker, slot, level, damage: amount, total, mode, disabled, ignored, reflected });
+        (disabled, ignored)
     }
 
     /// Whether fighter `s` may pass a charge token after this turn: its Charge acted, it holds a
     /// token, and another fighter is below the top level.
     fn may_pass(&self, s: usize, t: &Turn) -> bool {
+        if t.gifts.contains(s) {
+            return self.teammate(s).is_some_and(|mate| self.may_receive(s, mate));
+        }
         self.options.pass_charge
             && t.fighter[s].slot == Some(Slot::Charge)
             && !t.fighter[s].interrupted
@@ -439,10 +661,11 @@ impl Taunt {
             }
         }
         for s in self.fighters() {
+            let rate = self.regain_rate(s);
             let corner = &mut self.corners[s];
             if corner.knocked_down {
-                corner.blocks += 1;
                 let max = corner.fighter.card().block_tokens;
+                corner.blocks = (corner.blocks + rate).min(max);
                 corner.knocked_down = corner.blocks < max;
                 events.push(Event::Regained { seat: Seat(s as u8), blocks: corner.blocks, standing: !corner.knocked_down });
             }
@@ -452,28 +675,134 @@ impl Taunt {
             }
         }
         let beaten = self.beaten();
+        if self.options.wampires {
+            // A Wampire keeps no Peril between turns.
+            for corner in self.corners.iter_mut() {
+                corner.disabled = Slots::NONE;
+            }
+        }
         if !beaten.is_empty() {
-            self.end_fight(beaten, events);
-            return;
+            let over = match self.options.battle {
+                Battle::Duel => {
+                    self.end_fight(beaten, events);
+                    return;
+                }
+                _ => self.defeat(&beaten, t, events),
+            };
+            if over {
+                return;
+            }
         }
         let taunted = Fighters::from_fn(self.fighter_count(), |s| {
             let me = &t.fighter[s];
-            me.slot == Some(Slot::Taunt) && !me.interrupted && !me.hurt && !self.corners[s].knocked_down
+            me.slot == Some(Slot::Taunt) && !me.interrupted && !me.hurt && !self.corners[s].knocked_down && !self.corners[s].out
         });
         for s in taunted.iter() {
             events.push(Event::Taunted { seat: Seat(s as u8) });
         }
         let passing = Fighters::from_fn(self.fighter_count(), |s| self.may_pass(s, t));
+        let mut places: Vec<(Seat, Seat)> = t
+            .places
+            .iter()
+            .filter(|(a, v)| !self.corners[usize::from(*a)].out && !self.corners[usize::from(*v)].out)
+            .map(|(a, v)| (Seat(*a), Seat(*v)))
+            .collect();
+        if self.shares_one_position() && places.len() > 1 {
+            // One Position between two fighters: the last hit that sets it is the one that counts.
+            places.drain(..places.len() - 1);
+        }
+        let first_place = places.first().map(|(a, _)| *a);
+        self.owed_places = places;
         if !passing.is_empty() {
             self.queue_next = taunted;
-            self.phase = Phase::Pass { passing, place: t.place.map(|s| Seat(s as u8)) };
-        } else if let Some(s) = t.place {
+            self.phase = Phase::Pass { passing, place: first_place };
+        } else if first_place.is_some() {
             self.queue_next = taunted;
-            self.phase = Phase::Place { seat: Seat(s as u8) };
+            self.next_place(events);
         } else if !taunted.is_empty() {
             self.phase = Phase::Queue { laying: taunted };
         } else {
             self.next_turn(events);
+        }
+    }
+
+    /// Fighters `beaten` are defeated in a mode for more fighters. Free-for-All ends with those
+    /// who put Peril on them winning; Last Pobber Standing takes them out of the circle (closing
+    /// it with a Far marker) until one is left; a Team Battle makes them Team Spirits until a
+    /// team has none left fighting. Returns whether the match is over.
+    fn defeat(&mut self, beaten: &[Seat], t: &Turn, events: &mut Vec<Event>) -> bool {
+        let n = self.fighter_count();
+        let standing = Fighters::from_fn(n, |s| !self.corners[s].out && !beaten.contains(&Seat(s as u8)));
+        for v in beaten {
+            let by: Vec<Seat> = t.perilled[v.index()].iter().filter(|a| standing.contains(*a)).map(|a| Seat(a as u8)).collect();
+            events.push(Event::Defeated { seat: *v, by });
+        }
+        if self.options.battle == Battle::FreeForAll {
+            let credited = Fighters::from_fn(n, |a| standing.contains(a) && beaten.iter().any(|v| t.perilled[v.index()].contains(a)));
+            let winners = if credited.is_empty() { standing } else { credited };
+            let seats = |set: Fighters| set.iter().map(|s| Seat(s as u8)).collect::<Vec<_>>();
+            let others = Fighters::from_fn(n, |s| standing.contains(s) && !winners.contains(s));
+            self.places = vec![seats(winners), seats(others), beaten.to_vec()];
+            self.places.retain(|g| !g.is_empty());
+            self.phase = Phase::MatchOver;
+            events.push(Event::Victory { seats: seats(winners) });
+            return true;
+        }
+        let next_before: Vec<usize> = self.fighters().map(|s| self.next_in_circle(s)).collect();
+        for v in beaten {
+            let corner = &mut self.corners[v.index()];
+            corner.out = true;
+            corner.knocked_down = false;
+            corner.attacks_locked = false;
+            corner.charge = 0;
+            corner.combo_played = Slots::NONE;
+            self.queues[v.index()].clear();
+        }
+        self.out_order.push(beaten.to_vec());
+        if self.options.battle.is_circle() {
+            // Neighbours who now face someone new share a fresh marker at Far.
+            let mut kept = None;
+            for s in standing.iter() {
+                if self.next_in_circle(s) != next_before[s] {
+                    self.markers[s] = Position::Far;
+                } else {
+                    kept = Some(self.markers[s]);
+                }
+            }
+            if standing.len() == 2 {
+                self.position = kept.unwrap_or(Position::Far);
+            }
+            if standing.len() <= 1 {
+                let mut places = vec![standing.iter().map(|s| Seat(s as u8)).collect::<Vec<_>>()];
+                places.extend(self.out_order.iter().rev().cloned());
+                places.retain(|g| !g.is_empty());
+                let winners = places.first().cloned().filter(|_| standing.len() == 1).unwrap_or_default();
+                self.places = places;
+                self.phase = Phase::MatchOver;
+                events.push(Event::Victory { seats: winners });
+                return true;
+            }
+            return false;
+        }
+        // A Team Battle: over when a team has nobody left fighting.
+        let team_down = |k: usize| self.fighters().filter(|s| self.team_of(*s) == k).all(|s| self.corners[s].out);
+        let teams: Vec<Vec<Seat>> = (0..2).map(|k| self.fighters().filter(|s| self.team_of(*s) == k).map(|s| Seat(s as u8)).collect()).collect();
+        let team = |k: usize| teams[k].clone();
+        match (team_down(0), team_down(1)) {
+            (false, false) => false,
+            (true, true) => {
+                self.places = vec![team(0).into_iter().chain(team(1)).collect()];
+                self.phase = Phase::MatchOver;
+                events.push(Event::Victory { seats: Vec::new() });
+                true
+            }
+            (down0, _) => {
+                let (won, lost) = if down0 { (1, 0) } else { (0, 1) };
+                self.places = vec![team(won), team(lost)];
+                self.phase = Phase::MatchOver;
+                events.push(Event::Victory { seats: team(won) });
+                true
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 //! What happens during a TAUNT match, step by step, and how the log says it in words.
 
 use super::moves::Slot;
-use super::setup::Position;
+use super::setup::{Half, Position};
 use super::track::Mode;
 use crate::duel::rival;
 use crate::speaker::Speaker;
@@ -55,12 +55,29 @@ pub enum Event {
         /// Whether they act first.
         first: bool,
     },
-    /// A Run switched the Position.
+    /// A Run switched the Position (in a circle, the marker shared `with` a neighbour).
     Moved {
         /// Who ran.
         seat: Seat,
         /// The Position now.
         position: Position,
+        /// The neighbour whose marker changed, in a circle of three or more.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<Seat>,
+    },
+    /// A Run chose a marker that two equal Runs hold still: it stays as it is.
+    MarkerHeld {
+        /// Who ran.
+        seat: Seat,
+        /// The neighbour who ran too.
+        with: Seat,
+    },
+    /// In a Team Battle, a Run crossed to the other half of the Dojo.
+    Crossed {
+        /// Who ran.
+        seat: Seat,
+        /// The half the runner is in now.
+        half: Half,
     },
     /// Two equal-level moves of the same kind cancel each other's Position change and interrupt.
     Cancelled {
@@ -71,14 +88,16 @@ pub enum Event {
     Hit {
         /// Who dealt it (for a reflection, the blocker).
         attacker: Seat,
+        /// Who took it.
+        victim: Seat,
         /// The move.
         slot: Slot,
         /// Its level.
         level: u8,
         /// Damage dealt.
         damage: u8,
-        /// The target's damage afterwards.
-        total: u8,
+        /// The target's damage afterwards (a Wampire's blood).
+        total: u16,
         /// The target's mode afterwards.
         mode: Mode,
         /// Cards the hit disabled.
@@ -87,6 +106,27 @@ pub enum Event {
         ignored: Vec<Slot>,
         /// Whether this is damage sent back by a Block.
         reflected: bool,
+        /// Whether the target is a Wampire, so `total` is its blood.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        blood: bool,
+    },
+    /// A Wampire drank blood from a Near bite.
+    Drank {
+        /// The Wampire who bit.
+        seat: Seat,
+        /// Blood drunk.
+        blood: u16,
+        /// Its blood now.
+        total: u16,
+    },
+    /// A Wampire was knocked out: too much Peril in one hit for the blood it has left.
+    Drained {
+        /// Who.
+        seat: Seat,
+        /// Peril letters of the hit.
+        peril: u8,
+        /// Blood left.
+        blood: u16,
     },
     /// A move reached nobody.
     Missed {
@@ -96,6 +136,8 @@ pub enum Event {
         slot: Slot,
         /// Why.
         why: Miss,
+        /// Whom it missed.
+        target: Seat,
     },
     /// A Block stopped a hit.
     Blocked {
@@ -169,8 +211,11 @@ pub enum Event {
     CounterHealed {
         /// Who.
         seat: Seat,
-        /// Damage now.
-        total: u8,
+        /// Damage now (a Wampire's blood).
+        total: u16,
+        /// Whether the fighter is a Wampire, so `total` is its blood.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        blood: bool,
     },
     /// A fighter's TAUNT went unanswered: they lay cards face down next.
     Taunted {
@@ -214,6 +259,21 @@ pub enum Event {
         seat: Seat,
         /// The Position now.
         position: Position,
+        /// Whose Position with the chooser, when there are more than two fighters.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with: Option<Seat>,
+    },
+    /// A fighter was defeated in a mode for more fighters (out of the circle, or a Team Spirit).
+    Defeated {
+        /// Who.
+        seat: Seat,
+        /// The fighters still standing who put Peril on them this turn.
+        by: Vec<Seat>,
+    },
+    /// A mode for more fighters is over.
+    Victory {
+        /// The winners (a team, several fighters who shared a defeat); none for a draw.
+        seats: Vec<Seat>,
     },
     /// A fight ended: these fighters reached three disabled cards.
     FightOver {
@@ -284,20 +344,33 @@ impl Event {
                     if *first { "first" } else { "second" }
                 )
             }
-            Event::Moved { seat, position } => {
+            Event::Moved { seat, position, with: None } => {
                 format!("{} {} and the fighters are now {position}.", who.subject(*seat), who.verb(*seat, "runs", "run"))
             }
+            Event::Moved { seat, position, with: Some(other) } => format!(
+                "{} {} {} {}: {position} now.",
+                who.subject(*seat),
+                who.verb(*seat, "runs", "run"),
+                if *position == Position::Near { "in on" } else { "away from" },
+                who.object(*other)
+            ),
+            Event::MarkerHeld { seat, with } => format!(
+                "{} and {} ran at the same level: the marker between them stays.",
+                who.subject(*seat),
+                who.object(*with)
+            ),
+            Event::Crossed { seat, half } => {
+                format!("{} {} to the {half:?} half of the Dojo.", who.subject(*seat), who.verb(*seat, "runs", "run"))
+            }
             Event::Cancelled { slot } => format!("Equal {slot}s: their Position changes and interrupts cancel out."),
-            Event::Hit { attacker, slot, level, damage, total, mode, disabled, ignored, reflected } => {
-                // Two fighters only: a Hit does not name its target (its format predates fights
-                // of more than two), so the sentence names the attacker's rival.
-                let target = rival(*attacker);
+            Event::Hit { attacker, victim, slot, level, damage, total, mode, disabled, ignored, reflected, blood } => {
+                let target = *victim;
                 let mut s = if *reflected {
                     format!("{} Block sends {damage} damage back at {}", who.possessive(*attacker, true), who.object(target))
                 } else {
                     format!("{} {slot} L{level} hits {} for {damage}", who.possessive(*attacker, true), who.object(target))
                 };
-                s += &format!(" ({total} damage, {})", mode.title());
+                s += &if *blood { format!(" ({total} blood left)") } else { format!(" ({total} damage, {})", mode.title()) };
                 if !disabled.is_empty() {
                     s += &format!("; Peril disables {} {}", who.possessive(target, false), list(disabled));
                 }
@@ -306,14 +379,22 @@ impl Event {
                 }
                 s + "."
             }
-            Event::Missed { seat, slot, why } => {
+            Event::Missed { seat, slot, why, target } => {
                 let why = match why {
-                    Miss::TooFar => "the fighters are Far",
+                    Miss::TooFar => "they are Far",
                     Miss::TooNear => "at L3 it only reaches Far",
                     Miss::Immune => "the Run makes its target immune",
                 };
-                format!("{} {slot} misses: {why}.", who.possessive(*seat, true))
+                format!("{} {slot} misses {}: {why}.", who.possessive(*seat, true), who.object(*target))
             }
+            Event::Drank { seat, blood, total } => {
+                format!("{} {} {blood} blood (now {total}).", who.subject(*seat), who.verb(*seat, "drinks", "drink"))
+            }
+            Event::Drained { seat, peril, blood } => format!(
+                "{} {} knocked out: {peril} Peril in one hit with {blood} blood left.",
+                who.subject(*seat),
+                who.verb(*seat, "is", "are")
+            ),
             Event::Blocked { seat, slot, tokens, left } => format!(
                 "{} {} the {slot}, spending {} ({left} left).",
                 who.subject(*seat),
@@ -367,7 +448,10 @@ impl Event {
                     format!("{} {} {} back.", who.subject(*seat), who.verb(*seat, "takes", "take"), list(restored))
                 }
             }
-            Event::CounterHealed { seat, total } => format!("{} Counter heals 2 ({total} damage).", who.possessive(*seat, true)),
+            Event::CounterHealed { seat, total, blood } => {
+                let left = if *blood { format!("{total} blood") } else { format!("{total} damage") };
+                format!("{} Counter heals 2 ({left}).", who.possessive(*seat, true))
+            }
             Event::Taunted { seat } => format!("{} TAUNT goes unpunished: a taunting combo begins.", who.possessive(*seat, true)),
             Event::Queued { seat, count } => {
                 format!(
@@ -393,9 +477,28 @@ impl Event {
                 who.verb(*from, "passes", "pass"),
                 who.object(*to)
             ),
-            Event::PositionChosen { seat, position } => {
+            Event::PositionChosen { seat, position, with: None } => {
                 format!("{} {} the Position: {position}.", who.subject(*seat), who.verb(*seat, "chooses", "choose"))
             }
+            Event::PositionChosen { seat, position, with: Some(other) } => format!(
+                "{} {} {} {position}.",
+                who.subject(*seat),
+                who.verb(*seat, "puts", "put"),
+                who.object(*other)
+            ),
+            Event::Defeated { seat, by } => {
+                let names: Vec<&str> = by.iter().map(|s| who.object(*s)).collect();
+                let by = if names.is_empty() { String::new() } else { format!(" by {}", names.join(" and ")) };
+                format!("{} {} defeated{by}.", who.subject(*seat), who.verb(*seat, "is", "are"))
+            }
+            Event::Victory { seats } => match seats.as_slice() {
+                [] => "Nobody wins: a draw.".to_string(),
+                [one] => format!("{} {}!", who.subject(*one), who.verb(*one, "wins", "win")),
+                many => {
+                    let names: Vec<&str> = many.iter().map(|s| who.subject(*s)).collect();
+                    format!("{} win together!", names.join(" and "))
+                }
+            },
             // Two fighters only: the winner is the loser's rival and the score has two sides.
             Event::FightOver { fight, losers, wins } => match losers.as_slice() {
                 [loser] => format!(
@@ -443,6 +546,7 @@ mod tests {
         assert_eq!(kick.describe(), "Player 1's Kick L2 is interrupted by the 3 damage taken before it.");
         let hit = Event::Hit {
             attacker: Seat(1),
+            victim: Seat(0),
             slot: Slot::Punch,
             level: 1,
             damage: 6,
@@ -451,6 +555,7 @@ mod tests {
             disabled: vec![Slot::Grab],
             ignored: vec![],
             reflected: false,
+            blood: false,
         };
         assert_eq!(
             hit.describe_with(&vs),

@@ -25,7 +25,7 @@
 //! Every decision the v0.4 text leaves open is written in `notes.md` beside this file
 //! ([`INTERPRETATION_NOTES`]), which the rules page shows as well.
 
-mod act;
+pub(crate) mod act;
 mod combo;
 mod event;
 mod fighter;
@@ -44,8 +44,9 @@ pub use event::{ChargeCause, Event, Miss};
 pub use fighter::{FIGHTERS, Fighter, FighterId, HealCard, RunType};
 pub use moves::{MoveCard, Slot, Slots};
 pub use ring::{Fighters, MAX_FIGHTERS};
-pub use setup::{Options, Position, Setup, SetupError, Start};
-pub use state::{Action, Corner, Decision, Phase, Refusal, Taunt};
+pub use act::Turn;
+pub use setup::{Battle, Half, Options, Position, Setup, SetupError, Start};
+pub use state::{Action, Corner, Decision, Flip, Phase, Refusal, Taunt};
 pub use track::Mode;
 pub use view::{TauntView, queueable};
 
@@ -75,7 +76,8 @@ impl Game for Taunt {
     type View = TauntView;
 
     const NAME: &'static str = "taunt";
-    const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
+    const HAS_TEAMS: bool = true;
 
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         Taunt::start(setup)
@@ -111,9 +113,19 @@ impl Game for Taunt {
         view::view(self, observer)
     }
 
+    fn teams(&self) -> Vec<Vec<Seat>> {
+        if self.options.battle != Battle::Team {
+            return Vec::new();
+        }
+        (0..2).map(|k| Seat::all(self.fighter_count()).filter(|s| self.team_of(s.index()) == k).collect()).collect()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.phase != Phase::MatchOver {
             return None;
+        }
+        if self.options.battle != Battle::Duel {
+            return Some(Outcome::ranked(self.places.clone()).with_teams(self.teams()));
         }
         // The most fight wins takes the series (on equal wins, which only a broken state could
         // reach, the later seat, as `max_by_key` picks the last of equals).

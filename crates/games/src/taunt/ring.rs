@@ -16,7 +16,9 @@
 //! - words and formats: the event sentences (a Hit does not name its target), the play page's
 //!   `TauntView::them`, and the worked examples' files (a play per seat, two of each fact).
 
+use super::setup::{Battle, Position};
 use super::state::Taunt;
+use dojo_engine::Seat;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::ops::{Deref, DerefMut, Index, IndexMut};
@@ -276,7 +278,7 @@ impl<T> DerefMut for PerFighter<T> {
 }
 
 impl Taunt {
-    /// How many fighters are in the fight: two in every fight today.
+    /// How many fighters the match seats (out of the fight or not).
     pub fn fighter_count(&self) -> usize {
         self.corners.len()
     }
@@ -286,18 +288,133 @@ impl Taunt {
         0..self.fighter_count()
     }
 
-    /// The fighters that fighter `s`'s moves reach: whom its hits land on, whose Block stops
-    /// them, whose Run makes them miss. With two fighters, the other one. This is the one
-    /// place a mode for more fighters changes who faces whom; every hit is resolved per
-    /// (attacker, target) pair from it.
-    pub fn targets(&self, s: usize) -> Fighters {
-        Fighters::all(self.fighter_count()).without(s)
+    /// The fighters still fighting: not out of the circle, not Team Spirits.
+    pub fn fighting(&self) -> Fighters {
+        Fighters::from_fn(self.fighter_count(), |s| !self.corners[s].out)
     }
 
-    /// Two fighters only: the one fighter `s` faces, for the rules written for a duel (which of
-    /// two Runs acts first and who chooses). Built on [`Taunt::targets`]; a debug build stops
-    /// here if `s` faces anything but exactly one fighter, so a mode for more fighters that
-    /// reaches a duel-only rule is noticed rather than guessed.
+    /// Whether fighter `s` is a Team Spirit: defeated in a Team Battle, still picking cards.
+    pub fn is_spirit(&self, s: usize) -> bool {
+        self.options.battle == Battle::Team && self.corners[s].out
+    }
+
+    /// Team Battle: fighter `s`'s team, 0 (Players 1 and 2) or 1 (Players 3 and 4).
+    pub fn team_of(&self, s: usize) -> usize {
+        s * 2 / self.fighter_count()
+    }
+
+    /// Team Battle: fighter `s`'s teammate.
+    pub fn teammate(&self, s: usize) -> Option<usize> {
+        (self.options.battle == Battle::Team).then(|| self.fighters().find(|o| *o != s && self.team_of(*o) == self.team_of(s))).flatten()
+    }
+
+    /// Whether the fighters still fighting share one Position, as in a duel: a duel, or a circle
+    /// down to its last two.
+    pub(crate) fn shares_one_position(&self) -> bool {
+        match self.options.battle {
+            Battle::Duel => true,
+            Battle::FreeForAll | Battle::LastStanding => self.fighting().len() <= 2,
+            Battle::Team => false,
+        }
+    }
+
+    /// The next fighter still in the circle after `s` (round from the last seat to the first).
+    pub(crate) fn next_in_circle(&self, s: usize) -> usize {
+        let n = self.fighter_count();
+        (1..n).map(|k| (s + k) % n).find(|o| !self.corners[*o].out).unwrap_or(s)
+    }
+
+    /// The fighter still in the circle before `s`.
+    pub(crate) fn prev_in_circle(&self, s: usize) -> usize {
+        let n = self.fighter_count();
+        (1..n).map(|k| (s + n - k) % n).find(|o| !self.corners[*o].out).unwrap_or(s)
+    }
+
+    /// The index of the marker neighbours `a` and `b` share: the one kept by whichever of the
+    /// two has the other next.
+    pub(crate) fn marker_between(&self, a: usize, b: usize) -> usize {
+        if self.next_in_circle(a) == b { a } else { b }
+    }
+
+    /// How far apart fighters `a` and `b` stand: the duel's Position, the neighbours' marker,
+    /// or the halves of the Dojo.
+    pub fn distance(&self, a: usize, b: usize) -> Position {
+        if self.shares_one_position() {
+            return self.position;
+        }
+        match self.options.battle {
+            Battle::Team => {
+                if self.halves[a] == self.halves[b] {
+                    Position::Near
+                } else {
+                    Position::Far
+                }
+            }
+            _ => self.markers[self.marker_between(a, b)],
+        }
+    }
+
+    /// Sets how far apart `seat` and `victim` stand after `seat`'s Grab (or Punch on a runner):
+    /// the one Position, their marker, or the victim's half (Near: the attacker's half).
+    pub(crate) fn set_distance(&mut self, a: usize, victim: Option<Seat>, position: Position, events: &mut Vec<super::Event>) {
+        let seat = Seat(a as u8);
+        match victim {
+            Some(v) if self.options.battle == Battle::Team => {
+                let half = if position == Position::Near { self.halves[a] } else { self.halves[a].other() };
+                self.halves[v.index()] = half;
+            }
+            Some(v) => {
+                let marker = self.marker_between(a, v.index());
+                self.markers[marker] = position;
+            }
+            None => self.position = position,
+        }
+        events.push(super::Event::PositionChosen { seat, position, with: victim });
+    }
+
+    /// The fighters that fighter `s`'s moves reach: whom its hits land on, whose Block stops
+    /// them, whose Run makes them miss. In a duel the other fighter; in a circle its two
+    /// neighbours (the other one, when two are left); in a Team Battle the opponents still
+    /// fighting. A fighter out of the fight reaches nobody. Every hit is resolved per
+    /// (attacker, target) pair from it.
+    pub fn targets(&self, s: usize) -> Fighters {
+        let n = self.fighter_count();
+        if self.corners[s].out {
+            return Fighters::none(n);
+        }
+        match self.options.battle {
+            Battle::Duel => Fighters::all(n).without(s),
+            Battle::FreeForAll | Battle::LastStanding => {
+                let fighting = self.fighting();
+                if fighting.len() <= 3 {
+                    fighting.without(s)
+                } else {
+                    Fighters::from_fn(n, |o| o == self.prev_in_circle(s) || o == self.next_in_circle(s))
+                }
+            }
+            Battle::Team => Fighters::from_fn(n, |o| !self.corners[o].out && self.team_of(o) != self.team_of(s)),
+        }
+    }
+
+    /// How many opponents still fighting fighter `s` has: with two or more, block tokens come
+    /// back twice as fast (notes, "Block tokens with several opponents").
+    pub(crate) fn opponents_fighting(&self, s: usize) -> usize {
+        match self.options.battle {
+            Battle::Duel => 1,
+            Battle::FreeForAll | Battle::LastStanding => self.fighting().without(s).len(),
+            Battle::Team => self.targets(s).len(),
+        }
+    }
+
+    /// Block tokens regained at once: two with two or more opponents fighting, else one.
+    pub(crate) fn regain_rate(&self, s: usize) -> u8 {
+        if self.opponents_fighting(s) >= 2 { 2 } else { 1 }
+    }
+
+    /// Two fighters sharing one Position only: the one fighter `s` faces, for the rules written
+    /// for a duel (which of two Runs acts first and who chooses). A debug build stops here if
+    /// `s` faces anything but exactly one fighter, so a mode that reaches a duel-only rule is
+    /// noticed rather than guessed.
     pub(crate) fn opponent(&self, s: usize) -> usize {
         let targets = self.targets(s);
         debug_assert_eq!(targets.len(), 1, "a duel-only rule in a fight where fighter {s} faces {targets:?}");

@@ -31,6 +31,91 @@ impl fmt::Display for Position {
     }
 }
 
+/// Which way of playing TAUNT a match follows (notes, "More than two fighters: what is decided").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Battle {
+    /// Two fighters, one Position, a series of fights.
+    #[default]
+    Duel,
+    /// 3–6 fighters in a circle, a Position marker between each pair of neighbours; the first
+    /// fighter to defeat another wins.
+    FreeForAll,
+    /// As Free-for-All, but the fight goes on until one fighter is left.
+    LastStanding,
+    /// Four fighters in two teams of two, in the Left and Right halves of the Dojo.
+    Team,
+}
+
+impl Battle {
+    /// Every way of playing, in the order the site lists them.
+    pub const ALL: [Battle; 4] = [Battle::Duel, Battle::FreeForAll, Battle::LastStanding, Battle::Team];
+
+    /// The short id used by the command line and the site's addresses.
+    pub fn id(self) -> &'static str {
+        match self {
+            Battle::Duel => "duel",
+            Battle::FreeForAll => "ffa",
+            Battle::LastStanding => "last-pobber",
+            Battle::Team => "team",
+        }
+    }
+
+    /// The way of playing named by `id`.
+    pub fn from_id(id: &str) -> Option<Battle> {
+        Battle::ALL.into_iter().find(|b| b.id() == id)
+    }
+
+    /// The name players know it by.
+    pub fn title(self) -> &'static str {
+        match self {
+            Battle::Duel => "Duel",
+            Battle::FreeForAll => "Free-for-All",
+            Battle::LastStanding => "Last Pobber Standing",
+            Battle::Team => "2v2 Team Battle",
+        }
+    }
+
+    /// How many fighters it seats.
+    pub fn fighters(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            Battle::Duel => 2..=2,
+            Battle::FreeForAll | Battle::LastStanding => 3..=6,
+            Battle::Team => 4..=4,
+        }
+    }
+
+    /// Whether fighters sit in a circle with a Position marker between neighbours.
+    pub fn is_circle(self) -> bool {
+        matches!(self, Battle::FreeForAll | Battle::LastStanding)
+    }
+}
+
+impl fmt::Display for Battle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.title())
+    }
+}
+
+/// A half of the Dojo in a Team Battle: fighters in the same half are Near.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Half {
+    /// The left half, where the first team starts.
+    #[default]
+    Left,
+    /// The right half, where the second team starts.
+    Right,
+}
+
+impl Half {
+    /// The other half.
+    pub fn other(self) -> Half {
+        match self {
+            Half::Left => Half::Right,
+            Half::Right => Half::Left,
+        }
+    }
+}
+
 /// The match options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
@@ -44,11 +129,15 @@ pub struct Options {
     /// Whether a fighter whose Charge acted may then pass one charge token to another fighter,
     /// as the Charge card allows (see the notes, "Passing charge").
     pub pass_charge: bool,
+    /// The way of playing: a duel or a mode for more fighters.
+    pub battle: Battle,
+    /// Every fighter is a Wampire, with blood in place of the Danger Track (notes, "Wampires").
+    pub wampires: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { best_of: 3, heal: HealCard::Standard, recovery: true, pass_charge: true }
+        Options { best_of: 3, heal: HealCard::Standard, recovery: true, pass_charge: true, battle: Battle::Duel, wampires: false }
     }
 }
 
@@ -71,37 +160,70 @@ pub struct Start {
     pub blocks: Option<u8>,
     /// Disabled move cards.
     pub disabled: Slots,
+    /// A Wampire's blood; `None` for the full 30.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blood: Option<u16>,
 }
 
 /// Everything needed to start a match. TAUNT has no hidden starting information and no chance,
-/// so a setup is just the two fighters and the options (plus, for worked examples, a position
-/// to start from).
+/// so a setup is just the fighters and the options (plus, for worked examples, a situation and
+/// positions to start from).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
-    /// Player 1's and Player 2's fighters.
-    pub fighters: [FighterId; 2],
+    /// Each player's fighter, Player 1's first: two for a duel, more for the other modes.
+    pub fighters: Vec<FighterId>,
     /// Match options.
     #[serde(default)]
     pub options: Options,
-    /// Start of the first fight other than the opening (for examples and tests).
+    /// Start of the first fight other than the opening, one per fighter (for examples and tests).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub start: Option<[Start; 2]>,
-    /// The Position the first fight starts at (the rules start at Far).
+    pub start: Option<Vec<Start>>,
+    /// The Position the first fight of a duel starts at (the rules start at Far).
     #[serde(default)]
     pub position: Position,
+    /// Free-for-All and Last Pobber Standing: the marker each fighter shares with the next one
+    /// round the circle (the last with the first); all Far when absent, as the rules start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub markers: Option<Vec<Position>>,
+    /// Team Battle: the half each fighter starts in; by team when absent (Players 1 and 2 Left,
+    /// 3 and 4 Right).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub halves: Option<Vec<Half>>,
 }
 
 impl Setup {
-    /// A standard match between two fighters.
-    pub fn new(fighters: [FighterId; 2], options: Options) -> Setup {
-        Setup { fighters, options, start: None, position: Position::Far }
+    /// A standard match between `fighters`, one per player.
+    pub fn new(fighters: impl Into<Vec<FighterId>>, options: Options) -> Setup {
+        Setup { fighters: fighters.into(), options, start: None, position: Position::Far, markers: None, halves: None }
     }
 
     /// Checks every field.
     pub fn check(&self) -> Result<(), SetupError> {
         if !matches!(self.options.best_of, 1 | 3 | 5) {
             return Err(SetupError::BestOf { got: self.options.best_of });
+        }
+        let battle = self.options.battle;
+        let count = self.fighters.len();
+        if !battle.fighters().contains(&count) {
+            return Err(SetupError::Fighters { battle, got: count });
+        }
+        if battle != Battle::Duel && self.options.best_of != 1 {
+            return Err(SetupError::SeriesInDuelOnly { battle });
+        }
+        let lists = [("start", self.start.as_ref().map(Vec::len)), ("markers", self.markers.as_ref().map(Vec::len)), ("halves", self.halves.as_ref().map(Vec::len))];
+        for (field, len) in lists {
+            if let Some(len) = len
+                && len != count
+            {
+                return Err(SetupError::Length { field, got: len, fighters: count });
+            }
+        }
+        if self.markers.is_some() && !battle.is_circle() {
+            return Err(SetupError::NotInThisBattle { field: "markers", battle });
+        }
+        if self.halves.is_some() && battle != Battle::Team {
+            return Err(SetupError::NotInThisBattle { field: "halves", battle });
         }
         for (i, start) in self.start.iter().flatten().enumerate() {
             let card = self.fighters[i].card();
@@ -127,6 +249,34 @@ impl Setup {
 /// Why a setup was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
+    /// The way of playing seats a different number of fighters.
+    Fighters {
+        /// The way of playing.
+        battle: Battle,
+        /// Fighters named.
+        got: usize,
+    },
+    /// A series of several fights is for duels; the other modes are one fight.
+    SeriesInDuelOnly {
+        /// The way of playing.
+        battle: Battle,
+    },
+    /// A per-fighter list has the wrong length.
+    Length {
+        /// The list.
+        field: &'static str,
+        /// Its length.
+        got: usize,
+        /// Fighters named.
+        fighters: usize,
+    },
+    /// A starting field that this way of playing does not use.
+    NotInThisBattle {
+        /// The field.
+        field: &'static str,
+        /// The way of playing.
+        battle: Battle,
+    },
     /// The series length is not 1, 3 or 5.
     BestOf {
         /// What was asked for.
@@ -169,6 +319,14 @@ pub enum SetupError {
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            SetupError::Fighters { battle, got } => {
+                let range = battle.fighters();
+                let seats = if range.start() == range.end() { range.start().to_string() } else { format!("{} to {}", range.start(), range.end()) };
+                write!(f, "{battle} is for {seats} fighters, not {got}")
+            }
+            SetupError::SeriesInDuelOnly { battle } => write!(f, "{battle} is a single fight: a series (best of 3 or 5) is for duels"),
+            SetupError::Length { field, got, fighters } => write!(f, "{field} has {got} entries for {fighters} fighters"),
+            SetupError::NotInThisBattle { field, battle } => write!(f, "{battle} has no {field}"),
             SetupError::BestOf { got } => write!(f, "a series is best of 1, 3 or 5, not {got}"),
             SetupError::Damage { player, got, max } => write!(f, "player {player}: damage {got} is past the end of a {max} track"),
             SetupError::Charge { player, got } => write!(f, "player {player}: {got} charge tokens, but there are only 3"),

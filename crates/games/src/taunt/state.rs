@@ -6,7 +6,9 @@ use super::combo::Combo;
 use super::fighter::FighterId;
 use super::moves::{Slot, Slots};
 use super::ring::{Fighters, PerFighter};
-use super::setup::{Options, Position, Setup, SetupError};
+use super::act::Turn;
+use super::modes_data::WAMPIRE_BLOOD;
+use super::setup::{Battle, Half, Options, Position, Setup, SetupError};
 use super::{DISABLED_TO_LOSE, Event};
 use dojo_engine::{PerSeat, Seat};
 use serde::{Deserialize, Serialize};
@@ -29,7 +31,32 @@ pub enum Action {
     /// Stop laying cards face down.
     EndQueue,
     /// After a Charge acted: pass one charge token to this fighter, or keep it (`None`).
+    /// A Team Spirit whose card matched gives its teammate a token from the supply the same way.
     Pass(Option<Seat>),
+    /// In a circle of three or more, a Run changes the marker it shares with one neighbour or both.
+    Flip(Flip),
+}
+
+/// Which of a runner's two markers its Run changes, in a circle of three or more. The left
+/// neighbour is the one before in seat order (the last seat's right neighbour is the first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Flip {
+    /// The marker shared with the neighbour before.
+    Left,
+    /// The marker shared with the neighbour after.
+    Right,
+    /// Both markers.
+    Both,
+}
+
+impl Flip {
+    /// Every choice, in the order the page offers them.
+    pub const ALL: [Flip; 3] = [Flip::Left, Flip::Right, Flip::Both];
+
+    /// Whether the choice changes the marker shared with the neighbour before (`left`) or after.
+    pub fn changes(self, left: bool) -> bool {
+        matches!((self, left), (Flip::Both, _) | (Flip::Left, true) | (Flip::Right, false))
+    }
 }
 
 impl fmt::Display for Action {
@@ -43,6 +70,9 @@ impl fmt::Display for Action {
             Action::EndQueue => write!(f, "stop laying cards"),
             Action::Pass(Some(seat)) => write!(f, "pass a charge token to {seat}"),
             Action::Pass(None) => write!(f, "keep every charge token"),
+            Action::Flip(Flip::Left) => write!(f, "run at the neighbour before"),
+            Action::Flip(Flip::Right) => write!(f, "run at the neighbour after"),
+            Action::Flip(Flip::Both) => write!(f, "run at both neighbours"),
         }
     }
 }
@@ -57,15 +87,23 @@ pub enum Decision {
     },
     /// Two Runs of different levels: the higher-level fighter picks whether to act first.
     Order,
-    /// Choose the Position after your hit.
-    Place,
+    /// Choose the Position after your hit: the one Position of a duel, or the one you share
+    /// with `victim` (a circle's marker, or the victim's half of the Dojo).
+    Place {
+        /// Whose Position with you is set, when there are several.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        victim: Option<Seat>,
+    },
     /// Lay another card face down, or stop.
     Queue {
         /// Cards laid so far.
         queued: u8,
     },
-    /// Your Charge acted: pass a charge token to another fighter, or keep it.
+    /// Your Charge acted (or, as a Team Spirit, your card matched an opponent's): pass a charge
+    /// token, or keep it.
     Pass,
+    /// Your Run acts in a circle: change the marker you share with one neighbour, or both.
+    Flip,
 }
 
 /// Where the match stands.
@@ -78,14 +116,24 @@ pub enum Phase {
         /// Who decides.
         seat: Seat,
     },
-    /// `seat` hit with a Grab (or Punched a runner) and sets the Position.
+    /// `seat` hit with a Grab (or Punched a runner) and sets the Position (with `victim`, when
+    /// the fight has more than one).
     Place {
         /// Who decides.
         seat: Seat,
+        /// Whose Position with `seat` is set; `None` in a duel.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        victim: Option<Seat>,
     },
-    /// The fighters in `passing` played a Charge that acted and may pass a charge token;
-    /// `place` is who then sets the Position, if anyone (combo cards owed after that are in
-    /// `queue_next`).
+    /// `seat`'s Run acts in a circle of three or more and it chooses which markers change; the
+    /// rest of the turn waits (`Taunt::paused`).
+    Flip {
+        /// Who decides.
+        seat: Seat,
+    },
+    /// The fighters in `passing` played a Charge that acted (or are Team Spirits whose card
+    /// matched) and may pass a charge token; `place` is who then sets the Position, if anyone
+    /// (more Position choices owed are in `Taunt::owed_places`, combo cards in `queue_next`).
     Pass {
         /// Who may pass.
         passing: Fighters,
@@ -121,8 +169,11 @@ pub enum Refusal {
     },
     /// TAUNT itself cannot be laid face down in a combo.
     TauntInCombo,
-    /// A charge token can only go to another fighter below the top level, from a fighter who has one.
+    /// A charge token can only go to another fighter below the top level, from a fighter who has
+    /// one (a Team Spirit's, only to its teammate).
     CannotPass,
+    /// A Run in a circle cannot change a marker that two equal Runs hold still and nothing else.
+    FrozenMarkers,
     /// The action answers a different decision from the one asked.
     NotNow {
         /// What was asked.
@@ -138,6 +189,7 @@ impl fmt::Display for Refusal {
             Refusal::AlreadyQueued { slot } => write!(f, "{slot} is already face down in the combo"),
             Refusal::TauntInCombo => write!(f, "TAUNT cannot be laid face down in its own combo"),
             Refusal::CannotPass => write!(f, "a charge token can only go to another fighter below L3, from one of your own"),
+            Refusal::FrozenMarkers => write!(f, "both of your markers are held by equal Runs"),
             Refusal::NotNow { expected } => write!(f, "the decision now is to {expected}"),
         }
     }
@@ -162,6 +214,19 @@ pub struct Corner {
     pub attacks_locked: bool,
     /// Moves of the current taunting combo already revealed.
     pub combo_played: Slots,
+    /// Defeated in a mode for more fighters: out of the circle, or a Team Spirit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub out: bool,
+    /// A Wampire's blood (0 for other fighters).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub blood: u16,
+    /// A Wampire knocked out this turn: a hit with too much Peril for its blood, or no blood left.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drained: bool,
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }
 
 impl Corner {
@@ -176,7 +241,15 @@ impl Corner {
             knocked_down: false,
             attacks_locked: false,
             combo_played: Slots::NONE,
+            out: false,
+            blood: 0,
+            drained: false,
         }
+    }
+
+    /// A Wampire at the start of a fight: full blood, the rest as [`Corner::fresh`].
+    pub(crate) fn fresh_wampire(fighter: FighterId) -> Corner {
+        Corner { blood: WAMPIRE_BLOOD, ..Corner::fresh(fighter, 0) }
     }
 
     /// Whether this fighter may play `slot` as their move this turn.
@@ -205,7 +278,22 @@ pub struct Taunt {
     pub(crate) wins: PerFighter<u8>,
     /// The winner of each finished fight (`None` for a double knockout).
     pub(crate) results: Vec<Option<Seat>>,
+    /// The Position of a duel, and of the last two of a Last Pobber Standing.
     pub(crate) position: Position,
+    /// A circle of three or more: `markers[s]` is the marker fighter `s` shares with the next
+    /// fighter still in the circle after it.
+    pub(crate) markers: PerFighter<Position>,
+    /// Team Battle: the half of the Dojo each fighter stands in.
+    pub(crate) halves: PerFighter<Half>,
+    /// Fighters out of a circle or a Team Battle, a group per turn, the first out first.
+    pub(crate) out_order: Vec<Vec<Seat>>,
+    /// The final places of a mode for more fighters, first place first, once it is over.
+    pub(crate) places: Vec<Vec<Seat>>,
+    /// Position choices still owed this turn after the current one: (attacker, victim).
+    pub(crate) owed_places: Vec<(Seat, Seat)>,
+    /// The turn waiting for a runner's choice of markers (`Phase::Flip`); public, as every
+    /// move in it is revealed.
+    pub(crate) paused: Option<Box<Turn>>,
     /// Each fighter's public situation; there are as many fighters as corners.
     pub(crate) corners: PerFighter<Corner>,
     /// Cards laid face down in a taunting combo, next first, one queue per fighter. Hidden from
@@ -222,11 +310,17 @@ pub struct Taunt {
 impl Taunt {
     pub(crate) fn start(setup: &Setup) -> Result<Taunt, SetupError> {
         setup.check()?;
-        let mut corners = PerFighter::from_vec(setup.fighters.iter().map(|f| Corner::fresh(*f, 0)).collect());
+        let wampires = setup.options.wampires;
+        let fresh = |f: &FighterId| if wampires { Corner::fresh_wampire(*f) } else { Corner::fresh(*f, 0) };
+        let mut corners = PerFighter::from_vec(setup.fighters.iter().map(fresh).collect());
         let count = corners.len();
         if let Some(starts) = &setup.start {
             for (corner, start) in corners.iter_mut().zip(starts) {
-                corner.damage = start.damage;
+                if wampires {
+                    corner.blood = start.blood.unwrap_or(corner.blood);
+                } else {
+                    corner.damage = start.damage;
+                }
                 corner.charge = start.charge;
                 corner.blocks = start.blocks.unwrap_or(corner.blocks);
                 corner.disabled = start.disabled;
@@ -240,6 +334,14 @@ impl Taunt {
             wins: PerFighter::filled(count, 0),
             results: Vec::new(),
             position: setup.position,
+            markers: PerFighter::from_fn(count, |s| setup.markers.as_ref().map_or(Position::Far, |m| m[s])),
+            halves: PerFighter::from_fn(count, |s| {
+                setup.halves.as_ref().map_or(if s < count / 2 { Half::Left } else { Half::Right }, |h| h[s])
+            }),
+            out_order: Vec::new(),
+            places: Vec::new(),
+            owed_places: Vec::new(),
+            paused: None,
             corners,
             queues: PerFighter::filled(count, Combo::default()),
             pending: None,
@@ -258,9 +360,14 @@ impl Taunt {
         &self.corners[seat.index()]
     }
 
-    /// The Position.
+    /// The Position of a duel (and of the last two of a Last Pobber Standing).
     pub fn position(&self) -> Position {
         self.position
+    }
+
+    /// The way of playing.
+    pub fn battle(&self) -> Battle {
+        self.options.battle
     }
 
     /// Fight of the series, from 1.
@@ -296,9 +403,14 @@ impl Taunt {
     pub(crate) fn decision_of(&self, seat: Seat) -> Option<Decision> {
         let s = seat.index();
         match self.phase {
-            Phase::Select => (!self.corners[s].knocked_down && self.queues[s].is_empty()).then_some(Decision::Pick { turn: self.turn }),
+            Phase::Select => {
+                let corner = &self.corners[s];
+                let fights = !corner.out || self.is_spirit(s);
+                (fights && !corner.knocked_down && self.queues[s].is_empty()).then_some(Decision::Pick { turn: self.turn })
+            }
             Phase::Order { seat: who } => (who == seat).then_some(Decision::Order),
-            Phase::Place { seat: who } => (who == seat).then_some(Decision::Place),
+            Phase::Place { seat: who, victim } => (who == seat).then_some(Decision::Place { victim }),
+            Phase::Flip { seat: who } => (who == seat).then_some(Decision::Flip),
             Phase::Queue { laying } => laying[s].then_some(Decision::Queue { queued: self.queues[s].len() as u8 }),
             Phase::Pass { passing, .. } => passing[s].then_some(Decision::Pass),
             Phase::MatchOver => None,
@@ -314,6 +426,8 @@ impl Taunt {
             (Phase::Order { .. }, _) => Err(Refusal::NotNow { expected: "choose to act first or second" }),
             (Phase::Place { .. }, Action::Place(_)) => Ok(()),
             (Phase::Place { .. }, _) => Err(Refusal::NotNow { expected: "choose the Position" }),
+            (Phase::Flip { .. }, Action::Flip(flip)) => self.check_flip(s, *flip),
+            (Phase::Flip { .. }, _) => Err(Refusal::NotNow { expected: "choose which markers your Run changes" }),
             (Phase::Queue { .. }, Action::Queue(Slot::Taunt)) => Err(Refusal::TauntInCombo),
             (Phase::Queue { .. }, Action::Queue(slot)) if self.queues[s].contains(*slot) => Err(Refusal::AlreadyQueued { slot: *slot }),
             (Phase::Queue { .. }, Action::Queue(slot)) if self.corners[s].disabled.contains(*slot) => {
@@ -323,7 +437,11 @@ impl Taunt {
             (Phase::Queue { .. }, _) => Err(Refusal::NotNow { expected: "lay a card face down or stop" }),
             (Phase::Pass { .. }, Action::Pass(None)) => Ok(()),
             (Phase::Pass { .. }, Action::Pass(Some(to))) => {
-                let can = self.corners[s].charge > 0 && self.may_receive(s, to.index());
+                let can = if self.is_spirit(s) {
+                    Some(to.index()) == self.teammate(s) && self.may_receive(s, to.index())
+                } else {
+                    self.corners[s].charge > 0 && self.may_receive(s, to.index())
+                };
                 if can { Ok(()) } else { Err(Refusal::CannotPass) }
             }
             (Phase::Pass { .. }, _) => Err(Refusal::NotNow { expected: "pass a charge token or keep it" }),
@@ -335,7 +453,7 @@ impl Taunt {
     /// lets its player pass to another fighter below the top level (any other fighter, not only
     /// one its moves reach).
     pub(crate) fn may_receive(&self, from: usize, to: usize) -> bool {
-        to != from && to < self.fighter_count() && self.corners[to].charge < MAX_CHARGE
+        to != from && to < self.fighter_count() && !self.corners[to].out && self.corners[to].charge < MAX_CHARGE
     }
 
     pub(crate) fn legal(&self, seat: Seat) -> Vec<Action> {
@@ -346,6 +464,7 @@ impl Taunt {
             Phase::Select => Slot::ALL.into_iter().map(Action::Play).collect(),
             Phase::Order { .. } => vec![Action::Order { first: true }, Action::Order { first: false }],
             Phase::Place { .. } => vec![Action::Place(Position::Near), Action::Place(Position::Far)],
+            Phase::Flip { .. } => Flip::ALL.into_iter().map(Action::Flip).collect(),
             Phase::Queue { .. } => Slot::ALL.into_iter().map(Action::Queue).chain([Action::EndQueue]).collect(),
             Phase::Pass { .. } => {
                 let others = Seat::all(self.fighter_count()).filter(|to| *to != seat);
@@ -372,17 +491,29 @@ impl Taunt {
                 events.push(Event::OrderChosen { seat, first });
                 let moves = self.pending.take().unwrap_or_else(|| vec![None; self.fighter_count()]);
                 let queued = self.pending_queued;
-                // Two Runs are ordered only in a duel (see `run_order_chooser`).
+                // Two Runs are ordered only between two fighters (see `run_order_chooser`).
                 let other = Seat(self.opponent(seat.index()) as u8);
                 let order = if first { [seat, other] } else { [other, seat] };
                 self.act(&moves, queued, Some(&order), &mut events);
             }
-            Phase::Place { seat } => {
+            Phase::Place { seat, victim } => {
                 if let Some(Action::Place(position)) = joint[seat] {
-                    self.position = position;
-                    events.push(Event::PositionChosen { seat, position });
+                    self.set_distance(seat.index(), victim, position, &mut events);
                 }
                 self.after_place(&mut events);
+            }
+            Phase::Flip { seat } => {
+                let flip = match joint[seat] {
+                    Some(Action::Flip(flip)) => flip,
+                    _ => Flip::Both,
+                };
+                match self.paused.take() {
+                    Some(mut turn) => {
+                        turn.flip = Some(flip);
+                        self.run_turn(*turn, &mut events);
+                    }
+                    None => self.next_turn(&mut events),
+                }
             }
             Phase::Queue { mut laying } => {
                 for s in self.fighters() {
@@ -410,8 +541,11 @@ impl Taunt {
                         _ => None,
                     })
                     .collect();
+                // A Team Spirit gives from the supply, not from its own charge.
                 for (from, _) in &passes {
-                    self.corners[*from].charge -= 1;
+                    if !self.corners[*from].out {
+                        self.corners[*from].charge -= 1;
+                    }
                 }
                 for (from, to) in passes {
                     let corner = &mut self.corners[to.index()];
@@ -419,7 +553,7 @@ impl Taunt {
                     events.push(Event::ChargePassed { from: Seat(from as u8), to, level: corner.charge });
                 }
                 match place {
-                    Some(seat) => self.phase = Phase::Place { seat },
+                    Some(_) => self.next_place(&mut events),
                     None => self.after_place(&mut events),
                 }
             }
@@ -456,19 +590,38 @@ impl Taunt {
         self.act(&moves, queued, None, events);
     }
 
-    /// Two fighters only: when both Run at different levels, the higher-level fighter chooses
-    /// whether their Run acts first (Runs share a number, and the second runner decides where
-    /// the fighters end up). The v0.4 text orders Runs only in a duel, so with any other number
-    /// of fighters nobody is asked until a mode says how.
+    /// Two fighters sharing one Position only (a duel, the last two of a Last Pobber Standing):
+    /// when both Run at different levels, the higher-level fighter chooses whether their Run
+    /// acts first (Runs share a number, and the second runner decides where the fighters end
+    /// up). The v0.4 text orders Runs only in a duel; elsewhere the usual order of ties holds.
     fn run_order_chooser(&self, moves: &[Option<Slot>], levels: &[u8]) -> Option<Seat> {
-        match (moves, levels) {
-            ([Some(Slot::Run), Some(Slot::Run)], [a, b]) if a != b => Some(Seat(if a > b { 0 } else { 1 })),
+        if !self.shares_one_position() {
+            return None;
+        }
+        let mut runners = self.fighters().filter(|s| !self.corners[*s].out && moves[*s] == Some(Slot::Run));
+        match (runners.next(), runners.next()) {
+            (Some(a), Some(b)) if levels[a] != levels[b] => Some(Seat(if levels[a] > levels[b] { a } else { b } as u8)),
             _ => None,
         }
     }
 
-    /// After the Position choice: lay combo cards if owed, else the next turn.
+    /// Asks the next owed Position choice, or moves on as [`Taunt::after_place`] does.
+    pub(crate) fn next_place(&mut self, events: &mut Vec<Event>) {
+        if self.owed_places.is_empty() {
+            self.after_place(events);
+        } else {
+            let (seat, victim) = self.owed_places.remove(0);
+            let victim = (!self.shares_one_position()).then_some(victim);
+            self.phase = Phase::Place { seat, victim };
+        }
+    }
+
+    /// After a Position choice: the next one owed, else lay combo cards if owed, else the next turn.
     pub(crate) fn after_place(&mut self, events: &mut Vec<Event>) {
+        if !self.owed_places.is_empty() {
+            self.next_place(events);
+            return;
+        }
         if !self.queue_next.is_empty() {
             self.phase = Phase::Queue { laying: self.queue_next };
             self.queue_next = Fighters::none(self.fighter_count());
@@ -523,8 +676,9 @@ impl Taunt {
                 _ => 0,
             })
             .collect();
+        let wampires = self.options.wampires;
         for (corner, damage) in self.corners.iter_mut().zip(&carried) {
-            *corner = Corner::fresh(corner.fighter, *damage);
+            *corner = if wampires { Corner::fresh_wampire(corner.fighter) } else { Corner::fresh(corner.fighter, *damage) };
         }
         self.queues.iter_mut().for_each(Combo::clear);
         self.position = Position::Far;
@@ -534,8 +688,10 @@ impl Taunt {
         events.push(Event::FightStarts { fight: self.fight, damage: PerSeat(carried) });
     }
 
-    /// Seats with three or more disabled cards.
+    /// Fighters still in the fight who lost it this turn: three or more disabled cards, or a
+    /// Wampire knocked out.
     pub(crate) fn beaten(&self) -> Vec<Seat> {
-        Seat::all(self.fighter_count()).filter(|s| self.corners[s.index()].disabled.len() >= DISABLED_TO_LOSE).collect()
+        let lost = |c: &Corner| if self.options.wampires { c.drained } else { c.disabled.len() >= DISABLED_TO_LOSE };
+        Seat::all(self.fighter_count()).filter(|s| !self.corners[s.index()].out && lost(&self.corners[s.index()])).collect()
     }
 }

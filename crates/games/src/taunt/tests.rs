@@ -14,7 +14,7 @@ fn fight(fighters: [FighterId; 2]) -> Taunt {
 }
 
 fn from(fighters: [FighterId; 2], starts: [Start; 2], position: Position) -> Taunt {
-    let setup = Setup { fighters, options: Options { best_of: 1, ..Options::default() }, start: Some(starts), position };
+    let setup = Setup { start: Some(starts.to_vec()), position, ..Setup::new(fighters, Options { best_of: 1, ..Options::default() }) };
     Taunt::from_setup(&setup).unwrap()
 }
 
@@ -47,7 +47,7 @@ fn conformance_suite_passes() {
         .enumerate()
         .map(|(i, (a, b))| {
             let heal = if i % 2 == 0 { HealCard::Standard } else { HealCard::Classic };
-            Setup::new([a, b], Options { best_of: [1, 3, 5][i % 3], heal, recovery: i % 4 != 0, pass_charge: i % 5 != 0 })
+            Setup::new([a, b], Options { best_of: [1, 3, 5][i % 3], heal, recovery: i % 4 != 0, pass_charge: i % 5 != 0, ..Options::default() })
         })
         .collect();
     // Ten thousand whole series; the per-step checks (the costly part) on every fifth step.
@@ -76,7 +76,7 @@ fn a_fight_opens_far_at_level_zero_with_full_block_tokens() {
     assert_eq!((state.corner(P1).charge, state.corner(P1).damage), (0, 0));
     assert_eq!(state.legal_actions(P1).len(), 9);
     assert_eq!(state.decision(P1), Some(Decision::Pick { turn: 1 }));
-    assert!(Taunt::from_setup(&Setup { start: Some([at(21, 0), at(0, 0)]), ..Setup::new([Tuggle, Tremble], Options::default()) }).is_err());
+    assert!(Taunt::from_setup(&Setup { start: Some(vec![at(21, 0), at(0, 0)]), ..Setup::new([Tuggle, Tremble], Options::default()) }).is_err());
 }
 
 #[test]
@@ -124,7 +124,7 @@ fn queueing_refuses_taunt_repeats_and_disabled_cards() {
 fn kick_at_l3_reaches_far_only() {
     let mut near = from([Wollypobber, Mooshmere], [at(0, 3), at(0, 0)], Position::Near);
     let events = turn(&mut near, Some(Kick), Some(Block));
-    assert!(events.contains(&Event::Missed { seat: P1, slot: Kick, why: Miss::TooNear }));
+    assert!(events.contains(&Event::Missed { seat: P1, slot: Kick, why: Miss::TooNear, target: P2 }));
     let mut far = from([Wollypobber, Mooshmere], [at(0, 3), at(0, 0)], Position::Far);
     turn(&mut far, Some(Kick), Some(Charge));
     assert_eq!(far.corner(P2).damage, 10);
@@ -136,7 +136,7 @@ fn a_charged_type_one_run_dodges_shoot_and_keeps_charge_when_it_does_not_hit() {
     let mut state = from([Tuggle, Wollypobber], [at(0, 1), at(0, 1)], Position::Near);
     let events = turn(&mut state, Some(Run), Some(Shoot));
     assert_eq!(state.position(), Position::Far);
-    assert!(events.contains(&Event::Missed { seat: P2, slot: Shoot, why: Miss::Immune }));
+    assert!(events.contains(&Event::Missed { seat: P2, slot: Shoot, why: Miss::Immune, target: P1 }));
     assert_eq!(state.corner(P1).damage, 0);
     assert_eq!(state.corner(P1).charge, 1, "no hit, so the type 1 Run keeps its charge");
     // Running in from Far hits on arrival and spends the charge.
@@ -160,7 +160,7 @@ fn punching_a_runner_lets_the_puncher_set_the_position() {
     turn(&mut state, Some(Punch), Some(Run));
     assert_eq!(state.corner(P1).damage, 2);
     assert_eq!(state.corner(P2).damage, 3);
-    assert_eq!(state.phase(), Phase::Place { seat: P1 });
+    assert_eq!(state.phase(), Phase::Place { seat: P1, victim: None });
     assert_eq!(state.legal_actions(P1), vec![Action::Place(Position::Near), Action::Place(Position::Far)]);
     act(&mut state, Some(Action::Place(Position::Far)), None);
     assert_eq!(state.position(), Position::Far);
@@ -222,10 +222,12 @@ fn heal_interrupts_by_mode_and_the_two_cards_differ() {
     turn(&mut standard, Some(Heal), Some(Charge));
     assert_eq!((standard.corner(P1).damage, standard.corner(P1).blocks), (5, 3));
     let setup = Setup {
-        fighters: [Tuggle, Mooshmere],
+        fighters: vec![Tuggle, Mooshmere],
         options: Options { heal: HealCard::Classic, best_of: 1, ..Options::default() },
-        start: Some([worn, at(0, 0)]),
+        start: Some(vec![worn, at(0, 0)]),
         position: Position::Far,
+        markers: None,
+        halves: None,
     };
     let mut classic = Taunt::from_setup(&setup).unwrap();
     turn(&mut classic, Some(Heal), Some(Charge));
@@ -254,10 +256,12 @@ fn type_two_run_loses_a_token_to_a_hard_hit() {
 #[test]
 fn a_series_carries_the_winners_damage_less_recovery() {
     let setup = Setup {
-        fighters: [Tuggle, Wollypobber],
+        fighters: vec![Tuggle, Wollypobber],
         options: Options::default(),
-        start: Some([Start { disabled: [Heal, Shoot].into_iter().collect(), ..at(16, 0) }, at(9, 1)]),
+        start: Some(vec![Start { disabled: [Heal, Shoot].into_iter().collect(), ..at(16, 0) }, at(9, 1)]),
         position: Position::Near,
+        markers: None,
+        halves: None,
     };
     let mut state = Taunt::from_setup(&setup).unwrap();
     let events = turn(&mut state, Some(Block), Some(Grab));
@@ -371,10 +375,12 @@ fn no_pass_is_offered_to_a_fighter_at_the_top_level_or_with_the_option_off() {
     assert_eq!(top.decision(P1), None, "Mooshmere has reached L3: nothing can be passed to it");
     assert_eq!(top.decision(P2), Some(Decision::Pass));
     let setup = Setup {
-        fighters: [Tuggle, Mooshmere],
+        fighters: vec![Tuggle, Mooshmere],
         options: Options { best_of: 1, pass_charge: false, ..Options::default() },
         start: None,
         position: Position::Far,
+        markers: None,
+        halves: None,
     };
     let mut off = Taunt::from_setup(&setup).unwrap();
     turn(&mut off, Some(Charge), Some(Block));
@@ -419,6 +425,7 @@ fn random_setup(rng: &mut dojo_engine::Rng) -> Setup {
         heal: if pick(2) == 0 { HealCard::Standard } else { HealCard::Classic },
         recovery: pick(2) == 0,
         pass_charge: pick(3) != 0,
+        ..Options::default()
     };
     let mut setup = Setup::new(fighters, options);
     if pick(3) == 0 {
@@ -427,8 +434,9 @@ fn random_setup(rng: &mut dojo_engine::Rng) -> Setup {
             charge: pick(4) as u8,
             blocks: Some(pick(usize::from(f.card().block_tokens) + 1) as u8),
             disabled: [Slot::ALL[pick(9)]].into_iter().collect(),
+            blood: None,
         };
-        setup.start = Some([start(&mut pick, fighters[0]), start(&mut pick, fighters[1])]);
+        setup.start = Some(vec![start(&mut pick, fighters[0]), start(&mut pick, fighters[1])]);
         setup.position = if pick(2) == 0 { Position::Near } else { Position::Far };
     }
     setup
@@ -472,5 +480,10 @@ fn random_series_match_their_recorded_fingerprint() {
         fnv(&mut hash, serde_json::to_string(&state).unwrap().as_bytes());
     }
     assert!(steps > 20_000, "only {steps} steps");
-    assert_eq!(hash, 1_190_206_147_469_112_146, "behaviour changed ({steps} steps)");
+    // Re-recorded when the modes for more fighters came: the formats grew (views carry the
+    // markers, halves and places; a Hit names its victim, a Miss its target, and a miss's
+    // sentence names whom it missed). The rules did not change: a behaviour-only hash of the
+    // same 400 series (corners, legal actions, bot readings, event counts) was equal before and
+    // after the change.
+    assert_eq!(hash, 3_945_941_275_130_550_877, "behaviour changed ({steps} steps)");
 }

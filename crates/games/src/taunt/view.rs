@@ -6,7 +6,8 @@
 
 use super::moves::{Slot, Slots};
 use super::ring::{Fighters, PerFighter};
-use super::setup::{Options, Position};
+use super::act::Turn;
+use super::setup::{Battle, Half, Options, Position};
 use super::state::{Corner, Decision, Phase, Taunt};
 use crate::duel::rival;
 use dojo_engine::{Game, Observer, Outcome, PerSeat, Rng, Seat};
@@ -34,8 +35,22 @@ pub struct TauntView {
     pub wins: PerSeat<u8>,
     /// Winner of each finished fight (`None`: double knockout).
     pub results: Vec<Option<Seat>>,
-    /// The Position.
+    /// The Position of a duel (and of the last two of a Last Pobber Standing).
     pub position: Position,
+    /// The way of playing.
+    pub battle: Battle,
+    /// A circle: the marker each fighter shares with the next one still in it.
+    pub markers: Vec<Position>,
+    /// Team Battle: the half of the Dojo each fighter stands in.
+    pub halves: Vec<Half>,
+    /// Fighters out of a circle or Team Battle, a group per turn, the first out first.
+    pub out_order: Vec<Vec<Seat>>,
+    /// Final places of a mode for more fighters, once it is over.
+    pub places: Vec<Vec<Seat>>,
+    /// Position choices still owed this turn: (attacker, victim).
+    pub owed_places: Vec<(Seat, Seat)>,
+    /// A turn waiting for a runner's choice of markers (every move in it is revealed).
+    pub paused: Option<Box<Turn>>,
     /// Each fighter's public situation.
     pub corners: PerSeat<Corner>,
     /// Cards each fighter has face down in a combo.
@@ -80,6 +95,13 @@ pub(crate) fn view(state: &Taunt, observer: Observer) -> TauntView {
         wins: PerSeat(state.wins.to_vec()),
         results: state.results.clone(),
         position: state.position,
+        battle: state.options.battle,
+        markers: state.markers.to_vec(),
+        halves: state.halves.to_vec(),
+        out_order: state.out_order.clone(),
+        places: state.places.clone(),
+        owed_places: state.owed_places.clone(),
+        paused: state.paused.clone(),
         corners: PerSeat(state.corners.to_vec()),
         queued: PerSeat(state.queues.iter().map(|q| q.len() as u8).collect()),
         my_queue: observer.seat().map_or_else(Vec::new, |seat| state.queues[seat.index()].to_vec()),
@@ -117,6 +139,12 @@ pub(crate) fn determinize(view: &TauntView, rng: &mut Rng) -> Taunt {
         wins: PerFighter::from_vec(view.wins.0.clone()),
         results: view.results.clone(),
         position: view.position,
+        markers: PerFighter::from_vec(view.markers.clone()),
+        halves: PerFighter::from_vec(view.halves.clone()),
+        out_order: view.out_order.clone(),
+        places: view.places.clone(),
+        owed_places: view.owed_places.clone(),
+        paused: view.paused.clone(),
         corners: PerFighter::from_vec(view.corners.0.clone()),
         queues,
         pending: view.pending.clone(),
