@@ -41,7 +41,7 @@ pub(crate) fn table(view: Signal<TauntView>, names: Signal<Vec<String>>) -> AnyV
 
 /// What each fighter does next.
 fn next(s: &Scenario, step: usize) -> AnyView {
-    let names = s.setup.fighters.map(|f| f.to_string());
+    let names: Vec<String> = s.setup.fighters.iter().map(|f| f.to_string()).collect();
     let plays = s
         .steps
         .get(step)

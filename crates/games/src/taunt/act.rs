@@ -6,8 +6,8 @@
 
 use super::MAX_CHARGE;
 use super::event::{ChargeCause, Event, Miss};
-use super::modes_data::{WAMPIRE_DRINK_LEAVES, WAMPIRE_PERIL_MODE, knockout_peril};
 use super::fighter::{HealCard, RunType};
+use super::modes_data::{WAMPIRE_DRINK_LEAVES, WAMPIRE_PERIL_MODE, knockout_peril};
 use super::moves::{CHARGE_INTERRUPT, HEAL_INTERRUPT, Kind, MoveCard, RUN_2_PENALTY, Row, Slot, Slots};
 use super::ring::{Fighters, PerFighter};
 use super::setup::{Battle, Position};
@@ -786,7 +786,8 @@ impl Taunt {
         }
         // A Team Battle: over when a team has nobody left fighting.
         let team_down = |k: usize| self.fighters().filter(|s| self.team_of(*s) == k).all(|s| self.corners[s].out);
-        let teams: Vec<Vec<Seat>> = (0..2).map(|k| self.fighters().filter(|s| self.team_of(*s) == k).map(|s| Seat(s as u8)).collect()).collect();
+        let teams: Vec<Vec<Seat>> =
+            (0..2).map(|k| self.fighters().filter(|s| self.team_of(*s) == k).map(|s| Seat(s as u8)).collect()).collect();
         let team = |k: usize| teams[k].clone();
         match (team_down(0), team_down(1)) {
             (false, false) => false,

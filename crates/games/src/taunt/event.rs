@@ -354,11 +354,9 @@ impl Event {
                 if *position == Position::Near { "in on" } else { "away from" },
                 who.object(*other)
             ),
-            Event::MarkerHeld { seat, with } => format!(
-                "{} and {} ran at the same level: the marker between them stays.",
-                who.subject(*seat),
-                who.object(*with)
-            ),
+            Event::MarkerHeld { seat, with } => {
+                format!("{} and {} ran at the same level: the marker between them stays.", who.subject(*seat), who.object(*with))
+            }
             Event::Crossed { seat, half } => {
                 format!("{} {} to the {half:?} half of the Dojo.", who.subject(*seat), who.verb(*seat, "runs", "run"))
             }
@@ -480,12 +478,9 @@ impl Event {
             Event::PositionChosen { seat, position, with: None } => {
                 format!("{} {} the Position: {position}.", who.subject(*seat), who.verb(*seat, "chooses", "choose"))
             }
-            Event::PositionChosen { seat, position, with: Some(other) } => format!(
-                "{} {} {} {position}.",
-                who.subject(*seat),
-                who.verb(*seat, "puts", "put"),
-                who.object(*other)
-            ),
+            Event::PositionChosen { seat, position, with: Some(other) } => {
+                format!("{} {} {} {position}.", who.subject(*seat), who.verb(*seat, "puts", "put"), who.object(*other))
+            }
             Event::Defeated { seat, by } => {
                 let names: Vec<&str> = by.iter().map(|s| who.object(*s)).collect();
                 let by = if names.is_empty() { String::new() } else { format!(" by {}", names.join(" and ")) };

@@ -40,11 +40,11 @@ mod tools;
 pub mod track;
 mod view;
 
+pub use act::Turn;
 pub use event::{ChargeCause, Event, Miss};
 pub use fighter::{FIGHTERS, Fighter, FighterId, HealCard, RunType};
 pub use moves::{MoveCard, Slot, Slots};
 pub use ring::{Fighters, MAX_FIGHTERS};
-pub use act::Turn;
 pub use setup::{Battle, Half, Options, Position, Setup, SetupError, Start};
 pub use state::{Action, Corner, Decision, Flip, Phase, Refusal, Taunt};
 pub use track::Mode;

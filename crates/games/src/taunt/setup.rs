@@ -211,7 +211,11 @@ impl Setup {
         if battle != Battle::Duel && self.options.best_of != 1 {
             return Err(SetupError::SeriesInDuelOnly { battle });
         }
-        let lists = [("start", self.start.as_ref().map(Vec::len)), ("markers", self.markers.as_ref().map(Vec::len)), ("halves", self.halves.as_ref().map(Vec::len))];
+        let lists = [
+            ("start", self.start.as_ref().map(Vec::len)),
+            ("markers", self.markers.as_ref().map(Vec::len)),
+            ("halves", self.halves.as_ref().map(Vec::len)),
+        ];
         for (field, len) in lists {
             if let Some(len) = len
                 && len != count
@@ -321,7 +325,8 @@ impl fmt::Display for SetupError {
         match self {
             SetupError::Fighters { battle, got } => {
                 let range = battle.fighters();
-                let seats = if range.start() == range.end() { range.start().to_string() } else { format!("{} to {}", range.start(), range.end()) };
+                let seats =
+                    if range.start() == range.end() { range.start().to_string() } else { format!("{} to {}", range.start(), range.end()) };
                 write!(f, "{battle} is for {seats} fighters, not {got}")
             }
             SetupError::SeriesInDuelOnly { battle } => write!(f, "{battle} is a single fight: a series (best of 3 or 5) is for duels"),

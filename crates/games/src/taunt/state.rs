@@ -2,12 +2,12 @@
 //! The Act phase itself is in `act.rs`.
 
 use super::MAX_CHARGE;
+use super::act::Turn;
 use super::combo::Combo;
 use super::fighter::FighterId;
+use super::modes_data::WAMPIRE_BLOOD;
 use super::moves::{Slot, Slots};
 use super::ring::{Fighters, PerFighter};
-use super::act::Turn;
-use super::modes_data::WAMPIRE_BLOOD;
 use super::setup::{Battle, Half, Options, Position, Setup, SetupError};
 use super::{DISABLED_TO_LOSE, Event};
 use dojo_engine::{PerSeat, Seat};

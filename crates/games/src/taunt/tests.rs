@@ -47,7 +47,10 @@ fn conformance_suite_passes() {
         .enumerate()
         .map(|(i, (a, b))| {
             let heal = if i % 2 == 0 { HealCard::Standard } else { HealCard::Classic };
-            Setup::new([a, b], Options { best_of: [1, 3, 5][i % 3], heal, recovery: i % 4 != 0, pass_charge: i % 5 != 0, ..Options::default() })
+            Setup::new(
+                [a, b],
+                Options { best_of: [1, 3, 5][i % 3], heal, recovery: i % 4 != 0, pass_charge: i % 5 != 0, ..Options::default() },
+            )
         })
         .collect();
     // Ten thousand whole series; the per-step checks (the costly part) on every fifth step.
@@ -76,7 +79,9 @@ fn a_fight_opens_far_at_level_zero_with_full_block_tokens() {
     assert_eq!((state.corner(P1).charge, state.corner(P1).damage), (0, 0));
     assert_eq!(state.legal_actions(P1).len(), 9);
     assert_eq!(state.decision(P1), Some(Decision::Pick { turn: 1 }));
-    assert!(Taunt::from_setup(&Setup { start: Some(vec![at(21, 0), at(0, 0)]), ..Setup::new([Tuggle, Tremble], Options::default()) }).is_err());
+    assert!(
+        Taunt::from_setup(&Setup { start: Some(vec![at(21, 0), at(0, 0)]), ..Setup::new([Tuggle, Tremble], Options::default()) }).is_err()
+    );
 }
 
 #[test]

@@ -4,9 +4,9 @@
 //! The secrets are the pick of the turn (never in the state before both picks are in) and the
 //! cards laid face down in a taunting combo, of which the other seat sees only the count.
 
+use super::act::Turn;
 use super::moves::{Slot, Slots};
 use super::ring::{Fighters, PerFighter};
-use super::act::Turn;
 use super::setup::{Battle, Half, Options, Position};
 use super::state::{Corner, Decision, Phase, Taunt};
 use crate::duel::rival;

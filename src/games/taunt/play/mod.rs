@@ -17,7 +17,7 @@ use crate::play::page::{PlayPage, play_page};
 use crate::play::{PlayCtx, Screen, hand_off, turn_result, waiting_status, who_plays};
 use dojo_bot::Level;
 use dojo_engine::Seat;
-use dojo_games::taunt::{Action, Decision, Event, FighterId, HealCard, Options, Position, Setup, Slot, queueable};
+use dojo_games::taunt::{Action, Decision, Event, FighterId, Flip, HealCard, Options, Position, Setup, Slot, queueable};
 use leptos::prelude::*;
 use session::{Session, TauntSite, combo, rematch};
 
@@ -78,6 +78,7 @@ fn Lobby(cx: Ctx) -> impl IntoView {
             heal: if classic_heal.get_untracked() { HealCard::Classic } else { HealCard::Standard },
             recovery: recovery.get_untracked(),
             pass_charge: pass_charge.get_untracked(),
+            ..Options::default()
         };
         cx.start(Session::new(chosen_seats(vs_bot, level, 2), &Setup::new([first.get_untracked(), second.get_untracked()], options)));
     };
@@ -145,7 +146,7 @@ fn Decide(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
             }
             .into_any()
         }
-        Some(Decision::Place) => {
+        Some(Decision::Place { .. }) => {
             let who = names.get()[seat.index()].clone();
             view! {
                 <div class="stage decide" data-testid="place">
@@ -169,6 +170,21 @@ fn Decide(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
                     <div class="choices">
                         <button type="button" class="button primary" data-testid="pass-keep" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Pass(None)))>"Keep it"</button>
                         <button type="button" class="button" data-testid="pass-give" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Pass(Some(to))))>{format!("Pass it to {other}")}</button>
+                    </div>
+                </div>
+            }
+            .into_any()
+        }
+        Some(Decision::Flip) => {
+            let who = names.get()[seat.index()].clone();
+            let choice = move |flip: Flip| move |_| cx.decide(move |s| s.give(seat, Action::Flip(flip)));
+            view! {
+                <div class="stage decide" data-testid="flip">
+                    <p class="big">{format!("{who}: your Run acts. Which markers does it turn over?")}</p>
+                    <div class="choices">
+                        <button type="button" class="button" data-testid="flip-left" on:click=choice(Flip::Left)>"The one before you"</button>
+                        <button type="button" class="button" data-testid="flip-right" on:click=choice(Flip::Right)>"The one after you"</button>
+                        <button type="button" class="button primary" data-testid="flip-both" on:click=choice(Flip::Both)>"Both"</button>
                     </div>
                 </div>
             }

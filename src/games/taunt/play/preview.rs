@@ -124,13 +124,15 @@ mod tests {
     #[test]
     fn the_hand_shows_damage_and_peril_at_the_current_level() {
         let setup = Setup {
-            fighters: [FighterId::Wollypobber, FighterId::Tuggle],
+            fighters: vec![FighterId::Wollypobber, FighterId::Tuggle],
             options: Options::default(),
-            start: Some([
+            start: Some(vec![
                 Start { charge: 2, ..Start::default() },
                 Start { damage: 10, disabled: [Slot::Heal].into_iter().collect(), ..Start::default() },
             ]),
             position: Position::Near,
+            markers: None,
+            halves: None,
         };
         let state = Taunt::from_setup(&setup).unwrap();
         let mine = hand(&state.view_for(Seat(0)));
