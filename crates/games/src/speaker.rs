@@ -12,8 +12,9 @@ pub struct Speaker<'a> {
 }
 
 impl Speaker<'_> {
-    /// "Player 1" and "Player 2", nobody addressed as "you".
-    pub const PLAIN: Speaker<'static> = Speaker { names: &["Player 1", "Player 2"], you: None };
+    /// "Player 1" to "Player 8", nobody addressed as "you".
+    pub const PLAIN: Speaker<'static> =
+        Speaker { names: &["Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6", "Player 7", "Player 8"], you: None };
 
     /// The seat's name; a seat beyond the names given is "another player".
     fn name(&self, seat: Seat) -> &str {

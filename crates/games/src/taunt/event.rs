@@ -47,6 +47,9 @@ pub enum Event {
         levels: PerSeat<u8>,
         /// Which moves were laid face down earlier in a taunting combo.
         queued: PerSeat<bool>,
+        /// Fighters out of a circle, who play no card (empty when nobody is out).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        out: Vec<Seat>,
     },
     /// The higher-level fighter chose when their move acts among two moves of the same number.
     OrderChosen {
@@ -283,6 +286,9 @@ pub enum Event {
         losers: Vec<Seat>,
         /// Fight wins per player afterwards.
         wins: PerSeat<u8>,
+        /// Wampires: the losers were knocked out (by Peril or lack of blood), not by three cards.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        knocked_out: bool,
     },
     /// A new fight of the series begins.
     FightStarts {
@@ -320,9 +326,10 @@ impl Event {
     /// The event as a plain English sentence, naming the seats as `who` says.
     pub fn describe_with(&self, who: &Speaker) -> String {
         match self {
-            Event::Revealed { turn, moves, levels, queued } => {
+            Event::Revealed { turn, moves, levels, queued, out } => {
                 let shown: Vec<String> = moves
                     .iter()
+                    .filter(|(s, _)| !out.contains(s))
                     .map(|(s, m)| match m {
                         Some(m) => {
                             let from = if queued[s] { " (face down since the TAUNT)" } else { "" };
@@ -495,15 +502,20 @@ impl Event {
                 }
             },
             // Two fighters only: the winner is the loser's rival and the score has two sides.
-            Event::FightOver { fight, losers, wins } => match losers.as_slice() {
+            Event::FightOver { fight, losers, wins, knocked_out } => match losers.as_slice() {
                 [loser] => format!(
-                    "{} {} three disabled cards: {} fight {fight} ({}–{}).",
+                    "{} {}: {} fight {fight} ({}–{}).",
                     who.subject(*loser),
-                    who.verb(*loser, "has", "have"),
+                    if *knocked_out {
+                        who.verb(*loser, "is knocked out", "are knocked out")
+                    } else {
+                        who.verb(*loser, "has three disabled cards", "have three disabled cards")
+                    },
                     format!("{} {}", who.subject(rival(*loser)), who.verb(rival(*loser), "wins", "win")).to_lowercase_first(),
                     wins[Seat(0)],
                     wins[Seat(1)]
                 ),
+                _ if *knocked_out => format!("Both Wampires are knocked out: fight {fight} is a double knockout and nobody scores."),
                 _ => format!("Both fighters reach three disabled cards: fight {fight} is a double knockout and nobody scores."),
             },
             // Two fighters only: the sentence names two carried damages.
@@ -561,9 +573,10 @@ mod tests {
             moves: PerSeat(vec![None, Some(Slot::Taunt)]),
             levels: PerSeat(vec![0, 2]),
             queued: PerSeat(vec![false, false]),
+            out: vec![],
         };
         assert_eq!(shown.describe_with(&vs), "Turn 4: You are down and play nothing, Computer (Hard) plays TAUNT L2.");
-        let over = Event::FightOver { fight: 1, losers: vec![Seat(1)], wins: PerSeat(vec![1, 0]) };
+        let over = Event::FightOver { fight: 1, losers: vec![Seat(1)], wins: PerSeat(vec![1, 0]), knocked_out: false };
         assert_eq!(over.describe_with(&vs), "Computer (Hard) has three disabled cards: you win fight 1 (1–0).");
         assert_eq!(Event::Queued { seat: Seat(1), count: 1 }.describe(), "Player 2 lays 1 card face down for the coming turns.");
     }

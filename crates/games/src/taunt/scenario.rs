@@ -3,7 +3,7 @@
 //! as tests and can be watched on the rules page.
 
 use super::moves::{Slot, Slots};
-use super::setup::{Position, Setup};
+use super::setup::{Half, Position, Setup};
 use super::state::{Action, Taunt};
 use super::{Event, Phase};
 use dojo_engine::{Joint, PerSeat, Seat};
@@ -30,7 +30,7 @@ pub struct Scenario {
 #[serde(deny_unknown_fields)]
 pub struct Step {
     /// Each player's action; `null` for a player who does not act.
-    pub plays: [Option<Action>; 2],
+    pub plays: Vec<Option<Action>>,
     /// What happens, in our words.
     pub narration: String,
     /// What must hold afterwards.
@@ -43,21 +43,31 @@ pub struct Step {
 #[serde(default, deny_unknown_fields)]
 pub struct Expect {
     /// Damage of each fighter.
-    pub damage: Option<[u8; 2]>,
+    pub damage: Option<Vec<u8>>,
     /// Charge tokens of each fighter.
-    pub charge: Option<[u8; 2]>,
+    pub charge: Option<Vec<u8>>,
     /// Block tokens of each fighter.
-    pub blocks: Option<[u8; 2]>,
+    pub blocks: Option<Vec<u8>>,
     /// Disabled cards of each fighter.
-    pub disabled: Option<[Slots; 2]>,
-    /// The Position.
+    pub disabled: Option<Vec<Slots>>,
+    /// The Position (of a duel, or of the last two in a circle).
     pub position: Option<Position>,
+    /// A circle's markers, each fighter's with the next one still in it.
+    pub markers: Option<Vec<Position>>,
+    /// A Team Battle's halves of the Dojo.
+    pub halves: Option<Vec<Half>>,
+    /// Whether each fighter is out (of the circle, or a Team Spirit).
+    pub out: Option<Vec<bool>>,
+    /// Each Wampire's blood.
+    pub blood: Option<Vec<u16>>,
+    /// The final places of a mode for more fighters, first place first.
+    pub places: Option<Vec<Vec<Seat>>>,
     /// Whether each fighter is knocked down.
-    pub knocked_down: Option<[bool; 2]>,
+    pub knocked_down: Option<Vec<bool>>,
     /// Whether each fighter may not play Attacks next turn.
-    pub attacks_locked: Option<[bool; 2]>,
+    pub attacks_locked: Option<Vec<bool>>,
     /// Cards each fighter has face down.
-    pub queued: Option<[u8; 2]>,
+    pub queued: Option<Vec<u8>>,
     /// Moves interrupted in this step.
     pub interrupted: Option<Vec<Slot>>,
     /// Where the match stands.
@@ -77,6 +87,18 @@ pub fn rules_examples() -> Vec<Scenario> {
         include_str!("scenarios/three-disabled.json"),
         include_str!("scenarios/critical-interrupt.json"),
         include_str!("scenarios/taunting-combo.json"),
+        include_str!("scenarios/ffa-run-and-near-first.json"),
+        include_str!("scenarios/ffa-equal-runs.json"),
+        include_str!("scenarios/ffa-first-defeat.json"),
+        include_str!("scenarios/lps-circle-closes.json"),
+        include_str!("scenarios/lps-last-two.json"),
+        include_str!("scenarios/lps-places.json"),
+        include_str!("scenarios/team-run-crosses.json"),
+        include_str!("scenarios/team-spirit-gift.json"),
+        include_str!("scenarios/team-throw.json"),
+        include_str!("scenarios/wampire-bite.json"),
+        include_str!("scenarios/wampire-knockout.json"),
+        include_str!("scenarios/wampire-reflect.json"),
     ]
     .iter()
     .map(|text| serde_json::from_str(text).expect("built-in scenario files are valid"))
@@ -86,7 +108,7 @@ pub fn rules_examples() -> Vec<Scenario> {
 impl Step {
     /// The step as a joint action.
     pub fn joint(&self) -> Joint<Action> {
-        PerSeat(self.plays.to_vec())
+        PerSeat(self.plays.clone())
     }
 }
 
@@ -108,15 +130,22 @@ fn same<T: PartialEq + std::fmt::Debug>(what: &str, got: T, want: &Option<T>) ->
 
 impl Expect {
     fn check(&self, state: &Taunt, events: &[Event]) -> Result<(), String> {
-        let both = |f: &dyn Fn(Seat) -> u8| [f(Seat(0)), f(Seat(1))];
-        same("damage", both(&|s| state.corner(s).damage), &self.damage)?;
-        same("charge", both(&|s| state.corner(s).charge), &self.charge)?;
-        same("blocks", both(&|s| state.corner(s).blocks), &self.blocks)?;
-        same("queued", both(&|s| state.queued(s) as u8), &self.queued)?;
-        same("disabled", [state.corner(Seat(0)).disabled, state.corner(Seat(1)).disabled], &self.disabled)?;
-        same("knocked down", [state.corner(Seat(0)).knocked_down, state.corner(Seat(1)).knocked_down], &self.knocked_down)?;
-        same("attacks locked", [state.corner(Seat(0)).attacks_locked, state.corner(Seat(1)).attacks_locked], &self.attacks_locked)?;
+        fn each<T>(state: &Taunt, f: impl Fn(Seat) -> T) -> Vec<T> {
+            Seat::all(state.fighter_count()).map(f).collect()
+        }
+        same("damage", each(state, |s| state.corner(s).damage), &self.damage)?;
+        same("charge", each(state, |s| state.corner(s).charge), &self.charge)?;
+        same("blocks", each(state, |s| state.corner(s).blocks), &self.blocks)?;
+        same("queued", each(state, |s| state.queued(s) as u8), &self.queued)?;
+        same("disabled", each(state, |s| state.corner(s).disabled), &self.disabled)?;
+        same("knocked down", each(state, |s| state.corner(s).knocked_down), &self.knocked_down)?;
+        same("attacks locked", each(state, |s| state.corner(s).attacks_locked), &self.attacks_locked)?;
+        same("out", each(state, |s| state.corner(s).out), &self.out)?;
+        same("blood", each(state, |s| state.corner(s).blood), &self.blood)?;
         same("position", state.position(), &self.position)?;
+        same("markers", state.markers.to_vec(), &self.markers)?;
+        same("halves", state.halves.to_vec(), &self.halves)?;
+        same("places", state.places.clone(), &self.places)?;
         same("phase", state.phase(), &self.phase)?;
         same("results", state.results().to_vec(), &self.results)?;
         let interrupted: Vec<Slot> = events

@@ -580,6 +580,7 @@ impl Taunt {
             moves: PerSeat(moves.to_vec()),
             levels: PerSeat(levels),
             queued: PerSeat(queued.flags().collect()),
+            out: Seat::all(self.fighter_count()).filter(|s| self.corners[s.index()].out && !self.is_spirit(s.index())).collect(),
         });
         if let Some(higher) = chooser {
             self.pending = Some(moves.to_vec());
@@ -657,7 +658,7 @@ impl Taunt {
             self.wins[w.index()] += 1;
         }
         self.results.push(winner);
-        events.push(Event::FightOver { fight: self.fight, losers, wins: PerSeat(self.wins.to_vec()) });
+        events.push(Event::FightOver { fight: self.fight, losers, wins: PerSeat(self.wins.to_vec()), knocked_out: self.options.wampires });
         if let Some(w) = winner
             && self.wins[w.index()] >= self.options.wins_needed()
         {

@@ -492,3 +492,94 @@ fn random_series_match_their_recorded_fingerprint() {
     // after the change.
     assert_eq!(hash, 3_945_941_275_130_550_877, "behaviour changed ({steps} steps)");
 }
+
+/// A setup of `battle` for `count` fighters drawn round the roster, one fight, any options.
+fn mode_setup(battle: Battle, count: usize, i: usize) -> Setup {
+    let fighters: Vec<FighterId> = (0..count).map(|k| FighterId::ALL[(i + 2 * k) % FighterId::ALL.len()]).collect();
+    let options = Options { best_of: 1, battle, wampires: i % 3 == 0, pass_charge: i % 2 == 0, ..Options::default() };
+    Setup::new(fighters, options)
+}
+
+#[test]
+fn conformance_suite_passes_in_every_mode() {
+    let mut setups = Vec::new();
+    for (i, count) in (3..=6).enumerate() {
+        setups.push(mode_setup(Battle::FreeForAll, count, i));
+        setups.push(mode_setup(Battle::LastStanding, count, i + 1));
+    }
+    for i in 0..4 {
+        setups.push(mode_setup(Battle::Team, 4, i));
+        setups.push(mode_setup(Battle::Duel, 2, i));
+    }
+    let report =
+        check_game::<Taunt>(&setups, &Config { games: 600, check_every: 7, ..Config::default() }).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.games, 600);
+    assert!(report.refused > 0);
+}
+
+#[test]
+fn every_mode_plays_to_an_outcome_with_every_fighter_placed() {
+    use dojo_engine::{Rng, joint_from};
+    let mut rng = Rng::new(7);
+    for (battle, count) in [(Battle::FreeForAll, 4), (Battle::LastStanding, 5), (Battle::Team, 4), (Battle::LastStanding, 3)] {
+        for i in 0..30 {
+            let mut state = Taunt::from_setup(&mode_setup(battle, count, i)).unwrap();
+            let mut steps = 0;
+            while state.outcome().is_none() {
+                let joint = joint_from(&state, |_, legal| legal[rng.below(legal.len())]).expect("someone can act");
+                apply(&mut state, &joint).expect("legal actions apply");
+                steps += 1;
+                assert!(steps < 5_000, "{battle} with {count} fighters never ends");
+            }
+            let outcome = state.outcome().unwrap();
+            let mut placed: Vec<Seat> = outcome.players().collect();
+            placed.sort();
+            assert_eq!(placed, Seat::all(count).collect::<Vec<_>>(), "{battle}: every fighter has a place");
+            if battle == Battle::Team {
+                assert_eq!(outcome.teams.len(), 2);
+                assert!(outcome.places.iter().all(|g| g.len() % 2 == 0), "teams place together: {outcome:?}");
+            }
+            if battle == Battle::LastStanding && !outcome.is_draw() {
+                assert_eq!(outcome.places[0].len(), 1, "one fighter is left standing");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_run_may_not_name_only_a_held_marker_and_the_paused_turn_is_public() {
+    let setup = Setup::new(
+        vec![Tuggle, Mooshmere, TeaBot],
+        Options { best_of: 1, battle: Battle::FreeForAll, pass_charge: false, ..Options::default() },
+    );
+    let mut state = Taunt::from_setup(&setup).unwrap();
+    apply(&mut state, &PerSeat(vec![Some(Action::Play(Run)), Some(Action::Play(Run)), Some(Action::Play(Block))])).unwrap();
+    // Tuggle's right-hand marker (with Mooshmere) is held by the equal Runs.
+    let only_held = PerSeat(vec![Some(Action::Flip(Flip::Right)), None, None]);
+    let before = state.clone();
+    assert!(matches!(apply(&mut state, &only_held), Err(IllegalAction::Refused { reason: Refusal::FrozenMarkers, .. })));
+    assert_eq!(state, before, "a refused choice changes nothing");
+    assert_eq!(state.legal_actions(P1), vec![Action::Flip(Flip::Left), Action::Flip(Flip::Both)]);
+    // The turn waiting for the choice is in every view, with every move already shown.
+    assert!(state.public_view().paused.is_some());
+}
+
+#[test]
+fn two_opponents_double_the_regain_and_a_spirit_is_never_a_target() {
+    let knocked = Start { blocks: Some(0), ..at(0, 0) };
+    let setup = Setup {
+        start: Some(vec![knocked, at(0, 0), at(0, 0), at(0, 0)]),
+        ..Setup::new(
+            vec![Tuggle, Mooshmere, TeaBot, Wollypobber],
+            Options { best_of: 1, battle: Battle::FreeForAll, pass_charge: false, ..Options::default() },
+        )
+    };
+    let mut state = Taunt::from_setup(&setup).unwrap();
+    state.corners[0].knocked_down = true;
+    apply(&mut state, &PerSeat(vec![None, Some(Action::Play(Charge)), Some(Action::Play(Charge)), Some(Action::Play(Charge))])).unwrap();
+    assert_eq!(state.corner(P1).blocks, 2, "three opponents still fighting: two tokens a turn");
+    let mut team = Taunt::from_setup(&mode_setup(Battle::Team, 4, 1)).unwrap();
+    team.corners[2].out = true;
+    assert_eq!(team.targets(0).iter().collect::<Vec<_>>(), [3], "the Spirit (seat 3) is out of reach");
+    assert_eq!(team.regain_rate(0), 1, "one opponent still fighting: the usual rate");
+}

@@ -274,7 +274,7 @@ fn TurnResult(cx: Ctx, names: Signal<Vec<String>>) -> impl IntoView {
         let names = names.get();
         let events = cx.session.with(|s| s.as_ref().map(|s| s.last_events())).unwrap_or_default();
         let reveals = events.iter().filter_map(|e| match e {
-            Event::Revealed { turn, moves, levels, queued } => Some(view! {
+            Event::Revealed { turn, moves, levels, queued, .. } => Some(view! {
                 <div class="reveal" data-testid="reveal">
                     <span class="breath-label">{format!("Turn {turn}")}</span>
                     {(0..2).map(|i| view! {
