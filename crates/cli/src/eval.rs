@@ -3,7 +3,7 @@
 use crate::games::title;
 use dojo_bot::{Level, Policy, play_match};
 use dojo_engine::{GameRecord, Outcome, Rng, Seat, apply, joint_from};
-use dojo_games::registry::Sampled;
+use dojo_games::registry::{Sampled, Table};
 use std::time::Instant;
 
 fn level(name: &str) -> Result<Policy, String> {
@@ -29,10 +29,10 @@ fn level(name: &str) -> Result<Policy, String> {
 }
 
 /// Plays a match with `level` in every seat and prints its record.
-pub fn simulate<G: Sampled>(seed: u64, level_name: &str, seats: usize) -> Result<(), String> {
+pub fn simulate<G: Sampled>(seed: u64, level_name: &str, table: Table) -> Result<(), String> {
     let policy = level(level_name)?;
     let mut rng = Rng::new(seed);
-    let mut record = GameRecord::<G>::new(G::seeded_setup(seed, seats)?);
+    let mut record = GameRecord::<G>::new(G::seeded_setup(seed, table)?);
     let mut state = G::from_setup(&record.setup).map_err(|e| e.to_string())?;
     while state.outcome().is_none() {
         let joint = joint_from(&state, |s, _| policy.act::<G>(&state.view_for(s), s, &mut rng)).ok_or("stuck")?;
@@ -53,15 +53,24 @@ pub struct EvalPlan<'a> {
     pub seed: u64,
     /// `random`, `greedy` or `both`.
     pub against: &'a str,
-    /// Seats at the table: the bot in one, the opponent's policy in all the others.
-    pub seats: usize,
+    /// The table: the bot in one seat, the opponent's policy in all the others (a teammate
+    /// too, in a game with teams).
+    pub table: Table<'a>,
 }
 
 /// The bot's share of first place: 1 alone, 1/k when k players share it (a two-player draw
-/// counts ½), 0 otherwise.
+/// counts ½), 0 otherwise. With teams, a team shares first place as one: a team's win counts 1
+/// for each member, a draw between two teams ½.
 fn win_share(outcome: &Outcome, seat: Seat) -> f64 {
     match outcome.places.first() {
-        Some(first) if first.contains(&seat) => 1.0 / first.len() as f64,
+        Some(first) if first.contains(&seat) => {
+            let sharing = if outcome.teams.is_empty() {
+                first.len()
+            } else {
+                outcome.teams.iter().filter(|team| team.iter().any(|s| first.contains(s))).count()
+            };
+            1.0 / sharing.max(1) as f64
+        }
         _ => 0.0,
     }
 }
@@ -69,8 +78,8 @@ fn win_share(outcome: &Outcome, seat: Seat) -> f64 {
 /// Plays `plan.matches` games of `bot` against `opponent` in every other seat, the bot taking
 /// each seat in turn, split over the machine's cores. Returns the bot's share of wins.
 fn tally<G: Sampled>(bot: Policy, opponent: Policy, plan: &EvalPlan, seed: u64) -> Result<f64, String> {
-    let (matches, seats) = (plan.matches, plan.seats);
-    G::eval_setup(seed, seats)?;
+    let (matches, seats) = (plan.matches, plan.table.seats);
+    G::eval_setup(seed, plan.table)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(matches.max(1));
     let results: Vec<f64> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -79,7 +88,7 @@ fn tally<G: Sampled>(bot: Policy, opponent: Policy, plan: &EvalPlan, seed: u64) 
                     let mut wins = 0.0;
                     for m in (t..matches).step_by(threads) {
                         let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(m as u64));
-                        let setup = G::eval_setup(rng.next_u64(), seats).expect("the table size was checked");
+                        let setup = G::eval_setup(rng.next_u64(), plan.table).expect("the table was checked");
                         let bot_seat = Seat((m % seats) as u8);
                         let policies: Vec<Policy> = Seat::all(seats).map(|s| if s == bot_seat { bot } else { opponent }).collect();
                         let outcome = play_match::<G>(&setup, &policies, &mut rng).expect("matches finish");
@@ -108,7 +117,7 @@ pub fn bot_eval<G: Sampled>(plan: &EvalPlan) -> Result<(), String> {
     let timing_runs = 20;
     let start = Instant::now();
     for i in 0..timing_runs {
-        let state = G::from_setup(&G::seeded_setup(i, plan.seats)?).map_err(|e| e.to_string())?;
+        let state = G::from_setup(&G::seeded_setup(i, plan.table)?).map_err(|e| e.to_string())?;
         bot.act::<G>(&state.view_for(Seat(0)), Seat(0), &mut rng);
     }
     let ms_per_decision = start.elapsed().as_secs_f64() * 1000.0 / timing_runs as f64;
@@ -117,16 +126,17 @@ pub fn bot_eval<G: Sampled>(plan: &EvalPlan) -> Result<(), String> {
     let vs_random = if random { Some(tally::<G>(bot, Policy::Random, plan, plan.seed)?) } else { None };
     let vs_greedy = if greedy { Some(tally::<G>(bot, Policy::Greedy { samples: 16 }, plan, plan.seed + 1)?) } else { None };
     println!(
-        "{} bot ({}) over {} seeded {} per opponent at {} seats, the bot in each seat in turn; {:.0} s",
+        "{} bot ({}) over {} seeded {} per opponent at {} seats{}, the bot in each seat in turn; {:.0} s",
         title(G::NAME),
         plan.level,
         plan.matches,
         G::EVAL_UNIT,
-        plan.seats,
+        plan.table.seats,
+        plan.table.mode.map(|m| format!(" (mode {m})")).unwrap_or_default(),
         started.elapsed().as_secs_f64()
     );
     println!("matches: {}", plan.matches);
-    println!("seats: {}", plan.seats);
+    println!("seats: {}", plan.table.seats);
     for (name, rate) in [("random", vs_random), ("greedy", vs_greedy)] {
         if let Some(rate) = rate {
             println!("win_rate_vs_{name}: {rate:.3}");

@@ -2,11 +2,15 @@
 //!
 //! ```text
 //! dojo replay FILE                    replay a game record (JSON), print the final state as JSON
-//! dojo simulate GAME [--seed N] [--level easy|medium|hard|random]
+//! dojo simulate GAME [--seed N] [--level easy|medium|hard|random] [--mode M] [--seats N]
 //!                                     play a match and print its game record as JSON
-//! dojo bench GAME [--seconds S]       random playouts per second
-//! dojo bot-eval GAME [--matches N] [--level L] [--seed N] [--against random|greedy|both] [--seats N]
+//! dojo bench GAME [--seconds S] [--mode M] [--seats N]
+//!                                     random playouts per second
+//! dojo bot-eval GAME [--matches N] [--level L] [--seed N] [--against random|greedy|both]
+//!                [--mode M] [--seats N]
 //!                                     the bot's win rates against random and greedy players
+//! (`--fighters N` is another name for `--seats N`; `--mode` picks a game's way of playing,
+//! such as TAUNT's `ffa`, `last-pobber`, `team` or `wampires`.)
 //! dojo print GAME -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape]
 //!            [--card poker|bridge|mini] [--duplex long|short|fold|none] [--bleed 1|0]
 //!            [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM] [--ink-saver 1|0]
@@ -71,10 +75,11 @@ impl Flags {
 
 const USAGE: &str = "usage:
   dojo replay FILE
-  dojo simulate GAME [--seed N] [--level easy|medium|hard|random] [--seats N]
-  dojo bench GAME [--seconds S]
-  dojo bot-eval GAME [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both] [--seats N]
-             (GAME: a game with a rules engine; `dojo bot-eval toy --seats 4` is the 4-seat test game)
+  dojo simulate GAME [--seed N] [--level easy|medium|hard|random] [--mode M] [--seats N]
+  dojo bench GAME [--seconds S] [--mode M] [--seats N]
+  dojo bot-eval GAME [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both] [--mode M] [--seats N]
+             (GAME: a game with a rules engine; `dojo bot-eval toy --seats 4` is the 4-seat test game;
+              --fighters N is --seats N; TAUNT's modes: duel, ffa, last-pobber, team, wampires)
   dojo print punish|taunt -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
              [--duplex long|short|fold|none] [--bleed 1|0] [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM]
              [--ink-saver 1|0] [--modes MODE,...|all] [--copies COMPONENT:N,...] [--alignment 1]
@@ -82,6 +87,20 @@ const USAGE: &str = "usage:
 
 fn need_game(positional: &[String]) -> Result<&str, String> {
     positional.get(1).map(String::as_str).ok_or_else(|| format!("which game?\n{USAGE}"))
+}
+
+/// The table `--mode` and `--seats` (or `--fighters`) ask for, the game's default size for the
+/// mode when no size is given.
+macro_rules! table_of {
+    ($flags:expr, $g:ty) => {{
+        let mode = $flags.value("mode");
+        let seats = match ($flags.value("seats"), $flags.value("fighters")) {
+            (Some(_), _) => $flags.get("seats", 0)?,
+            (None, Some(_)) => $flags.get("fighters", 0)?,
+            (None, None) => <$g as dojo_games::registry::Sampled>::default_seats(mode),
+        };
+        dojo_games::registry::Table { seats, mode }
+    }};
 }
 
 fn run(args: &[String]) -> Result<(), String> {
@@ -94,26 +113,24 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         Some("simulate") => {
             let game = need_game(&positional)?;
-            flags.only(&["seed", "level", "seats"])?;
+            flags.only(&["seed", "level", "seats", "fighters", "mode"])?;
             let (seed, level) = (flags.get("seed", 1)?, flags.get("level", "hard".to_string())?);
-            let seats: Option<usize> = flags.value("seats").map(|_| flags.get("seats", 0)).transpose()?;
-            with_game!(game, G => eval::simulate::<G>(seed, &level, seats.unwrap_or(<G as dojo_games::registry::Sampled>::DEFAULT_SEATS)))
+            with_game!(game, G => eval::simulate::<G>(seed, &level, table_of!(flags, G)))
         }
         Some("bench") => {
             let game = need_game(&positional)?;
-            flags.only(&["seconds"])?;
+            flags.only(&["seconds", "seats", "fighters", "mode"])?;
             let seconds = flags.get("seconds", 3.0)?;
-            with_game!(game, G => bench::run::<G>(seconds))
+            with_game!(game, G => bench::run::<G>(seconds, table_of!(flags, G)))
         }
         Some("bot-eval") => {
             let game = need_game(&positional)?;
-            flags.only(&["matches", "level", "seed", "against", "seats"])?;
+            flags.only(&["matches", "level", "seed", "against", "seats", "fighters", "mode"])?;
             let (matches, level, seed) = (flags.get("matches", 1000)?, flags.get("level", "hard".to_string())?, flags.get("seed", 1)?);
             let against = flags.get("against", "both".to_string())?;
-            let seats: Option<usize> = flags.value("seats").map(|_| flags.get("seats", 0)).transpose()?;
             with_game!(game, G => {
-                let seats = seats.unwrap_or(<G as dojo_games::registry::Sampled>::DEFAULT_SEATS);
-                eval::bot_eval::<G>(&eval::EvalPlan { matches, level: &level, seed, against: &against, seats })
+                let table = table_of!(flags, G);
+                eval::bot_eval::<G>(&eval::EvalPlan { matches, level: &level, seed, against: &against, table })
             })
         }
         Some("print") => {

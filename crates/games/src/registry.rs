@@ -17,20 +17,46 @@ pub trait Sampled: Game + SearchHints {
     const EVAL_UNIT: &'static str;
     /// The table size tools use when none is asked for.
     const DEFAULT_SEATS: usize = 2;
-    /// A setup for `seats` seats drawn from `seed` with default options (shuffled deck,
-    /// fighters drawn, …), or why that table size is not offered.
-    fn seeded_setup(seed: u64, seats: usize) -> Result<Self::Setup, String>;
+    /// The ways of playing tools may ask for with `--mode` (none: the game has one).
+    const MODES: &'static [&'static str] = &[];
+    /// The table size for `mode` when none is asked for.
+    fn default_seats(mode: Option<&str>) -> usize {
+        let _ = mode;
+        Self::DEFAULT_SEATS
+    }
+    /// A setup for `table` drawn from `seed` with default options (shuffled deck, fighters
+    /// drawn, …), or why that table is not offered.
+    fn seeded_setup(seed: u64, table: Table) -> Result<Self::Setup, String>;
     /// The setup the bot is measured on; by default [`Sampled::seeded_setup`].
-    fn eval_setup(seed: u64, seats: usize) -> Result<Self::Setup, String> {
-        Self::seeded_setup(seed, seats)
+    fn eval_setup(seed: u64, table: Table) -> Result<Self::Setup, String> {
+        Self::seeded_setup(seed, table)
     }
     /// True for the event that marks one reveal.
     fn is_round(event: &Self::Event) -> bool;
 }
 
-/// The refusal for a table size a two-seat game does not offer.
-pub fn two_seats_only(game: &str, seats: usize) -> Result<(), String> {
-    if seats == 2 { Ok(()) } else { Err(format!("{game} is played by 2, not {seats}")) }
+/// The table tools ask a game to set up: how many seats, and which way of playing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Table<'a> {
+    /// Seats at the table.
+    pub seats: usize,
+    /// The way of playing, by its id in [`Sampled::MODES`]; `None` for the usual one.
+    pub mode: Option<&'a str>,
+}
+
+impl Table<'_> {
+    /// `seats` seats, the usual way of playing.
+    pub fn of(seats: usize) -> Table<'static> {
+        Table { seats, mode: None }
+    }
+}
+
+/// The refusal for a table a two-seat game with one way of playing does not offer.
+pub fn two_seats_only(game: &str, table: Table) -> Result<(), String> {
+    if let Some(mode) = table.mode {
+        return Err(format!("{game} has one way of playing, not {mode:?}"));
+    }
+    if table.seats == 2 { Ok(()) } else { Err(format!("{game} is played by 2, not {}", table.seats)) }
 }
 
 /// How far a game has come.

@@ -290,7 +290,13 @@ impl Taunt {
 
     /// The fighters still fighting: not out of the circle, not Team Spirits.
     pub fn fighting(&self) -> Fighters {
-        Fighters::from_fn(self.fighter_count(), |s| !self.corners[s].out)
+        let mut set = Fighters::all(self.fighter_count());
+        for (s, corner) in self.corners.iter().enumerate() {
+            if corner.out {
+                set.remove(s);
+            }
+        }
+        set
     }
 
     /// Whether fighter `s` is a Team Spirit: defeated in a Team Battle, still picking cards.
@@ -389,7 +395,10 @@ impl Taunt {
                 if fighting.len() <= 3 {
                     fighting.without(s)
                 } else {
-                    Fighters::from_fn(n, |o| o == self.prev_in_circle(s) || o == self.next_in_circle(s))
+                    let mut neighbours = Fighters::none(n);
+                    neighbours.insert(self.prev_in_circle(s));
+                    neighbours.insert(self.next_in_circle(s));
+                    neighbours
                 }
             }
             Battle::Team => Fighters::from_fn(n, |o| !self.corners[o].out && self.team_of(o) != self.team_of(s)),

@@ -419,6 +419,10 @@ impl Taunt {
 
     pub(crate) fn check_action(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
         let s = seat.index();
+        // The common case first, without copying the phase into the match below.
+        if let (Phase::Select, Action::Play(slot)) = (&self.phase, action) {
+            return self.corners[s].may_play(*slot);
+        }
         match (self.phase, action) {
             (Phase::Select, Action::Play(slot)) => self.corners[s].may_play(*slot),
             (Phase::Select, _) => Err(Refusal::NotNow { expected: "pick a move" }),
@@ -460,8 +464,16 @@ impl Taunt {
         if self.decision_of(seat).is_none() {
             return Vec::new();
         }
+        if self.phase == Phase::Select {
+            // Every fighter's moves are checked many times a second in random play: straight
+            // from the corner, with one allocation.
+            let corner = &self.corners[seat.index()];
+            let mut moves = Vec::with_capacity(Slot::ALL.len());
+            moves.extend(Slot::ALL.into_iter().filter(|slot| corner.may_play(*slot).is_ok()).map(Action::Play));
+            return moves;
+        }
         let candidates: Vec<Action> = match self.phase {
-            Phase::Select => Slot::ALL.into_iter().map(Action::Play).collect(),
+            Phase::Select => Vec::new(),
             Phase::Order { .. } => vec![Action::Order { first: true }, Action::Order { first: false }],
             Phase::Place { .. } => vec![Action::Place(Position::Near), Action::Place(Position::Far)],
             Phase::Flip { .. } => Flip::ALL.into_iter().map(Action::Flip).collect(),

@@ -496,7 +496,7 @@ fn random_series_match_their_recorded_fingerprint() {
 /// A setup of `battle` for `count` fighters drawn round the roster, one fight, any options.
 fn mode_setup(battle: Battle, count: usize, i: usize) -> Setup {
     let fighters: Vec<FighterId> = (0..count).map(|k| FighterId::ALL[(i + 2 * k) % FighterId::ALL.len()]).collect();
-    let options = Options { best_of: 1, battle, wampires: i % 3 == 0, pass_charge: i % 2 == 0, ..Options::default() };
+    let options = Options { best_of: 1, battle, wampires: i.is_multiple_of(3), pass_charge: i.is_multiple_of(2), ..Options::default() };
     Setup::new(fighters, options)
 }
 

@@ -1,24 +1,55 @@
-//! How tools set up and measure TAUNT: fighters drawn from the seed; the bot is measured on
-//! single fights.
+//! How tools set up and measure TAUNT: fighters drawn from the seed, in any of its ways of
+//! playing (`--mode ffa`, …); the bot is measured on single fights.
 
-use super::{Event, FighterId, Options, Setup, Taunt};
-use crate::registry::{Sampled, two_seats_only};
+use super::{Battle, Event, FighterId, Options, Setup, Taunt};
+use crate::registry::{Sampled, Table};
 use dojo_engine::Rng;
+
+/// Monsters is decided in the notes and printed in the kit, but the engine does not play it yet.
+const NOT_YET: &str = "monsters";
 
 impl Sampled for Taunt {
     const ROUND_WORD: &'static str = "turns";
     const EVAL_UNIT: &'static str = "single fights (random fighters)";
-    /// Two fighters drawn from the seed (possibly the same one twice), best of 3.
-    fn seeded_setup(seed: u64, seats: usize) -> Result<Setup, String> {
-        two_seats_only("TAUNT's duel", seats)?;
+    const MODES: &'static [&'static str] = &["duel", "ffa", "last-pobber", "team", "wampires"];
+
+    /// Two fighters for a duel or Wampires, four for the modes for more fighters.
+    fn default_seats(mode: Option<&str>) -> usize {
+        match mode.and_then(Battle::from_id) {
+            Some(battle) => *battle.fighters().start().max(&4).min(battle.fighters().end()),
+            None => 2,
+        }
+    }
+
+    /// Fighters drawn from the seed (possibly the same one twice). A duel is best of 3; the
+    /// other modes are one fight. `wampires` is a Wampire duel for two, a Wampire
+    /// Free-for-All for more.
+    fn seeded_setup(seed: u64, table: Table) -> Result<Setup, String> {
+        let (battle, wampires) = match table.mode {
+            None => (Battle::Duel, false),
+            Some("wampires") => (if table.seats == 2 { Battle::Duel } else { Battle::FreeForAll }, true),
+            Some(NOT_YET) => return Err("TAUNT's Monsters is not played by the engine yet (it is printed in the kit)".into()),
+            Some(id) => {
+                let battle = Battle::from_id(id).ok_or_else(|| format!("TAUNT has no mode {id:?} (modes: {})", Self::MODES.join(", ")))?;
+                (battle, false)
+            }
+        };
+        if !battle.fighters().contains(&table.seats) {
+            let range = battle.fighters();
+            return Err(format!("{battle} is for {} to {} fighters, not {}", range.start(), range.end(), table.seats));
+        }
         let mut rng = Rng::new(seed);
-        let mut pick = || FighterId::ALL[rng.below(FighterId::ALL.len())];
-        Ok(Setup::new([pick(), pick()], Options::default()))
+        let fighters: Vec<FighterId> = (0..table.seats).map(|_| FighterId::ALL[rng.below(FighterId::ALL.len())]).collect();
+        let best_of = if battle == Battle::Duel { 3 } else { 1 };
+        Ok(Setup::new(fighters, Options { best_of, battle, wampires, ..Options::default() }))
     }
+
     /// The bot is measured on single fights: a series is several fights in a row.
-    fn eval_setup(seed: u64, seats: usize) -> Result<Setup, String> {
-        Ok(Setup { options: Options { best_of: 1, ..Options::default() }, ..Self::seeded_setup(seed, seats)? })
+    fn eval_setup(seed: u64, table: Table) -> Result<Setup, String> {
+        let setup = Self::seeded_setup(seed, table)?;
+        Ok(Setup { options: Options { best_of: 1, ..setup.options }, ..setup })
     }
+
     fn is_round(event: &Event) -> bool {
         matches!(event, Event::Revealed { .. })
     }
