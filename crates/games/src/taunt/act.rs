@@ -207,18 +207,6 @@ impl Taunt {
             && !(t.frozen.contains(self.prev_in_circle(s)) && t.frozen.contains(s))
     }
 
-    /// Whether runner `s` may make choice `flip`: a circle Run changes at least one marker, so
-    /// a choice that only names a frozen one is allowed only when both are frozen.
-    pub(crate) fn check_flip(&self, s: usize, flip: Flip) -> Result<(), super::state::Refusal> {
-        let Some(t) = &self.paused else { return Ok(()) };
-        let left_frozen = t.frozen.contains(self.prev_in_circle(s));
-        let right_frozen = t.frozen.contains(s);
-        match flip {
-            Flip::Left if left_frozen && !right_frozen => Err(super::state::Refusal::FrozenMarkers),
-            Flip::Right if right_frozen && !left_frozen => Err(super::state::Refusal::FrozenMarkers),
-            _ => Ok(()),
-        }
-    }
 
     /// The fighters with a move, in the order their moves act: lower numbers first; on a tie
     /// the higher level first, then the lower seat.
@@ -776,7 +764,8 @@ impl Taunt {
                 let mut places = vec![standing.iter().map(|s| Seat(s as u8)).collect::<Vec<_>>()];
                 places.extend(self.out_order.iter().rev().cloned());
                 places.retain(|g| !g.is_empty());
-                let winners = places.first().cloned().filter(|_| standing.len() == 1).unwrap_or_default();
+                // The last one standing wins; if the last ones fell together, they share first place.
+                let winners = places.first().cloned().unwrap_or_default();
                 self.places = places;
                 self.phase = Phase::MatchOver;
                 events.push(Event::Victory { seats: winners });

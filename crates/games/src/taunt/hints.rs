@@ -1,6 +1,7 @@
 //! How the computer players read a TAUNT position: a short look ahead scored by the Danger
 //! Track, the disabled cards and the fight score.
 
+use super::setup::Battle;
 use super::state::Taunt;
 use super::{DISABLED_TO_LOSE, MAX_CHARGE};
 use dojo_bot::SearchHints;
@@ -18,7 +19,11 @@ impl SearchHints for Taunt {
     const SEARCH_EFFORT: f64 = 0.66;
 
     /// Fights of a series are nearly independent, so search scores the fight being played.
+    /// The modes for more fighters are one fight: their end is the outcome.
     fn search_payoff(&self, root: &Self) -> Option<PerSeat<f64>> {
+        if self.options.battle != Battle::Duel {
+            return dojo_engine::Game::outcome(self).map(|o| o.payoff(self.fighter_count()));
+        }
         self.results.get(root.results.len()).map(|result| match result {
             Some(w) => Outcome::winner(*w, Seat::all(self.fighter_count())).payoff(self.fighter_count()),
             None => PerSeat::filled(self.fighter_count(), 0.5),
@@ -31,6 +36,10 @@ impl SearchHints for Taunt {
         }
         let standing = |s: usize| {
             let c = &self.corners[s];
+            if c.out {
+                // Out of the circle, or a Team Spirit: the worst a fighter can stand.
+                return -1.5;
+            }
             let critical = f64::from(c.fighter.card().critical_damage);
             let peril = c.disabled.len() as f64 / DISABLED_TO_LOSE as f64;
             let hurt = f64::from(c.damage) / critical;
@@ -38,9 +47,22 @@ impl SearchHints for Taunt {
             let guard = f64::from(c.blocks) / f64::from(c.fighter.card().block_tokens);
             -0.5 * peril * peril - 0.6 * peril - 0.25 * hurt + 0.08 * power + 0.05 * guard - if c.knocked_down { 0.1 } else { 0.0 }
         };
+        let s = seat.index();
+        if self.options.battle != Battle::Duel {
+            // One fight: a team reads as the mean of its two fighters against the other team's;
+            // a fighter in a circle against the mean of everyone else.
+            let n = self.fighter_count();
+            let (mine, theirs): (Vec<usize>, Vec<usize>) = match self.options.battle {
+                Battle::Team => (0..n).partition(|o| self.team_of(*o) == self.team_of(s)),
+                _ => (vec![s], (0..n).filter(|o| *o != s).collect()),
+            };
+            let ours = mean(mine.iter().map(|o| standing(*o)), mine.len());
+            let others = mean(theirs.iter().map(|o| standing(*o)), theirs.len());
+            return (0.5 + 0.35 * (ours - others)).clamp(0.0, 1.0);
+        }
         // Against the fighters this one's moves reach: with two fighters, the other one (the mean
         // of one reading is that reading, to the bit).
-        let (s, rivals) = (seat.index(), self.targets(seat.index()));
+        let rivals = self.targets(s);
         let their = |read: &dyn Fn(usize) -> f64| mean(rivals.iter().map(read), rivals.len());
         let wins = (f64::from(self.wins[s]) - their(&|o| f64::from(self.wins[o]))) / f64::from(self.options.wins_needed());
         (0.5 + 0.35 * (standing(s) - their(&standing)) + 0.15 * wins).clamp(0.0, 1.0)

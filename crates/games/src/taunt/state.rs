@@ -172,8 +172,6 @@ pub enum Refusal {
     /// A charge token can only go to another fighter below the top level, from a fighter who has
     /// one (a Team Spirit's, only to its teammate).
     CannotPass,
-    /// A Run in a circle cannot change a marker that two equal Runs hold still and nothing else.
-    FrozenMarkers,
     /// The action answers a different decision from the one asked.
     NotNow {
         /// What was asked.
@@ -189,7 +187,6 @@ impl fmt::Display for Refusal {
             Refusal::AlreadyQueued { slot } => write!(f, "{slot} is already face down in the combo"),
             Refusal::TauntInCombo => write!(f, "TAUNT cannot be laid face down in its own combo"),
             Refusal::CannotPass => write!(f, "a charge token can only go to another fighter below L3, from one of your own"),
-            Refusal::FrozenMarkers => write!(f, "both of your markers are held by equal Runs"),
             Refusal::NotNow { expected } => write!(f, "the decision now is to {expected}"),
         }
     }
@@ -430,7 +427,9 @@ impl Taunt {
             (Phase::Order { .. }, _) => Err(Refusal::NotNow { expected: "choose to act first or second" }),
             (Phase::Place { .. }, Action::Place(_)) => Ok(()),
             (Phase::Place { .. }, _) => Err(Refusal::NotNow { expected: "choose the Position" }),
-            (Phase::Flip { .. }, Action::Flip(flip)) => self.check_flip(s, *flip),
+            // Any choice stands, even one naming only a marker that equal Runs hold still (notes,
+            // "Runs in a circle").
+            (Phase::Flip { .. }, Action::Flip(_)) => Ok(()),
             (Phase::Flip { .. }, _) => Err(Refusal::NotNow { expected: "choose which markers your Run changes" }),
             (Phase::Queue { .. }, Action::Queue(Slot::Taunt)) => Err(Refusal::TauntInCombo),
             (Phase::Queue { .. }, Action::Queue(slot)) if self.queues[s].contains(*slot) => Err(Refusal::AlreadyQueued { slot: *slot }),
