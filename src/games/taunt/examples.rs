@@ -42,10 +42,9 @@ pub(crate) fn table(view: Signal<TauntView>, names: Signal<Vec<String>>) -> AnyV
 /// What each fighter does next.
 fn next(s: &Scenario, step: usize) -> AnyView {
     let names: Vec<String> = s.setup.fighters.iter().map(|f| f.to_string()).collect();
-    let plays = s
-        .steps
-        .get(step)
-        .map(|next| (0..2).filter_map(|i| next.plays[i].as_ref().map(|a| format!("{}: {a}", names[i]))).collect::<Vec<_>>().join(" · "));
+    let plays = s.steps.get(step).map(|next| {
+        next.plays.iter().enumerate().filter_map(|(i, a)| a.as_ref().map(|a| format!("{}: {a}", names[i]))).collect::<Vec<_>>().join(" · ")
+    });
     view! { <p class="next-plays">{plays.map(|p| format!("Next: {p}"))}</p> }.into_any()
 }
 

@@ -207,7 +207,6 @@ impl Taunt {
             && !(t.frozen.contains(self.prev_in_circle(s)) && t.frozen.contains(s))
     }
 
-
     /// The fighters with a move, in the order their moves act: lower numbers first; on a tie
     /// the higher level first, then the lower seat.
     fn acting_order(&self, t: &Turn) -> PerFighter<u8> {

@@ -551,7 +551,10 @@ fn every_mode_plays_to_an_outcome_with_every_fighter_placed() {
 
 #[test]
 fn a_run_that_names_only_a_held_marker_changes_nothing_and_the_paused_turn_is_public() {
-    let setup = Setup::new(vec![Tuggle, Mooshmere, TeaBot], Options { best_of: 1, battle: Battle::FreeForAll, pass_charge: false, ..Options::default() });
+    let setup = Setup::new(
+        vec![Tuggle, Mooshmere, TeaBot],
+        Options { best_of: 1, battle: Battle::FreeForAll, pass_charge: false, ..Options::default() },
+    );
     let mut state = Taunt::from_setup(&setup).unwrap();
     apply(&mut state, &PerSeat(vec![Some(Action::Play(Run)), Some(Action::Play(Run)), Some(Action::Play(Block))])).unwrap();
     // The turn waiting for Tuggle's choice is in every view, with every move already shown.
