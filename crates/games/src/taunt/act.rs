@@ -327,7 +327,7 @@ impl Taunt {
                     blocks = (corner.fighter.card().block_tokens - corner.blocks).min(rate);
                     corner.blocks += blocks;
                 }
-                events.push(Event::Healed { seat, restored, healed, blocks });
+                events.push(Event::Healed { seat, restored, healed, blocks, blood: wampire });
             }
             Slot::Taunt => {}
         }

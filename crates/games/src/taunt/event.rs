@@ -209,6 +209,9 @@ pub enum Event {
         healed: u8,
         /// Block tokens regained.
         blocks: u8,
+        /// Whether the fighter is a Wampire, so `healed` is blood drunk back.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        blood: bool,
     },
     /// A Counter at L3 healed its fighter when hit.
     CounterHealed {
@@ -441,13 +444,17 @@ impl Event {
                 };
                 format!("{} charge is now {charge} ({why}).", who.possessive(*seat, true))
             }
-            Event::Healed { seat, restored, healed, blocks } => {
+            Event::Healed { seat, restored, healed, blocks, blood } => {
                 if restored.is_empty() {
+                    let tokens = match blocks {
+                        0 => format!("{} no room for a block token", who.verb(*seat, "has", "have")),
+                        n => format!("{} {}", who.verb(*seat, "regains", "regain"), plural(*n, "block token", "block tokens")),
+                    };
                     format!(
-                        "{} {} {healed} damage and {} block token.",
+                        "{} {} {healed} {} and {tokens}.",
                         who.subject(*seat),
                         who.verb(*seat, "heals", "heal"),
-                        if *blocks > 0 { "regains a" } else { "has no room for a" }
+                        if *blood { "blood" } else { "damage" },
                     )
                 } else {
                     format!("{} {} {} back.", who.subject(*seat), who.verb(*seat, "takes", "take"), list(restored))

@@ -1,11 +1,15 @@
 //! How the computer players read a TAUNT position: a short look ahead scored by the Danger
 //! Track, the disabled cards and the fight score.
 
+use super::modes_data::knockout_peril;
 use super::setup::Battle;
 use super::state::Taunt;
 use super::{DISABLED_TO_LOSE, MAX_CHARGE};
 use dojo_bot::SearchHints;
 use dojo_engine::{Outcome, PerSeat, Seat};
+
+/// Turns a Wampire playout runs before its blood is read (see `search_payoff`).
+const WAMPIRE_HORIZON: u16 = 3;
 
 impl SearchHints for Taunt {
     /// A random fight lasts about forty turns; the heuristic reads the track and the disabled
@@ -24,6 +28,11 @@ impl SearchHints for Taunt {
         if self.options.battle != Battle::Duel {
             return dojo_engine::Game::outcome(self).map(|o| o.payoff(self.fighter_count()));
         }
+        if self.options.wampires && self.results.len() == root.results.len() && self.turn >= root.turn + WAMPIRE_HORIZON {
+            // Wampire fights are long and swing on who bites first: random play soon blurs
+            // what a move did, so the blood count is read after a few turns.
+            return Some(PerSeat::from_fn(self.fighter_count(), |s| self.heuristic(s)));
+        }
         self.results.get(root.results.len()).map(|result| match result {
             Some(w) => Outcome::winner(*w, Seat::all(self.fighter_count())).payoff(self.fighter_count()),
             None => PerSeat::filled(self.fighter_count(), 0.5),
@@ -39,6 +48,17 @@ impl SearchHints for Taunt {
             if c.out {
                 // Out of the circle, or a Team Spirit: the worst a fighter can stand.
                 return -1.5;
+            }
+            if self.options.wampires {
+                // A Wampire is read by its blood: the less it has, the fewer Peril letters in one
+                // hit knock it out (one per ten of blood, plus one). Its cards come back each turn.
+                if c.drained {
+                    return -1.5;
+                }
+                let fragile = 1.0 / f64::from(knockout_peril(c.blood));
+                let power = f64::from(c.charge) / f64::from(MAX_CHARGE);
+                let guard = f64::from(c.blocks) / f64::from(c.fighter.card().block_tokens);
+                return -0.3 * fragile + 0.8 * (f64::from(c.blood) / 60.0).min(1.0) + 0.08 * power + 0.05 * guard;
             }
             let critical = f64::from(c.fighter.card().critical_damage);
             let peril = c.disabled.len() as f64 / DISABLED_TO_LOSE as f64;
