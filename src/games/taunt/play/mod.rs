@@ -31,7 +31,7 @@ pub fn PlayTaunt() -> impl IntoView {
         testid: "play-taunt",
         screen,
         table: crate::games::taunt::examples::table,
-        over: ("series", ["Fight again", "Change fighters or settings"]),
+        over: ["Fight again", "Change fighters or settings"],
         again: |s: &Session| Session::new(s.seats().clone(), &rematch(s)),
     })
 }
