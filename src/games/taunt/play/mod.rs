@@ -30,7 +30,7 @@ pub mod session;
 use crate::play::page::{PlayPage, play_page};
 use crate::play::{PlayCtx, Screen, hand_off, turn_result, waiting_status};
 use dojo_engine::Seat;
-use dojo_games::taunt::{Action, Battle, Decision, Event, Slot, queueable};
+use dojo_games::taunt::{Action, Battle, Decision, Event, Phase, Slot, queueable};
 use leptos::prelude::*;
 use lobby::Lobby;
 use session::{Session, TauntSite, combo, rematch};
@@ -196,9 +196,19 @@ fn TurnResult(cx: Ctx, names: Signal<Vec<String>>) -> impl IntoView {
             }),
             _ => None,
         });
-        let happened = cx
+        let mut happened: Vec<String> = cx
             .session
-            .with(|s| s.as_ref().map(|s| events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| s.describe(e)).collect()));
-        turn_result(cx, reveals.collect_view().into_any(), happened.unwrap_or_default(), "Next")
+            .with(|s| s.as_ref().map(|s| events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| s.describe(e)).collect()))
+            .unwrap_or_default();
+        // A turn that stops halfway for a choice says so, or the screen would seem to show nothing.
+        let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
+        match cx.session.with(|s| s.as_ref().map(|s| s.public_view().phase)) {
+            Some(Phase::Flip { seat }) => {
+                happened.push(format!("The turn waits while {} chooses which markers the Run turns over.", name(seat)))
+            }
+            Some(Phase::Order { seat }) => happened.push(format!("The turn waits while {} chooses which Run acts first.", name(seat))),
+            _ => {}
+        }
+        turn_result(cx, reveals.collect_view().into_any(), happened, "Next")
     }
 }

@@ -54,9 +54,13 @@ impl OnSite for TauntSite {
         matches!(decision, Decision::Pick { .. } | Decision::Queue { .. })
     }
 
-    /// Only steps that turn moves over get the countdown and the result screen.
+    /// Steps that turn moves over, or that carry on a turn after a choice in the middle of it
+    /// (the order of two Runs, a runner's markers), get the countdown and the result screen;
+    /// steps that only record an open choice or a laid combo go straight on (the log tells them).
     fn shows_reveal(events: &[Event]) -> bool {
-        events.iter().any(|e| matches!(e, Event::Revealed { .. }))
+        events.iter().any(|e| {
+            !matches!(e, Event::OrderChosen { .. } | Event::PositionChosen { .. } | Event::ChargePassed { .. } | Event::Queued { .. })
+        })
     }
 }
 
