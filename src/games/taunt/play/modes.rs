@@ -174,29 +174,40 @@ fn circle_list(v: &TauntView, names: &[String]) -> impl IntoView + use<> {
     view! { <ol class="ring-list" data-testid="circle" aria-label="The circle, in seat order, with the marker between each pair of neighbours">{items}</ol> }
 }
 
+/// Where `k` fighters sit on a ring of radius 80, the first at the top, clockwise. Whole
+/// numbers from a table: drawing with floats would bring a float printer (and the sines) into
+/// the download for a picture.
+fn ring_points(k: usize) -> &'static [(i32, i32)] {
+    match k {
+        2 => &[(0, -80), (0, 80)],
+        3 => &[(0, -80), (69, 40), (-69, 40)],
+        4 => &[(0, -80), (80, 0), (0, 80), (-80, 0)],
+        5 => &[(0, -80), (76, -25), (47, 65), (-47, 65), (-76, -25)],
+        6 => &[(0, -80), (69, -40), (69, 40), (0, 80), (-69, 40), (-69, -40)],
+        _ => &[],
+    }
+}
+
 /// The circle drawn as a ring (shown on wide screens only; the list says the same).
 fn circle_ring(v: &TauntView, names: &[String]) -> impl IntoView + use<> {
     let ring = standing(v);
-    let k = ring.len().max(1);
-    let at = |i: usize| {
-        let a = std::f64::consts::TAU * i as f64 / k as f64 - std::f64::consts::FRAC_PI_2;
-        (80.0 * a.cos(), 80.0 * a.sin())
-    };
+    let points = ring_points(ring.len());
+    let at = |i: usize| points.get(i % points.len().max(1)).copied().unwrap_or((0, 0));
     let edges = (0..ring.len()).filter(|i| ring.len() > 2 || *i == 0).map(|i| {
-        let (a, b) = (at(i), at((i + 1) % k));
+        let (a, b) = (at(i), at(i + 1));
         let near = marker_after(v, ring[i]) == Position::Near;
-        let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        let (mx, my) = ((a.0 + b.0) / 2, (a.1 + b.1) / 2);
         view! {
             <line x1=a.0 y1=a.1 x2=b.0 y2=b.1 class=if near { "edge near" } else { "edge" }/>
-            <text x=mx y=my + 4.0 class="edge-label">{if near { "NEAR" } else { "FAR" }}</text>
+            <text x=mx y=my + 4 class="edge-label">{if near { "NEAR" } else { "FAR" }}</text>
         }
     });
     let nodes = ring.iter().enumerate().map(|(i, s)| {
         let (x, y) = at(i);
         view! {
             <circle cx=x cy=y r="15" class="node"/>
-            <text x=x y=y + 5.0 class="node-label">{(s + 1).to_string()}</text>
-            <text x=x y=y + if y < -1.0 { -20.0 } else { 28.0 } class="node-name">{name(names, *s)}</text>
+            <text x=x y=y + 5 class="node-label">{(s + 1).to_string()}</text>
+            <text x=x y=y + if y < 0 { -20 } else { 28 } class="node-name">{name(names, *s)}</text>
         }
     });
     view! {
@@ -287,6 +298,18 @@ mod tests {
         v.position = Position::Near;
         assert_eq!(marker_after(&v, 0), Position::Near);
         assert_eq!(distance(&v, 1, 0), Position::Near);
+    }
+
+    #[test]
+    fn ring_points_sit_on_the_ring() {
+        for k in 2..=6 {
+            let points = ring_points(k);
+            assert_eq!(points.len(), k);
+            for (x, y) in points {
+                let r2 = x * x + y * y;
+                assert!((6200..=6500).contains(&r2), "{k}: ({x}, {y})");
+            }
+        }
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::play::OnSite;
 use dojo_engine::{Game, Observer, Seat};
 use dojo_games::Speaker;
 use dojo_games::taunt::{Action, Battle, Decision, Event, Fighters, Phase, Setup, Slot, Taunt, TauntView, Turn};
+use serde::Deserialize;
 
 /// TAUNT on the play page.
 #[derive(Clone, Debug, PartialEq)]
@@ -144,24 +145,34 @@ fn seats_fit(v: &TauntView, n: usize) -> bool {
         && set(&v.queue_next)
 }
 
+/// The shape of a turn waiting for a runner's choice, as the engine writes it: only the parts
+/// that name fighters, each part per fighter counted but not read.
+#[derive(Deserialize)]
+struct TurnShape {
+    fighter: Vec<serde::de::IgnoredAny>,
+    places: Vec<(u8, u8)>,
+    order: Vec<u8>,
+    next: u8,
+    frozen: Vec<bool>,
+    gifts: Vec<bool>,
+    perilled: Vec<Vec<bool>>,
+}
+
 /// Whether a turn waiting for a runner's choice fits `n` fighters. Its parts are the engine's
-/// own, so they are read from its written form: a part per fighter, seats below `n`, and a
-/// set of `n` flags wherever the turn holds a set of fighters.
+/// own, so they are read back from its written form: a part per fighter, seats below `n`, and
+/// a set of `n` flags wherever the turn holds a set of fighters.
 fn turn_fits(turn: &Turn, n: usize) -> bool {
-    let Ok(t) = serde_json::to_value(turn) else { return false };
-    let list = |key: &str| t.get(key).and_then(|v| v.as_array()).cloned().unwrap_or_default();
-    let seat = |v: &serde_json::Value| v.as_u64().is_some_and(|s| s < n as u64);
-    let flags = |v: &serde_json::Value| v.as_array().is_some_and(|a| a.len() == n);
-    let order = list("order");
-    let next = t.get("next").and_then(|v| v.as_u64()).unwrap_or(u64::MAX);
-    list("fighter").len() == n
-        && order.len() <= n
-        && order.iter().all(seat)
-        && next <= order.len() as u64
-        && list("places").iter().all(|p| p.as_array().is_some_and(|pair| pair.iter().all(seat)))
-        && ["frozen", "gifts"].iter().all(|k| t.get(*k).is_some_and(flags))
-        && list("perilled").len() == n
-        && list("perilled").iter().all(flags)
+    let Some(t) = serde_json::to_string(turn).ok().and_then(|json| serde_json::from_str::<TurnShape>(&json).ok()) else { return false };
+    let seat = |s: &u8| usize::from(*s) < n;
+    t.fighter.len() == n
+        && t.order.len() <= n
+        && t.order.iter().all(seat)
+        && usize::from(t.next) <= t.order.len()
+        && t.places.iter().all(|(a, b)| seat(a) && seat(b))
+        && t.frozen.len() == n
+        && t.gifts.len() == n
+        && t.perilled.len() == n
+        && t.perilled.iter().all(|p| p.len() == n)
 }
 
 #[cfg(test)]
