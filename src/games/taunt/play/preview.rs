@@ -165,6 +165,9 @@ pub fn hand(view: &TauntView, names: &[String]) -> Vec<CardNow> {
 /// What `slot` would do in a duel (and, for the cards that reach nobody, in any fight).
 fn duel_lines(view: &TauntView, slot: Slot, card: &MoveCard, level: u8, near: bool, lines: &mut Vec<String>) {
     let me = view.me();
+    // The one other fighter still fighting: the duel's rival, or the other of a circle's last two.
+    let seat = view.observer.seat().map_or(0, |s| s.index());
+    let Some(them) = view.corners.0.iter().enumerate().find(|(o, c)| *o != seat && !c.out).map(|(_, c)| c) else { return };
     let fighter = me.fighter.card();
     let row = card.at(level);
     match slot {
@@ -187,7 +190,7 @@ fn duel_lines(view: &TauntView, slot: Slot, card: &MoveCard, level: u8, near: bo
             let to = view.position.flipped();
             lines.push(format!("Moves to {to}"));
             if to == Position::Near {
-                lines.push(hit_line(view, view.them(), card, level));
+                lines.push(hit_line(view, them, card, level));
             }
             if !row.immune.is_empty() {
                 let immune: Vec<String> = row.immune.iter().map(|s| s.to_string()).collect();
@@ -200,7 +203,7 @@ fn duel_lines(view: &TauntView, slot: Slot, card: &MoveCard, level: u8, near: bo
         Slot::Punch | Slot::Grab | Slot::Shoot | Slot::Kick => {
             let reaches = if row.far_only { !near } else { slot == Slot::Shoot || near };
             if reaches {
-                lines.push(hit_line(view, view.them(), card, level));
+                lines.push(hit_line(view, them, card, level));
             } else {
                 lines.push(if row.far_only { "Reaches Far only: misses now".into() } else { "Misses at Far".into() });
             }
@@ -299,5 +302,21 @@ mod tests {
         view.corners.0[0].out = true;
         let spirit = lines(&hand(&view, &names), Slot::Kick);
         assert_eq!(spirit[1], "If an opponent reveals it too, you may give Player 2 a charge token");
+    }
+
+    #[test]
+    fn the_last_two_of_a_circle_aim_at_each_other() {
+        let names: Vec<String> = (1..=4).map(|i| format!("Player {i}")).collect();
+        let setup = Setup::new(
+            vec![FighterId::Tuggle, FighterId::Tuggle, FighterId::Tuggle, FighterId::Wollypobber],
+            Options { battle: Battle::LastStanding, best_of: 1, ..Options::default() },
+        );
+        let mut view = Taunt::from_setup(&setup).unwrap().view_for(Seat(2));
+        view.corners.0[0].out = true;
+        view.corners.0[1].out = true;
+        view.corners.0[3].damage = 10;
+        // Far: Shoot reaches Player 4 (Wollypobber, track 30) and names no one, as in a duel.
+        let shoot = lines(&hand(&view, &names), Slot::Shoot);
+        assert!(shoot[0].starts_with("2 damage → 12, White"), "{shoot:?}");
     }
 }
