@@ -3,7 +3,7 @@
 //! person at this device or the computer at a strength. Any mix is allowed; the session then
 //! refuses a table with no person at it, in words.
 
-use super::seats::{Controller, Seats};
+use super::seats::{Controller, Keeping, Seats};
 use dojo_bot::Level;
 use leptos::prelude::*;
 
@@ -80,7 +80,24 @@ pub fn seat_rows(
             </div>
         }
     };
-    view! { <div class="seat-rows">{move || (0..count.get()).map(&row).collect_view()}</div> }
+    let note = move || controllers.with(|c| save_note(&seats_of(c, count.get())));
+    view! {
+        <div class="seat-rows">{move || (0..count.get()).map(&row).collect_view()}</div>
+        <p class="hint" data-testid="save-note">{note}</p>
+    }
+}
+
+/// What the lobby says will be saved in this browser for `seats`.
+pub fn save_note(seats: &Seats) -> &'static str {
+    match seats.keeping() {
+        Keeping::Record => "Only people at this device: the game is saved in this browser as it goes, never a choice not yet revealed.",
+        Keeping::ViewOf(_) => {
+            "One person against the computer: only what that person can see is saved in this browser, never the computer's cards."
+        }
+        Keeping::Nothing => {
+            "Several people and the computer at one table: this game is not saved, since no save could leave out the computer's cards."
+        }
+    }
 }
 
 #[cfg(test)]
@@ -105,5 +122,13 @@ mod tests {
             Seats(vec![Controller::Person, Controller::Computer(Level::Hard), Controller::Computer(Level::Hard)])
         );
         assert_eq!(seats_of(&[], 2), Seats::people(2));
+    }
+
+    #[test]
+    fn the_save_note_follows_who_plays() {
+        assert!(save_note(&Seats::people(4)).starts_with("Only people"));
+        assert!(save_note(&Seats::against_computer(Level::Easy, 4)).starts_with("One person"));
+        let mixed = Seats(vec![Controller::Person, Controller::Person, Controller::Computer(Level::Hard)]);
+        assert!(save_note(&mixed).contains("not saved"));
     }
 }

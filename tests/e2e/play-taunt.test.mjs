@@ -204,6 +204,8 @@ test('the lobby offers every way of playing, with a row per fighter for the mode
   await page.waitForFunction(() => document.querySelectorAll('.seat-row').length === 4);
   assert.ok(await page.$eval('[data-testid="fighter-count"]', (e) => e.disabled), 'a Team Battle seats four');
   assert.match(await page.textContent('[data-testid="seat-3"]'), /Team 2/);
+  await page.selectOption('[data-testid="seat-2-controller"]', 'person');
+  assert.match(await page.textContent('[data-testid="save-note"]'), /not saved/, 'two people and the computer: the lobby says no save');
   // Nobody at the table: refused in words.
   for (let n = 1; n <= 4; n++) await page.selectOption(`[data-testid="seat-${n}-controller"]`, 'easy');
   await page.click('[data-testid="start"]');
