@@ -5,12 +5,15 @@
 //!   inputs entered ahead when nothing is revealed in between, the computer's decisions, the
 //!   record and the log. Plain Rust, tested natively.
 //! - [`saves`]: the saved form of a match, which never holds a secret its reader may not see.
+//! - [`lobby`]: the lobby's row per seat for games of more than two: what the game asks of the
+//!   seat and who plays it.
 //! - [`page`]: the screens every game shares: hand-offs between people on one device, the
 //!   computer thinking, the "3, 2, 1" before a reveal, the result, game over and rematch.
 //!
 //! A game's play page implements [`OnSite`] in its own folder (how its events read, what of
 //! its position is face down, whether a seat plans ahead) and draws only its own screens.
 
+pub mod lobby;
 pub mod page;
 pub mod saves;
 pub mod seats;
@@ -49,6 +52,13 @@ pub trait OnSite: Send + Sync + 'static {
     /// Checks a view saved for `seat` before a position is dealt from it: anything
     /// [`Game::determinize`] could not deal from must be refused, in words.
     fn check_view(view: &<Self::G as Game>::View, seat: Seat) -> Result<(), String>;
+
+    /// What a match in `state` is called in messages: [`OnSite::NOUN`] unless the game's ways
+    /// of playing differ (a series of fights, or one fight).
+    fn noun(state: &Self::G) -> &'static str {
+        let _ = state;
+        Self::NOUN
+    }
 
     /// True when some seat has cards face down that are not yet revealed (a plan, a combo): a
     /// shared device's save stops before such a step.

@@ -57,7 +57,8 @@ fn welcome<T: OnSite>(saved: &str, seed: u64) -> Result<(Session<T>, String), St
                 Keeping::ViewOf(_) => "The computer's hidden cards were dealt afresh, as the save keeps only what you could see.",
                 _ => "Choices not yet revealed are never saved: make them again when asked.",
             };
-            Ok((s, format!("Welcome back: your {} in progress was restored. {note}", T::NOUN)))
+            let noun = s.noun();
+            Ok((s, format!("Welcome back: your {noun} in progress was restored. {note}")))
         }
         Err(e) => Err(format!("A saved {} could not be restored and was discarded: {e}.", T::NOUN)),
     }
@@ -203,9 +204,10 @@ impl<T: OnSite> PlayCtx<T> {
         match session {
             Ok(s) => {
                 let unsaved = s.seats().keeping() == Keeping::Nothing;
+                let noun = s.noun();
                 self.session.set(Some(s));
                 self.bot_ms.set(None);
-                self.notice.set(unsaved.then(|| format!("This {} is not saved in this browser: with several people and the computer at one table, no save could leave out the computer's cards.", T::NOUN)));
+                self.notice.set(unsaved.then(|| format!("This {noun} is not saved in this browser: with several people and the computer at one table, no save could leave out the computer's cards.")));
                 self.save();
                 self.advance();
             }
@@ -220,6 +222,11 @@ impl<T: OnSite> PlayCtx<T> {
         self.screen.set(Screen::Lobby);
     }
 
+    /// What the match on the page is called ([`Session::noun`]; the game's usual word before one starts).
+    pub fn noun(self) -> Signal<&'static str> {
+        Signal::derive(move || self.session.with(|s| s.as_ref().map_or(T::NOUN, Session::noun)))
+    }
+
     /// The players' names as the page shows them.
     pub fn names(self) -> Signal<Vec<String>> {
         // Before a match starts (or as it is abandoned) every possible seat still has a name,
@@ -231,21 +238,22 @@ impl<T: OnSite> PlayCtx<T> {
 /// What the lobby says about saving: the threat model of a game kept in this browser.
 pub const SAVE_NOTE: &str = "The game in progress is saved in this browser. Against the computer only what you can see is saved, never its cards. On one shared device the saved game holds every player's hand so it can resume; picks not yet revealed are never saved.";
 
-/// The lobby's first choices: a person against the computer (and how strong) or two people on
-/// one device. `vs_bot` starts true and `level` at Medium.
+/// The lobby's first choices for two seats: a person against the computer (and how strong) or
+/// two people on one device, shown as `vs_bot` and `level` say (a lobby starts them at true
+/// and Medium), so the choice survives the lobby redrawing this part.
 pub fn who_plays(vs_bot: RwSignal<bool>, level: RwSignal<Level>) -> impl IntoView {
     view! {
         <fieldset>
             <legend>"Who plays?"</legend>
-            <label><input type="radio" name="mode" data-testid="mode-bot" checked on:change=move |_| vs_bot.set(true)/>" Me against the computer"</label>
-            <label><input type="radio" name="mode" data-testid="mode-hotseat" on:change=move |_| vs_bot.set(false)/>" Two players on this device"</label>
+            <label><input type="radio" name="mode" data-testid="mode-bot" prop:checked=move || vs_bot.get() on:change=move |_| vs_bot.set(true)/>" Me against the computer"</label>
+            <label><input type="radio" name="mode" data-testid="mode-hotseat" prop:checked=move || !vs_bot.get() on:change=move |_| vs_bot.set(false)/>" Two players on this device"</label>
             <p class="hint" data-testid="save-note">{SAVE_NOTE}</p>
         </fieldset>
         <Show when=move || vs_bot.get()>
             <fieldset>
                 <legend>"Computer strength"</legend>
                 {Level::ALL.into_iter().map(|l| view! {
-                    <label><input type="radio" name="level" data-testid=format!("level-{}", l.label().to_ascii_lowercase()) checked={ l == Level::Medium } on:change=move |_| level.set(l)/>{format!(" {}", l.label())}</label>
+                    <label><input type="radio" name="level" data-testid=format!("level-{}", l.label().to_ascii_lowercase()) prop:checked=move || level.get() == l on:change=move |_| level.set(l)/>{format!(" {}", l.label())}</label>
                 }).collect_view()}
             </fieldset>
         </Show>
@@ -296,26 +304,43 @@ pub fn turn_result<T: OnSite>(cx: PlayCtx<T>, reveals: AnyView, happened: Vec<St
     }
 }
 
+/// `seats` by name: "A", "A and B", "A, B and C".
+fn name_list(seats: &[Seat], names: &[String]) -> String {
+    let who: Vec<&str> = seats.iter().map(|s| names.get(s.index()).map_or("?", String::as_str)).collect();
+    match who.as_slice() {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [first @ .., last] => format!("{} and {last}", first.join(", ")),
+    }
+}
+
+/// `seats` as the end screen names them: "Team 2 (A and B)" when they are exactly one of
+/// `outcome`'s teams, else their names.
+fn group_name(outcome: &dojo_engine::Outcome, seats: &[Seat], names: &[String]) -> String {
+    let same = |team: &Vec<Seat>| team.len() == seats.len() && team.iter().all(|s| seats.contains(s));
+    match outcome.teams.iter().position(same) {
+        Some(k) => format!("Team {} ({})", k + 1, name_list(seats, names)),
+        None => name_list(seats, names),
+    }
+}
+
 /// The result in words: who won (`"… won the {what}!"`, several names for a team or a shared
-/// first place) or a draw.
+/// first place, a team by its number) or a draw.
 pub fn winner_line(outcome: &dojo_engine::Outcome, names: &[String], what: &str) -> String {
     if outcome.is_draw() {
         return format!("The {what} is a draw.");
     }
-    let winners: Vec<&str> = outcome.winning_seats().iter().map(|s| names.get(s.index()).map_or("?", String::as_str)).collect();
-    match winners.as_slice() {
-        [one] => format!("{one} won the {what}!"),
-        [first @ .., last] => format!("{} and {last} won the {what}!", first.join(", ")),
+    match outcome.winning_seats() {
         [] => format!("The {what} is over."),
+        winners => format!("{} won the {what}!", group_name(outcome, winners, names)),
     }
 }
 
-/// The end screen: the last step in words, who won, every place when more than two play, and
-/// buttons to play again (`again` builds the new session from the old) or to go back to the
-/// lobby.
+/// The end screen: the last step in words, who won, every place (teams by number) when more
+/// than two play, and buttons to play again (`again` builds the new session from the old) or
+/// to go back to the lobby.
 pub fn game_over<T: OnSite>(
     cx: PlayCtx<T>,
-    what: &'static str,
     labels: [&'static str; 2],
     again: impl Fn(&Session<T>) -> Result<Session<T>, String> + Send + Sync + 'static,
 ) -> impl IntoView {
@@ -330,8 +355,8 @@ pub fn game_over<T: OnSite>(
         let names = names.get();
         outcome().filter(|o| o.players().count() > 2).map(|o| {
             let rows = o.places.iter().enumerate().map(|(i, seats)| {
-                let who: Vec<&str> = seats.iter().map(|s| names.get(s.index()).map_or("?", String::as_str)).collect();
-                view! { <li>{format!("Place {}: {}", i + 1, who.join(", "))}</li> }
+                let shared = if seats.len() > 1 && o.teams.is_empty() { " (shared)" } else { "" };
+                view! { <li>{format!("Place {}{shared}: {}", i + 1, group_name(&o, seats, &names))}</li> }
             });
             view! { <ol class="places" data-testid="places">{rows.collect_view()}</ol> }
         })
@@ -341,7 +366,7 @@ pub fn game_over<T: OnSite>(
             <ul class="what-happened">
                 {move || cx.session.with(|s| s.as_ref().map(|s| s.last_lines().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()))}
             </ul>
-            <p class="big" data-testid="winner">{move || outcome().map(|o| winner_line(&o, &names.get(), what)).unwrap_or_default()}</p>
+            <p class="big" data-testid="winner">{move || outcome().map(|o| winner_line(&o, &names.get(), cx.noun().get())).unwrap_or_default()}</p>
             {places}
             <button type="button" class="button primary" data-testid="again" on:click=replay>{labels[0]}</button>
             <button type="button" class="button" on:click=move |_| cx.abandon()>{labels[1]}</button>
@@ -360,8 +385,8 @@ pub struct PlayPage<T: OnSite> {
     pub screen: fn(PlayCtx<T>, Screen, Signal<Vec<String>>) -> AnyView,
     /// The shared table, drawn from the public view with the players' names.
     pub table: crate::components::example_player::TableFn<T::G>,
-    /// What one match is called on the end screen ("match", "series") and its two buttons.
-    pub over: (&'static str, [&'static str; 2]),
+    /// The end screen's two buttons: play again, and back to the lobby.
+    pub over: [&'static str; 2],
     /// The next match from the one that ended, for the "play again" button.
     pub again: fn(&Session<T>) -> Result<Session<T>, String>,
 }
@@ -369,7 +394,7 @@ pub struct PlayPage<T: OnSite> {
 /// A whole play page: restores any save, then shows the game's screens, the shared ones and
 /// the table.
 pub fn play_page<T: OnSite>(page: PlayPage<T>) -> impl IntoView {
-    let PlayPage { title, testid, screen, table, over: (what, labels), again } = page;
+    let PlayPage { title, testid, screen, table, over: labels, again } = page;
     let cx = PlayCtx::<T>::open();
     let names = cx.names();
     let table_view = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.public_view())));
@@ -378,7 +403,7 @@ pub fn play_page<T: OnSite>(page: PlayPage<T>) -> impl IntoView {
         title,
         testid,
         move |now| match now {
-            Screen::Over => game_over(cx, what, labels, again).into_any(),
+            Screen::Over => game_over(cx, labels, again).into_any(),
             other => screen(cx, other, names),
         },
         move || table_view.get().map(|v| table(Signal::stored(v), names)),
@@ -409,7 +434,7 @@ pub fn play_frame<T: OnSite>(
             {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()>{format!("The computer decided in {ms} ms.")}</p> })}
             {move || (cx.screen.get() != Screen::Lobby).then(|| view! {
                 <EventLog lines=log/>
-                <p class="abandon"><button type="button" class="button subtle" data-testid="abandon" on:click=move |_| cx.abandon()>{format!("Abandon this {}", T::NOUN)}</button></p>
+                <p class="abandon"><button type="button" class="button subtle" data-testid="abandon" on:click=move |_| cx.abandon()>{move || format!("Abandon this {}", cx.noun().get())}</button></p>
             })}
         </div>
     }
@@ -471,6 +496,14 @@ mod tests {
             "Computer 2 (Easy) and Computer 3 (Easy) won the game!"
         );
         assert_eq!(winner_line(&Outcome::draw(Seat::all(3)), &names, "series"), "The series is a draw.");
+        let four: Vec<String> = ["Player 1", "Player 2", "Computer 3 (Easy)", "Computer 4 (Easy)"].map(String::from).to_vec();
+        let teams = vec![vec![Seat(0), Seat(1)], vec![Seat(2), Seat(3)]];
+        let second_won = Outcome::ranked(vec![teams[1].clone(), teams[0].clone()]).with_teams(teams.clone());
+        assert_eq!(winner_line(&second_won, &four, "fight"), "Team 2 (Computer 3 (Easy) and Computer 4 (Easy)) won the fight!");
+        assert_eq!(group_name(&second_won, &teams[0], &four), "Team 1 (Player 1 and Player 2)");
+        let shared = Outcome::ranked(vec![vec![Seat(0), Seat(2)], vec![Seat(1)], vec![Seat(3)]]);
+        assert_eq!(winner_line(&shared, &four, "fight"), "Player 1 and Computer 3 (Easy) won the fight!");
+        assert_eq!(group_name(&shared, &[Seat(0), Seat(1), Seat(3)], &four), "Player 1, Player 2 and Computer 4 (Easy)");
     }
 
     #[test]

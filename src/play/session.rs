@@ -196,6 +196,20 @@ impl<T: OnSite> Session<T> {
         self.lookahead(seat)?.decision(seat)
     }
 
+    /// Every input `seat` may enter now (its next planned one when planning ahead), as the
+    /// engine lists them: a page offers exactly these. Empty when it has nothing to decide.
+    pub fn legal(&self, seat: Seat) -> Vec<Action<T>> {
+        if !self.can_give(seat) {
+            return Vec::new();
+        }
+        self.lookahead(seat).map(|s| s.legal_actions(seat)).unwrap_or_default()
+    }
+
+    /// What this match is called in messages ([`OnSite::noun`]).
+    pub fn noun(&self) -> &'static str {
+        T::noun(&self.state)
+    }
+
     /// What `seat` sees while deciding: its own view with its queued inputs taken into account.
     pub fn own_view(&self, seat: Seat) -> View<T> {
         self.lookahead(seat).map_or_else(|| self.view(seat), |s| s.view_for(seat))

@@ -1,6 +1,8 @@
 // TAUNT through the UI: a whole fight against the hard computer on a phone-sized screen (taps
-// and keys), the bot's thinking time in a real browser, reload in the middle of a fight, and a
-// hot-seat TAUNT combo whose face-down cards the other player never sees.
+// and keys), the bot's thinking time in a real browser, reload in the middle of a fight, a
+// hot-seat TAUNT combo whose face-down cards the other player never sees, and the modes for
+// more fighters: the lobby per mode, a four-person Free-for-All on one device through every
+// hand-off, and a 2v2 Team Battle of two people against two hard computers (timed).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -8,7 +10,7 @@ import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
 
 const site = useSite();
 
-const SCREENS = ['pick', 'result', 'match-over', 'handoff', 'lay', 'order', 'place', 'pass'].map((s) => `[data-testid="${s}"]`).join(', ');
+const SCREENS = ['pick', 'result', 'match-over', 'handoff', 'lay', 'order', 'place', 'pass', 'flip'].map((s) => `[data-testid="${s}"]`).join(', ');
 
 /** Opens the TAUNT lobby from a clean slate. */
 async function lobby(page) {
@@ -18,8 +20,12 @@ async function lobby(page) {
   await page.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
 }
 
-/** Plays until the series is over, choosing cards in turn; returns the bot's decision figures. */
-async function playToTheEnd(page, { useKeyboard, maxScreens = 600 }) {
+/**
+ * Plays until the match is over, choosing cards in turn and answering every open choice with
+ * one of the buttons offered; `onScreen(screen, step)` runs before each screen is answered.
+ * Returns the bot's decision figures and the screens seen.
+ */
+async function playToTheEnd(page, { useKeyboard, maxScreens = 600, onScreen }) {
   const botTimes = [];
   let counted = 0;
   for (let step = 0; step < maxScreens; step++) {
@@ -30,12 +36,18 @@ async function playToTheEnd(page, { useKeyboard, maxScreens = 600 }) {
       counted = bot[0];
       botTimes.push(bot[1]);
     }
-    if (screen === 'match-over') return { botTimes, decisions: counted, slowest: bot ? bot[2] : 0 };
+    if (onScreen) await onScreen(screen, step);
+    if (screen === 'match-over') return { botTimes, decisions: counted, slowest: bot ? bot[2] : 0, screens: step };
     if (screen === 'handoff') await page.click('[data-testid="show-hand"]');
     else if (screen === 'result') await page.click('[data-testid="next"]');
     else if (screen === 'lay') await page.click('[data-testid="lay-done"]');
     else if (screen === 'order') await page.click('[data-testid="order-first"]');
-    else if (screen === 'pass') await page.click(step % 3 ? '[data-testid="pass-keep"]' : '[data-testid="pass-give"]');
+    else if (screen === 'pass' || screen === 'flip') {
+      // Whatever is offered (keep, or give to any fighter allowed; the markers a Run may turn).
+      const offered = await page.$$(`[data-testid="${screen}"] .choices button`);
+      assert.ok(offered.length > 0, `a choice on the ${screen} screen`);
+      await offered[step % offered.length].click();
+    }
     else if (screen === 'place') await page.click(step % 2 ? '[data-testid="place-near"]' : '[data-testid="place-far"]');
     else if (screen === 'pick') {
       const playable = await page.$$('[data-testid="hand"] button:not([disabled])');
@@ -167,6 +179,186 @@ test('two people fight a whole fight on one device, passing it for every secret 
   await page.waitForSelector('[data-testid="handoff"]');
   await playToTheEnd(page, { useKeyboard: false });
   assert.match(await page.textContent('[data-testid="winner"]'), /Player [12] won the series!/);
+  assertClean(page);
+  await page.context().close();
+});
+
+test('the lobby offers every way of playing, with a row per fighter for the modes', async () => {
+  const page = await openPage(site.browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await lobby(page);
+  const ways = await page.$$eval('[data-testid="battle"] option', (os) => os.map((o) => o.value));
+  assert.deepEqual(ways, ['duel', 'ffa', 'last-pobber', 'team']);
+  assert.ok(await page.$('[data-testid="opt-wampires"]'), 'Wampires is offered');
+  await page.selectOption('[data-testid="battle"]', 'ffa');
+  await page.waitForSelector('[data-testid="fighter-count"]');
+  assert.equal(await page.$('[data-testid="mode-bot"]'), null, 'the two-seat choice is for the duel');
+  assert.equal(await page.$('[data-testid="best-of"]'), null, 'a series is for the duel');
+  assert.equal((await page.$$('.seat-row')).length, 4);
+  await page.selectOption('[data-testid="fighter-count"]', '6');
+  assert.equal((await page.$$('.seat-row')).length, 6);
+  const who = await page.$$eval('[data-testid="seat-6-controller"] option', (os) => os.map((o) => o.value));
+  assert.deepEqual(who, ['person', 'easy', 'medium', 'hard']);
+  await page.screenshot({ path: join(ARTIFACTS, 'taunt-lobby-ffa-phone.png'), fullPage: true });
+  await page.selectOption('[data-testid="battle"]', 'team');
+  await page.waitForFunction(() => document.querySelectorAll('.seat-row').length === 4);
+  assert.ok(await page.$eval('[data-testid="fighter-count"]', (e) => e.disabled), 'a Team Battle seats four');
+  assert.match(await page.textContent('[data-testid="seat-3"]'), /Team 2/);
+  await page.selectOption('[data-testid="seat-2-controller"]', 'person');
+  assert.match(await page.textContent('[data-testid="save-note"]'), /not saved/, 'two people and the computer: the lobby says no save');
+  // Nobody at the table: refused in words.
+  for (let n = 1; n <= 4; n++) await page.selectOption(`[data-testid="seat-${n}-controller"]`, 'easy');
+  await page.click('[data-testid="start"]');
+  assert.match(await page.textContent('[data-testid="notice"]'), /at least one seat must be played by a person/);
+  // Back to the duel: its lobby as before.
+  await page.selectOption('[data-testid="battle"]', 'duel');
+  await page.waitForSelector('[data-testid="mode-bot"]');
+  assert.ok(await page.$eval('[data-testid="mode-bot"]', (e) => e.checked));
+  for (const id of ['fighter-1', 'fighter-2', 'best-of', 'opt-recovery', 'level-medium']) assert.ok(await page.$(`[data-testid="${id}"]`), id);
+  const noOverflow = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+  assert.ok(noOverflow, 'the lobby fits a 390 px screen');
+  assertClean(page);
+  await page.context().close();
+});
+
+/** True when nothing runs off the side of the screen. */
+const fits = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+
+test('four people play a Free-for-All on one device to the end, through every hand-off', async () => {
+  const page = await openPage(site.browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await lobby(page);
+  await page.selectOption('[data-testid="battle"]', 'ffa');
+  await page.waitForSelector('[data-testid="seat-4-controller"]');
+  const fighters = ['Tuggle', 'TeaBot', 'Wollypobber', 'Tremble'];
+  for (let n = 1; n <= 4; n++) {
+    await page.selectOption(`[data-testid="seat-${n}-controller"]`, 'person');
+    await page.selectOption(`[data-testid="fighter-${n}"]`, fighters[n - 1]);
+  }
+  await page.click('[data-testid="start"]');
+  await page.waitForSelector('[data-testid="handoff"]');
+  assert.match(await page.textContent('[data-testid="handoff"]'), /Pass the device to Player 1/);
+  assert.equal(await page.$('[data-testid="hand"]'), null, 'no hand on the hand-off screen');
+  // The circle: four fighters, four markers, all Far at the start.
+  assert.equal((await page.$$('[data-testid="circle"] .mk')).length, 4);
+  assert.match(await page.textContent('[data-testid="circle"]'), /Player 1.*FAR.*Player 2.*FAR.*Player 3.*FAR.*Player 4.*FAR.*Player 1/);
+  const seen = new Set();
+  let shots = 0;
+  const handedTo = new Set();
+  await playToTheEnd(page, {
+    useKeyboard: false,
+    maxScreens: 2500,
+    onScreen: async (screen, step) => {
+      seen.add(screen);
+      if (screen === 'handoff') handedTo.add((await page.textContent('[data-testid="handoff"] .big')).trim());
+      if (screen !== 'match-over') assert.ok(await fits(page), `the ${screen} screen fits a phone (step ${step})`);
+      // Once some marker is Near, photograph the table on a phone and on a wide screen.
+      if (shots === 0 && screen === 'pick' && (await page.$('[data-testid="circle"] .mk.near'))) {
+        shots++;
+        await page.screenshot({ path: join(ARTIFACTS, 'taunt-ffa-phone.png'), fullPage: true });
+        await page.setViewportSize({ width: 1280, height: 1000 });
+        await page.screenshot({ path: join(ARTIFACTS, 'taunt-ffa-desktop.png'), fullPage: true });
+        await page.setViewportSize({ width: 390, height: 844 });
+      }
+    },
+  });
+  assert.deepEqual([...handedTo].sort(), [1, 2, 3, 4].map((n) => `Pass the device to Player ${n}`), 'every person was handed the device');
+  assert.ok(seen.has('result') && seen.has('pick'));
+  assert.match(await page.textContent('[data-testid="winner"]'), /won the fight!|The fight is a draw\./);
+  const places = await page.$$eval('[data-testid="places"] li', (li) => li.map((l) => l.textContent));
+  assert.ok(places.length >= 2, `places listed: ${places}`);
+  assert.match(places.join(' '), /Place 1/);
+  assert.match(await page.textContent('[data-testid="event-log"]'), /is defeated/);
+  await page.screenshot({ path: join(ARTIFACTS, 'taunt-ffa-over-phone.png'), fullPage: true });
+  // Only people at the table: the record is saved (with four seats) and ends the fight.
+  const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('pocket-dojo/taunt')));
+  assert.equal(saved.seats.length, 4);
+  assert.equal(saved.match.Record.record.setup.options.battle, 'FreeForAll');
+  console.log(`taunt_ffa_hotseat_screens: ${[...seen].join(',')}`);
+  assertClean(page);
+  await page.context().close();
+});
+
+test('two people and two hard computers fight a 2v2 Team Battle to the end, with the computers timed', async () => {
+  const page = await openPage(site.browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await lobby(page);
+  await page.selectOption('[data-testid="battle"]', 'team');
+  await page.waitForSelector('[data-testid="seat-4-controller"]');
+  // Short Danger Tracks, so the fight is quick to play out.
+  const who = ['person', 'person', 'hard', 'hard'];
+  for (let n = 1; n <= 4; n++) {
+    await page.selectOption(`[data-testid="seat-${n}-controller"]`, who[n - 1]);
+    await page.selectOption(`[data-testid="fighter-${n}"]`, n % 2 ? 'Tuggle' : 'TeaBot');
+  }
+  await page.click('[data-testid="start"]');
+  // People and the computer at one table: nothing can be saved, and the page says so.
+  await page.waitForSelector('[data-testid="notice"]');
+  assert.match(await page.textContent('[data-testid="notice"]'), /not saved in this browser/);
+  await page.waitForSelector('[data-testid="dojo"]');
+  assert.match(await page.textContent('[data-testid="half-left"]'), /Player 1.*Player 2/);
+  assert.match(await page.textContent('[data-testid="half-right"]'), /Computer 3 \(Hard\).*Computer 4 \(Hard\)/);
+  let phone = false;
+  let desktop = false;
+  const { botTimes, decisions, slowest } = await playToTheEnd(page, {
+    useKeyboard: false,
+    maxScreens: 2500,
+    onScreen: async (screen, step) => {
+      if (screen !== 'match-over') assert.ok(await fits(page), `the ${screen} screen fits a phone (step ${step})`);
+      if (!phone && screen === 'pick' && step > 20) {
+        phone = true;
+        await page.screenshot({ path: join(ARTIFACTS, 'taunt-team-phone.png'), fullPage: true });
+      }
+      // A Team Spirit, once there is one, on a wide screen.
+      if (!desktop && screen === 'pick' && (await page.$('[data-testid="spirits"]'))) {
+        desktop = true;
+        await page.setViewportSize({ width: 1280, height: 1000 });
+        await page.screenshot({ path: join(ARTIFACTS, 'taunt-team-desktop.png'), fullPage: true });
+        await page.setViewportSize({ width: 390, height: 844 });
+      }
+    },
+  });
+  assert.match(await page.textContent('[data-testid="winner"]'), /Team [12] \(.*\) won the fight!|The fight is a draw\./);
+  if (!/draw/.test(await page.textContent('[data-testid="winner"]'))) {
+    const places = await page.$$eval('[data-testid="places"] li', (li) => li.map((l) => l.textContent));
+    assert.equal(places.length, 2);
+    assert.match(places[0], /^Place 1: Team [12] \(/);
+  }
+  await page.screenshot({ path: join(ARTIFACTS, 'taunt-team-over-phone.png'), fullPage: true });
+  assert.equal(await page.evaluate(() => localStorage.getItem('pocket-dojo/taunt')), null, 'no save with people and computers mixed');
+  assert.ok(botTimes.length > 0, 'the computers made decisions');
+  const sorted = [...botTimes].sort((a, b) => a - b);
+  console.log(`taunt_bot_decisions_hard_4_fighters: ${decisions}`);
+  console.log(`taunt_bot_ms_median_hard_4_fighters_browser: ${sorted[Math.floor(sorted.length / 2)]}`);
+  console.log(`taunt_bot_ms_max_hard_4_fighters_browser: ${slowest}`);
+  assertClean(page);
+  await page.context().close();
+});
+
+
+test('Wampires in a Last Pobber Standing circle: the table counts blood, and a turn plays', async () => {
+  const page = await openPage(site.browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await lobby(page);
+  await page.selectOption('[data-testid="battle"]', 'last-pobber');
+  await page.selectOption('[data-testid="fighter-count"]', '3');
+  await page.waitForFunction(() => document.querySelectorAll('.seat-row').length === 3);
+  for (const n of [2, 3]) await page.selectOption(`[data-testid="seat-${n}-controller"]`, 'easy');
+  await page.check('[data-testid="opt-wampires"]');
+  await page.click('[data-testid="start"]');
+  await page.waitForSelector('[data-testid="pick"]');
+  assert.match(await page.textContent('[data-testid="where"]'), /Last Pobber Standing · Wampires · Turn 1/);
+  for (const n of [1, 2, 3]) assert.match(await page.textContent(`[data-testid="blood-${n}"]`), /^30 blood/);
+  assert.equal((await page.$$('[data-testid="circle"] .mk')).length, 3, 'three neighbours, three markers');
+  // Everyone is Far: Shoot reaches both other fighters, and says what it takes in blood.
+  assert.match(await page.textContent('[data-testid="pick-shoot"]'), /Computer 2 \(Easy\): \d+ damage → \d+ blood/);
+  await page.screenshot({ path: join(ARTIFACTS, 'taunt-wampires-phone.png'), fullPage: true });
+  await page.click('[data-testid="pick-shoot"]');
+  await page.waitForSelector('[data-testid="result"]');
+  assert.match(await page.textContent('[data-testid="result"]'), /You\s*(Tea)?Shoot L0/);
+  await page.click('[data-testid="next"]');
+  await page.waitForSelector(SCREENS);
+  assert.ok(JSON.parse(await page.evaluate(() => localStorage.getItem('pocket-dojo/taunt'))).match.View, 'one person against the computer: their view is saved');
   assertClean(page);
   await page.context().close();
 });

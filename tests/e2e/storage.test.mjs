@@ -20,9 +20,13 @@ const PUNISH_VIEW_KEYS = [
 ].sort();
 
 /** Everything a TAUNT player's view holds. */
+// The modes for more fighters added public fields only: the way of playing, the circle's
+// markers, the halves of the Dojo, who is out and the places, Position choices owed, and a turn
+// paused for a runner's choice (every move in it already revealed).
 const TAUNT_VIEW_KEYS = [
-  'corners', 'decision', 'fight', 'my_queue', 'observer', 'options', 'outcome', 'pending', 'pending_queued', 'phase',
-  'position', 'queue_next', 'queued', 'results', 'turn', 'wins',
+  'battle', 'corners', 'decision', 'fight', 'halves', 'markers', 'my_queue', 'observer', 'options', 'out_order',
+  'outcome', 'owed_places', 'paused', 'pending', 'pending_queued', 'phase', 'places', 'position', 'queue_next',
+  'queued', 'results', 'turn', 'wins',
 ].sort();
 
 /** Every save key in storage, as the page wrote it. */

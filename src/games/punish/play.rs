@@ -33,7 +33,7 @@ pub fn PlayPunish() -> impl IntoView {
         testid: "play-punish",
         screen,
         table: crate::games::punish::scenario_player::table,
-        over: ("match", ["Play again", "Change settings"]),
+        over: ["Play again", "Change settings"],
         again: |s: &Session| deal(s.seats().clone(), s.public_view().options),
     })
 }

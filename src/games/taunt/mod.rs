@@ -1,5 +1,6 @@
-//! TAUNT on the site: two fighters on a Danger Track, Peril, charge levels and taunting combos
-//! (rules engine: [`dojo_games::taunt`]). This folder holds the pieces of its rules page (move
+//! TAUNT on the site: fighters on a Danger Track (or Wampire blood), Peril, charge levels and
+//! taunting combos, two in a duel or up to six in the modes for more fighters (rules engine:
+//! [`dojo_games::taunt`]). This folder holds the pieces of its rules page (move
 //! cards, fighters, tracks); with the play page they are built into the `taunt-play` module.
 
 pub mod examples;

@@ -1,13 +1,14 @@
-//! The TAUNT table as both players see it: each fighter's Danger Track drawn as the printed
-//! serpentine board, the Position token, charge and block tokens, the cards set aside by Peril,
-//! the current mode, and face-down combo cards as a count. Public information only.
+//! The TAUNT table as everyone at it sees it. A duel: each fighter's Danger Track drawn as the
+//! printed serpentine board, the Position token, charge and block tokens, the cards set aside
+//! by Peril, the current mode, and face-down combo cards as a count. The modes for more
+//! fighters have their own, more compact table ([`super::modes`]). Public information only.
 
 use dojo_engine::Seat;
-use dojo_games::taunt::{Corner, MAX_CHARGE, Mode, Position, TauntView, track};
+use dojo_games::taunt::{Battle, Corner, MAX_CHARGE, Mode, Position, TauntView, track};
 use leptos::prelude::*;
 
 /// The CSS class and the short label that tell a mode apart without colour.
-fn mode_mark(mode: Mode) -> (&'static str, &'static str) {
+pub(super) fn mode_mark(mode: Mode) -> (&'static str, &'static str) {
     match mode {
         Mode::White => ("m-white", "W"),
         Mode::Yellow => ("m-yellow", "Y"),
@@ -46,7 +47,8 @@ fn danger_track(corner: &Corner, marker: &str) -> impl IntoView + use<> {
     }
 }
 
-fn tokens(have: u8, max: u8, full: &str, empty: &str) -> String {
+/// `have` tokens drawn as `full`, then the rest of `max` as `empty`.
+pub(super) fn tokens(have: u8, max: u8, full: &str, empty: &str) -> String {
     format!("{}{}", full.repeat(usize::from(have)), empty.repeat(usize::from(max.saturating_sub(have))))
 }
 
@@ -58,6 +60,7 @@ fn fighter_panel(v: &TauntView, names: &[String], seat: Seat) -> impl IntoView +
     let queued = v.queued[seat];
     let i = seat.index();
     let wins = v.wins[seat];
+    let wampire = v.options.wampires;
     view! {
         <div class="fighter-panel" data-testid=format!("fighter-{}", i + 1)>
             <div class="fighter-head">
@@ -65,9 +68,15 @@ fn fighter_panel(v: &TauntView, names: &[String], seat: Seat) -> impl IntoView +
                 <span class="fighter-name">{format!("{} {}", card.name, card.face)}</span>
                 <span class="wins" title="Fights won">{format!("{wins} won")}</span>
             </div>
-            <p class=format!("mode {mode_class}") data-testid=format!("mode-{}", i + 1)>
-                <strong>{format!("{} damage", c.damage)}</strong>{format!(" of {} · {}", card.critical_damage, mode.title())}
-            </p>
+            {if wampire {
+                view! { <p class="mode m-orange" data-testid=format!("blood-{}", i + 1)><strong>{format!("{} blood", c.blood)}</strong>" · Peril read in Danger Mode"</p> }.into_any()
+            } else {
+                view! {
+                    <p class=format!("mode {mode_class}") data-testid=format!("mode-{}", i + 1)>
+                        <strong>{format!("{} damage", c.damage)}</strong>{format!(" of {} · {}", card.critical_damage, mode.title())}
+                    </p>
+                }.into_any()
+            }}
             <p class="tokens">
                 <span class="charge" aria-label=format!("Level {} ({} of {MAX_CHARGE} charge tokens)", c.charge, c.charge) data-testid=format!("charge-{}", i + 1)>
                     {format!("L{} ", c.charge)}{tokens(c.charge, MAX_CHARGE, "↑", "·")}
@@ -82,14 +91,14 @@ fn fighter_panel(v: &TauntView, names: &[String], seat: Seat) -> impl IntoView +
                 {(queued > 0).then(|| view! { <span class="badge combo" data-testid=format!("queued-{}", i + 1)>{format!("TAUNT combo: {queued} face down")}</span> })}
             </div>
             <div class="set-aside" data-testid=format!("disabled-{}", i + 1)>
-                <span class="zone-label">{format!("Disabled ({} of 3)", c.disabled.len())}</span>
+                <span class="zone-label">{if wampire { format!("Disabled ({})", c.disabled.len()) } else { format!("Disabled ({} of 3)", c.disabled.len()) }}</span>
                 {if c.disabled.is_empty() {
                     view! { <span class="none">"none"</span> }.into_any()
                 } else {
                     c.disabled.to_vec().into_iter().map(|s| view! { <span class="mini-card">{card.move_card_name(s, v.options.heal)}</span> }).collect_view().into_any()
                 }}
             </div>
-            {danger_track(&c, &format!("P{}", i + 1))}
+            {(!wampire).then(|| danger_track(&c, &format!("P{}", i + 1)))}
         </div>
     }
 }
@@ -118,6 +127,9 @@ pub fn TauntTable(
     move || {
         let v = view.get();
         let names = names.get();
+        if v.battle != Battle::Duel {
+            return super::modes::table(&v, &names).into_any();
+        }
         let near = v.position == Position::Near;
         view! {
             <section class="taunt-table" aria-label="Table">
@@ -132,5 +144,6 @@ pub fn TauntTable(
                 </div>
             </section>
         }
+        .into_any()
     }
 }

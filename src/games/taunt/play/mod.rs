@@ -1,24 +1,38 @@
-//! `/play/taunt`: a TAUNT series on one device, against a friend (secret picks with a hand-off
-//! screen between them) or against the computer. It is built as its own wasm (`src/bin/
-//! taunt-play.rs`), loaded only when someone opens the page, so the site's first download does
-//! not carry TAUNT's engine and bot. The match is saved after every step and restored on reload.
+//! `/play/taunt`: TAUNT on one device, in every way of playing the engine knows: a duel (a
+//! series, against a friend with a hand-off screen between secret picks, or against the
+//! computer), and the modes for more fighters (Free-for-All and Last Pobber Standing in a
+//! circle of 3 to 6, the 2v2 Team Battle), each fighter played by a person at the device or the
+//! computer at any strength, with or without the Wampires variant. It is built as its own wasm
+//! (`src/bin/taunt-play.rs`), loaded only when someone opens the page, so the site's first
+//! download does not carry TAUNT's engine and bot. The match is saved after every step and
+//! restored on reload, when who plays allows a save.
 //!
-//! Hidden information: a pick or a face-down combo waits in the play machine's session until the
-//! other seat has decided; the page shows a hand only after the hand-off screen, and the table
-//! shows face-down combo cards as a count. Saves keep the same secrets: against the computer
-//! only the person's view is saved, and on a shared device never a combo still face down.
+//! Hidden information: a pick or a face-down combo waits in the play machine's session until
+//! every fighter acting has decided; the page shows a hand only after the hand-off screen, and
+//! the table shows face-down combo cards as a count. The choices made in the open (the order
+//! of two Runs, where a hit leaves its victim, passing charge, a runner's markers) need no
+//! hand-off. Saves keep the same secrets: against the computer only the person's view is
+//! saved, on a shared device never a combo still face down, and nothing at a table of several
+//! people and the computer.
+//!
+//! - `lobby`: the way of playing, then a duel's two seats or a row per fighter.
+//! - [`board`]: the duel's table; `modes`: the table for more fighters.
+//! - `choices`: the open choices; [`preview`]: what each card in hand would do now.
+//! - [`session`]: TAUNT's answers to the shared play machine.
 
 pub mod board;
+mod choices;
+mod lobby;
+mod modes;
 pub mod preview;
 pub mod session;
 
-use crate::play::page::chosen_seats;
 use crate::play::page::{PlayPage, play_page};
-use crate::play::{PlayCtx, Screen, hand_off, turn_result, waiting_status, who_plays};
-use dojo_bot::Level;
+use crate::play::{PlayCtx, Screen, hand_off, turn_result, waiting_status};
 use dojo_engine::Seat;
-use dojo_games::taunt::{Action, Decision, Event, FighterId, Flip, HealCard, Options, Position, Setup, Slot, queueable};
+use dojo_games::taunt::{Action, Battle, Decision, Event, Phase, Slot, queueable};
 use leptos::prelude::*;
+use lobby::Lobby;
 use session::{Session, TauntSite, combo, rematch};
 
 type Ctx = PlayCtx<TauntSite>;
@@ -31,7 +45,7 @@ pub fn PlayTaunt() -> impl IntoView {
         testid: "play-taunt",
         screen,
         table: crate::games::taunt::examples::table,
-        over: ("series", ["Fight again", "Change fighters or settings"]),
+        over: ["Fight again", "Change fighters or settings"],
         again: |s: &Session| Session::new(s.seats().clone(), &rematch(s)),
     })
 }
@@ -43,69 +57,6 @@ fn screen(cx: Ctx, now: Screen, names: Signal<Vec<String>>) -> AnyView {
         Screen::Decide(seat) => view! { <Decide cx=cx seat=seat names=names/> }.into_any(),
         Screen::Result => view! { <TurnResult cx=cx names=names/> }.into_any(),
         _ => view! { <Lobby cx=cx/> }.into_any(),
-    }
-}
-
-fn fighter_select(label: &'static str, testid: &'static str, chosen: RwSignal<FighterId>) -> impl IntoView {
-    view! {
-        <label>{label}
-            <select data-testid=testid on:change=move |ev| {
-                if let Some(f) = FighterId::ALL.into_iter().find(|f| format!("{f:?}") == event_target_value(&ev)) { chosen.set(f) }
-            }>
-                {FighterId::ALL.into_iter().map(|f| {
-                    let card = f.card();
-                    let special = card.special.map(|s| format!(", {s}")).unwrap_or_default();
-                    view! { <option value=format!("{f:?}") selected=move || chosen.get() == f>{format!("{} {} — track {}, {} block{special}", card.name, card.face, card.critical_damage, card.block_tokens)}</option> }
-                }).collect_view()}
-            </select>
-        </label>
-    }
-}
-
-#[component]
-fn Lobby(cx: Ctx) -> impl IntoView {
-    let vs_bot = RwSignal::new(true);
-    let level = RwSignal::new(Level::Medium);
-    let first = RwSignal::new(FighterId::Mooshmere);
-    let second = RwSignal::new(FighterId::Wollypobber);
-    let best_of = RwSignal::new(3u8);
-    let classic_heal = RwSignal::new(false);
-    let recovery = RwSignal::new(true);
-    let pass_charge = RwSignal::new(true);
-    let start = move || {
-        let options = Options {
-            best_of: best_of.get_untracked(),
-            heal: if classic_heal.get_untracked() { HealCard::Classic } else { HealCard::Standard },
-            recovery: recovery.get_untracked(),
-            pass_charge: pass_charge.get_untracked(),
-            ..Options::default()
-        };
-        cx.start(Session::new(chosen_seats(vs_bot, level, 2), &Setup::new([first.get_untracked(), second.get_untracked()], options)));
-    };
-    view! {
-        <form class="lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(); }>
-            {who_plays(vs_bot, level)}
-            <fieldset>
-                <legend>"Fighters"</legend>
-                {move || fighter_select(if vs_bot.get() { "You: " } else { "Player 1: " }, "fighter-1", first)}
-                {move || fighter_select(if vs_bot.get() { "Computer: " } else { "Player 2: " }, "fighter-2", second)}
-            </fieldset>
-            <fieldset>
-                <legend>"Options"</legend>
-                <label>"Series: best of "
-                    <select data-testid="best-of" on:change=move |ev| best_of.set(event_target_value(&ev).parse().unwrap_or(3))>
-                        <option value="1">"1"</option>
-                        <option value="3" selected>"3"</option>
-                        <option value="5">"5"</option>
-                    </select>
-                </label>
-                <label><input type="checkbox" checked data-testid="opt-recovery" on:change=move |ev| recovery.set(event_target_checked(&ev))/>" A fight's winner sheds their Recovery in damage before the next fight"</label>
-                <label><input type="checkbox" checked data-testid="opt-pass-charge" on:change=move |ev| pass_charge.set(event_target_checked(&ev))/>" After a Charge acts, its fighter may pass a charge token to the other"</label>
-                <label><input type="checkbox" data-testid="opt-classic-heal" on:change=move |ev| classic_heal.set(event_target_checked(&ev))/>" Classic Heal: it only takes back disabled cards"</label>
-            </fieldset>
-            <button type="submit" class="button primary" data-testid="start">"Start the fight"</button>
-            <p class="hint">"New to TAUNT? "<a href="/rules/taunt">"Read the rules"</a>" or "<a href="/rules/taunt#turn">"just how a turn works"</a>". Playing at a table? "<a href="/print/taunt">"Print the kit"</a>"."</p>
-        </form>
     }
 }
 
@@ -132,71 +83,19 @@ fn Decide(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
     move || match decision() {
         Some(Decision::Pick { turn }) => view! { <PickMove cx=cx seat=seat turn=turn names=names/> }.into_any(),
         Some(Decision::Queue { .. }) => view! { <LayCombo cx=cx seat=seat names=names/> }.into_any(),
-        Some(Decision::Order) => {
-            let who = names.get()[seat.index()].clone();
-            view! {
-                <div class="stage decide" data-testid="order">
-                    <p class="big">{format!("{who}: both fighters Run, and your level is higher. Act first or second?")}</p>
-                    <p class="hint">"Each Run switches the Position, then hits if the fighters are Near. The second runner decides where the fighters end up."</p>
-                    <div class="choices">
-                        <button type="button" class="button primary" data-testid="order-first" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Order { first: true }))>"Run first"</button>
-                        <button type="button" class="button" data-testid="order-second" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Order { first: false }))>"Run second"</button>
-                    </div>
-                </div>
-            }
-            .into_any()
-        }
-        Some(Decision::Place { .. }) => {
-            let who = names.get()[seat.index()].clone();
-            view! {
-                <div class="stage decide" data-testid="place">
-                    <p class="big">{format!("{who}: your hit lets you set the Position.")}</p>
-                    <div class="choices">
-                        <button type="button" class="button primary" data-testid="place-near" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Place(Position::Near)))>"Near"</button>
-                        <button type="button" class="button" data-testid="place-far" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Place(Position::Far)))>"Far"</button>
-                    </div>
-                </div>
-            }
-            .into_any()
-        }
-        Some(Decision::Pass) => {
-            let names = names.get();
-            let (who, other) = (names[seat.index()].clone(), names[seat.index() ^ 1].clone());
-            let to = Seat((seat.index() ^ 1) as u8);
-            view! {
-                <div class="stage decide" data-testid="pass">
-                    <p class="big">{format!("{who}: your Charge acted. Pass one charge token to {other}?")}</p>
-                    <p class="hint">"A token passed lowers your next move's level and raises theirs, which also makes their Blocks cost more and can change who acts first."</p>
-                    <div class="choices">
-                        <button type="button" class="button primary" data-testid="pass-keep" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Pass(None)))>"Keep it"</button>
-                        <button type="button" class="button" data-testid="pass-give" on:click=move |_| cx.decide(move |s| s.give(seat, Action::Pass(Some(to))))>{format!("Pass it to {other}")}</button>
-                    </div>
-                </div>
-            }
-            .into_any()
-        }
-        Some(Decision::Flip) => {
-            let who = names.get()[seat.index()].clone();
-            let choice = move |flip: Flip| move |_| cx.decide(move |s| s.give(seat, Action::Flip(flip)));
-            view! {
-                <div class="stage decide" data-testid="flip">
-                    <p class="big">{format!("{who}: your Run acts. Which markers does it turn over?")}</p>
-                    <div class="choices">
-                        <button type="button" class="button" data-testid="flip-left" on:click=choice(Flip::Left)>"The one before you"</button>
-                        <button type="button" class="button" data-testid="flip-right" on:click=choice(Flip::Right)>"The one after you"</button>
-                        <button type="button" class="button primary" data-testid="flip-both" on:click=choice(Flip::Both)>"Both"</button>
-                    </div>
-                </div>
-            }
-            .into_any()
-        }
+        Some(Decision::Order) => view! { <choices::OrderChoice cx=cx seat=seat names=names/> }.into_any(),
+        Some(Decision::Place { victim }) => view! { <choices::PlaceChoice cx=cx seat=seat victim=victim names=names/> }.into_any(),
+        Some(Decision::Pass) => view! { <choices::PassChoice cx=cx seat=seat names=names/> }.into_any(),
+        Some(Decision::Flip) => view! { <choices::FlipChoice cx=cx seat=seat names=names/> }.into_any(),
         None => ().into_any(),
     }
 }
 
 #[component]
 fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<Vec<String>>) -> impl IntoView {
-    let hand = move || cx.session.with(|s| s.as_ref().map(|s| preview::hand(&s.view(seat)))).unwrap_or_default();
+    let hand = move || names.with(|names| cx.session.with(|s| s.as_ref().map(|s| preview::hand(&s.view(seat), names)))).unwrap_or_default();
+    let spirit =
+        move || cx.session.with(|s| s.as_ref().is_some_and(|s| s.public_view().corners.0.get(seat.index()).is_some_and(|c| c.out)));
     let choose = move |slot: Slot| cx.decide(move |s| s.give(seat, Action::Play(slot)));
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         if let Some(slot) = ev.key().parse::<usize>().ok().and_then(|n| Slot::ALL.get(n.wrapping_sub(1)).copied())
@@ -225,7 +124,7 @@ fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<Vec<String>>) -> impl 
         });
         view! {
             <div class="stage pick" data-testid="pick" data-seat=seat.0 + 1>
-                <p class="big">{format!("{who}: choose your move for turn {turn}")}</p>
+                <p class="big">{if spirit() { format!("{who}, Team Spirit: choose a card for turn {turn}") } else { format!("{who}: choose your move for turn {turn}") }}</p>
                 <div class="taunt-hand" role="group" aria-label="Your move cards" data-testid="hand">{cards.collect_view()}</div>
                 <p class="hint">"Tap a card, or press its number (1–9) on a keyboard. Lower numbers on the cards act first."</p>
             </div>
@@ -273,24 +172,43 @@ fn TurnResult(cx: Ctx, names: Signal<Vec<String>>) -> impl IntoView {
     move || {
         let names = names.get();
         let events = cx.session.with(|s| s.as_ref().map(|s| s.last_events())).unwrap_or_default();
+        // Fighters out of a circle before this turn play nothing and are left out; a Team
+        // Spirit's card is shown, since it can match an opponent's.
+        let out = cx
+            .session
+            .with(|s| s.as_ref().map(|s| s.public_view().corners.0.iter().map(|c| c.out).collect::<Vec<_>>()))
+            .unwrap_or_default();
+        let team = cx.session.with(|s| s.as_ref().is_some_and(|s| s.public_view().battle == Battle::Team));
+        let fell: Vec<Seat> = events.iter().filter_map(|e| if let Event::Defeated { seat, .. } = e { Some(*seat) } else { None }).collect();
         let reveals = events.iter().filter_map(|e| match e {
             Event::Revealed { turn, moves, levels, queued, .. } => Some(view! {
                 <div class="reveal" data-testid="reveal">
                     <span class="breath-label">{format!("Turn {turn}")}</span>
-                    {(0..2).map(|i| view! {
+                    {(0..moves.len()).filter(|i| moves.0[*i].is_some() || !out.get(*i).copied().unwrap_or(false)).map(|i| view! {
                         <div class="revealed-move">
-                            <span class="who">{names[i].clone()}</span>
-                            <span class="mc-name">{match moves.0[i] { Some(m) => format!("{m} L{}", levels.0[i]), None => "down: no card".into() }}</span>
-                            {queued.0[i].then(|| view! { <span class="badge combo">"from the combo"</span> })}
+                            <span class="who">{names.get(i).cloned().unwrap_or_default()}</span>
+                            <span class="mc-name">{match moves.0[i] { Some(m) => format!("{m} L{}", levels.0.get(i).copied().unwrap_or(0)), None => "down: no card".into() }}</span>
+                            {queued.0.get(i).copied().unwrap_or(false).then(|| view! { <span class="badge combo">"from the combo"</span> })}
+                            {(team && out.get(i).copied().unwrap_or(false) && !fell.contains(&Seat(i as u8))).then(|| view! { <span class="badge out">"Team Spirit"</span> })}
                         </div>
                     }).collect_view()}
                 </div>
             }),
             _ => None,
         });
-        let happened = cx
+        let mut happened: Vec<String> = cx
             .session
-            .with(|s| s.as_ref().map(|s| events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| s.describe(e)).collect()));
-        turn_result(cx, reveals.collect_view().into_any(), happened.unwrap_or_default(), "Next")
+            .with(|s| s.as_ref().map(|s| events.iter().filter(|e| !matches!(e, Event::Revealed { .. })).map(|e| s.describe(e)).collect()))
+            .unwrap_or_default();
+        // A turn that stops halfway for a choice says so, or the screen would seem to show nothing.
+        let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
+        match cx.session.with(|s| s.as_ref().map(|s| s.public_view().phase)) {
+            Some(Phase::Flip { seat }) => {
+                happened.push(format!("The turn waits while {} chooses which markers the Run turns over.", name(seat)))
+            }
+            Some(Phase::Order { seat }) => happened.push(format!("The turn waits while {} chooses which Run acts first.", name(seat))),
+            _ => {}
+        }
+        turn_result(cx, reveals.collect_view().into_any(), happened, "Next")
     }
 }

@@ -1,8 +1,12 @@
 //! What each card in hand would do right now, in words: the hand shows every card at the
-//! current level with its damage, the Peril it would cause and its special lines.
+//! current level with its damage, the Peril it would cause and its special lines. With more
+//! than two fighters each hit line names the fighter it would land on; whom a move reaches and
+//! how far away they stand are asked of the engine, on a position dealt from the view.
 
+use dojo_engine::{Game, Rng};
+use dojo_games::taunt::modes_data::WAMPIRE_PERIL_MODE;
 use dojo_games::taunt::moves::Kind;
-use dojo_games::taunt::{HealCard, MoveCard, Position, Refusal, Slot, TauntView, moves, track};
+use dojo_games::taunt::{Battle, Corner, HealCard, MoveCard, Position, Refusal, Slot, Taunt, TauntView, moves, track};
 
 /// One card of the hand as it stands this turn.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,23 +28,104 @@ fn names(letters: &str) -> String {
     names.join(", ")
 }
 
-/// The hit line of an attacking row: damage, where the other fighter would land and the Peril.
-fn hit_line(view: &TauntView, card: &MoveCard, level: u8) -> String {
+/// The hit line of an attacking row on `them`: damage, where they would land (their blood, for
+/// a Wampire) and the Peril.
+fn hit_line(view: &TauntView, them: &Corner, card: &MoveCard, level: u8) -> String {
     let row = card.at(level);
-    let them = view.them();
-    let critical = them.fighter.card().critical_damage;
-    let after = (them.damage + row.damage).min(critical);
-    let mode = track::mode_of(after, critical);
+    let (after, mode) = if view.options.wampires {
+        (format!("{} blood", them.blood.saturating_sub(u16::from(row.damage))), WAMPIRE_PERIL_MODE)
+    } else {
+        let critical = them.fighter.card().critical_damage;
+        let after = (them.damage + row.damage).min(critical);
+        (after.to_string(), track::mode_of(after, critical))
+    };
     let peril = mode.peril_column().map_or("", |c| row.peril[c]);
     let peril = if peril.is_empty() { "no Peril".to_string() } else { format!("disables {}", names(peril)) };
     format!("{} damage → {after}, {}: {peril}", row.damage, mode.title())
 }
 
-/// Every card of `view`'s fighter, as it would play this turn.
-pub fn hand(view: &TauntView) -> Vec<CardNow> {
+/// Whom a move may reach with more than two fighters, and how far away each stands.
+struct Reach<'a> {
+    view: &'a TauntView,
+    names: &'a [String],
+    /// The fighters this fighter's moves reach, with the distance to each.
+    targets: Vec<(usize, Position)>,
+}
+
+impl Reach<'_> {
+    fn name(&self, s: usize) -> String {
+        self.names.get(s).cloned().unwrap_or_else(|| format!("Player {}", s + 1))
+    }
+
+    /// One line per fighter in `hit`: their name and what the hit does to them.
+    fn hits(&self, hit: &[usize], card: &MoveCard, level: u8) -> Vec<String> {
+        hit.iter().map(|s| format!("{}: {}", self.name(*s), hit_line(self.view, &self.view.corners.0[*s], card, level))).collect()
+    }
+
+    /// The targets at `position`.
+    fn at(&self, position: Position) -> Vec<usize> {
+        self.targets.iter().filter(|(_, p)| *p == position).map(|(s, _)| *s).collect()
+    }
+}
+
+/// Who `view`'s fighter reaches when more than two fight: `None` in a duel (and for the last
+/// two of a circle, who share one Position as in a duel).
+fn reach<'a>(view: &'a TauntView, names: &'a [String]) -> Option<Reach<'a>> {
+    let fighting = view.corners.0.iter().filter(|c| !c.out).count();
+    if view.battle == Battle::Duel || (view.battle.is_circle() && fighting <= 2) {
+        return None;
+    }
+    let me = view.observer.seat()?.index();
+    let state = Taunt::determinize(view, &mut Rng::new(0));
+    let targets = state.targets(me).iter().map(|o| (o, state.distance(me, o))).collect();
+    Some(Reach { view, names, targets })
+}
+
+/// What an Attack or a Run of `slot` would do with more than two fighters.
+fn reach_lines(r: &Reach, slot: Slot, card: &MoveCard, level: u8, lines: &mut Vec<String>) {
+    let row = card.at(level);
+    let (near, far) = (r.at(Position::Near), r.at(Position::Far));
+    match slot {
+        Slot::Run if r.view.battle == Battle::Team => {
+            let me = r.view.observer.seat().map_or(0, |s| s.index());
+            let there = r.view.halves.get(me).map_or(dojo_games::taunt::Half::Right, |h| h.other());
+            lines.push(format!("Crosses to the {there:?} half"));
+            if far.is_empty() {
+                lines.push("No opponent stands there: hits nobody".into());
+            }
+            lines.extend(r.hits(&far, card, level));
+        }
+        Slot::Run => {
+            lines.push("Turns over your marker with one neighbour or both; hits each one it brings Near".into());
+            lines.extend(r.hits(&far, card, level));
+        }
+        _ if row.far_only => {
+            if far.is_empty() {
+                lines.push("Reaches Far only: misses now".into());
+            }
+            lines.extend(r.hits(&far, card, level));
+        }
+        // Near first: a move that reaches both hits the Near fighters if there are any.
+        Slot::Shoot => lines.extend(r.hits(if near.is_empty() { &far } else { &near }, card, level)),
+        _ => {
+            if near.is_empty() {
+                lines.push("Misses: nobody in reach is Near".into());
+            }
+            lines.extend(r.hits(&near, card, level));
+        }
+    }
+}
+
+/// Every card of `view`'s fighter, as it would play this turn; `names` name the other fighters.
+pub fn hand(view: &TauntView, names: &[String]) -> Vec<CardNow> {
     let me = view.me();
     let fighter = me.fighter.card();
     let level = me.charge;
+    let reach = reach(view, names);
+    let me_seat = view.observer.seat().map_or(0, |s| s.index());
+    // A Team Spirit's card does nothing in the Dojo; it counts only for the gift.
+    let spirit = view.battle == Battle::Team && me.out;
+    let mate = super::modes::teammate(view, me_seat).and_then(|m| names.get(m)).cloned().unwrap_or_else(|| "your teammate".into());
     Slot::ALL
         .into_iter()
         .map(|slot| {
@@ -48,42 +133,17 @@ pub fn hand(view: &TauntView) -> Vec<CardNow> {
             let row = card.at(level);
             let mut lines = Vec::new();
             let near = view.position == Position::Near;
-            match slot {
-                Slot::Block => {
-                    let reflect = row.reflect.expect("Block-type cards reflect");
-                    lines.push("Stops every hit except a Grab".into());
-                    let back = match reflect.damage_halves {
-                        0 => "sends nothing back".to_string(),
-                        1 => "sends half the damage back".to_string(),
-                        2 => "sends the damage back".to_string(),
-                        _ => "sends 1.5× the damage back".to_string(),
-                    };
-                    lines.push(back);
-                    lines.push(format!("costs {} token(s) against an L0 hit", level + 1));
-                    if reflect.heal > 0 {
-                        lines.push(format!("heals {} if hit", reflect.heal));
-                    }
-                }
-                Slot::Run => {
-                    let to = view.position.flipped();
-                    lines.push(format!("Moves to {to}"));
-                    if to == Position::Near {
-                        lines.push(hit_line(view, card, level));
-                    }
-                    if !row.immune.is_empty() {
+            if spirit {
+                lines.push("Does nothing in the Dojo".into());
+                lines.push(format!("If an opponent reveals it too, you may give {mate} a charge token"));
+                return CardNow { slot, card, level, lines, playable: me.may_play(slot) };
+            }
+            match (slot, &reach) {
+                (Slot::Run | Slot::Punch | Slot::Grab | Slot::Shoot | Slot::Kick, Some(r)) => {
+                    reach_lines(r, slot, card, level, &mut lines);
+                    if slot == Slot::Run && !row.immune.is_empty() {
                         let immune: Vec<String> = row.immune.iter().map(|s| s.to_string()).collect();
                         lines.push(format!("immune to {}", immune.join(" and ")));
-                    }
-                    if row.no_interrupt {
-                        lines.push("never interrupts".into());
-                    }
-                }
-                Slot::Punch | Slot::Grab | Slot::Shoot | Slot::Kick => {
-                    let reaches = if row.far_only { !near } else { slot == Slot::Shoot || near };
-                    if reaches {
-                        lines.push(hit_line(view, card, level));
-                    } else {
-                        lines.push(if row.far_only { "Reaches Far only: misses now".into() } else { "Misses at Far".into() });
                     }
                     if row.no_interrupt {
                         lines.push("never interrupts".into());
@@ -92,20 +152,7 @@ pub fn hand(view: &TauntView) -> Vec<CardNow> {
                         lines.push("goes through Block; a hit interrupts".into());
                     }
                 }
-                Slot::Charge => lines.push(if level < 3 { format!("Charge to L{}", level + 1) } else { "Already at L3".into() }),
-                Slot::Heal => {
-                    if !me.disabled.is_empty() {
-                        let back: Vec<String> = me.disabled.to_vec().iter().map(|s| s.to_string()).collect();
-                        lines.push(format!("Takes back {}", back.join(", ")));
-                    } else if view.options.heal == HealCard::Standard {
-                        lines.push("Heals 1 and regains a block token".into());
-                    } else {
-                        lines.push("Nothing to take back".into());
-                    }
-                    let column = track::mode_of(me.damage, fighter.critical_damage).peril_column().unwrap_or(0);
-                    lines.push(format!("interrupted by {}+ damage", moves::HEAL_INTERRUPT[column]));
-                }
-                Slot::Taunt => lines.push("If nothing hurts you, lay a combo face down".into()),
+                _ => duel_lines(view, slot, card, level, near, &mut lines),
             }
             if level > 0 && (matches!(card.kind, Kind::Attack) || slot == Slot::Block) {
                 lines.push("spends your charge".into());
@@ -115,11 +162,81 @@ pub fn hand(view: &TauntView) -> Vec<CardNow> {
         .collect()
 }
 
+/// What `slot` would do in a duel (and, for the cards that reach nobody, in any fight).
+fn duel_lines(view: &TauntView, slot: Slot, card: &MoveCard, level: u8, near: bool, lines: &mut Vec<String>) {
+    let me = view.me();
+    // The one other fighter still fighting: the duel's rival, or the other of a circle's last two.
+    let seat = view.observer.seat().map_or(0, |s| s.index());
+    let Some(them) = view.corners.0.iter().enumerate().find(|(o, c)| *o != seat && !c.out).map(|(_, c)| c) else { return };
+    let fighter = me.fighter.card();
+    let row = card.at(level);
+    match slot {
+        Slot::Block => {
+            let Some(reflect) = row.reflect else { return };
+            lines.push("Stops every hit except a Grab".into());
+            let back = match reflect.damage_halves {
+                0 => "sends nothing back".to_string(),
+                1 => "sends half the damage back".to_string(),
+                2 => "sends the damage back".to_string(),
+                _ => "sends 1.5× the damage back".to_string(),
+            };
+            lines.push(back);
+            lines.push(format!("costs {} token(s) against an L0 hit", level + 1));
+            if reflect.heal > 0 {
+                lines.push(format!("heals {} if hit", reflect.heal));
+            }
+        }
+        Slot::Run => {
+            let to = view.position.flipped();
+            lines.push(format!("Moves to {to}"));
+            if to == Position::Near {
+                lines.push(hit_line(view, them, card, level));
+            }
+            if !row.immune.is_empty() {
+                let immune: Vec<String> = row.immune.iter().map(|s| s.to_string()).collect();
+                lines.push(format!("immune to {}", immune.join(" and ")));
+            }
+            if row.no_interrupt {
+                lines.push("never interrupts".into());
+            }
+        }
+        Slot::Punch | Slot::Grab | Slot::Shoot | Slot::Kick => {
+            let reaches = if row.far_only { !near } else { slot == Slot::Shoot || near };
+            if reaches {
+                lines.push(hit_line(view, them, card, level));
+            } else {
+                lines.push(if row.far_only { "Reaches Far only: misses now".into() } else { "Misses at Far".into() });
+            }
+            if row.no_interrupt {
+                lines.push("never interrupts".into());
+            }
+            if slot == Slot::Grab {
+                lines.push("goes through Block; a hit interrupts".into());
+            }
+        }
+        Slot::Charge => lines.push(if level < 3 { format!("Charge to L{}", level + 1) } else { "Already at L3".into() }),
+        Slot::Heal => {
+            if !me.disabled.is_empty() {
+                let back: Vec<String> = me.disabled.to_vec().iter().map(|s| s.to_string()).collect();
+                lines.push(format!("Takes back {}", back.join(", ")));
+            } else if view.options.heal == HealCard::Standard {
+                lines.push("Heals 1 and regains a block token".into());
+            } else {
+                lines.push("Nothing to take back".into());
+            }
+            let mode = if view.options.wampires { WAMPIRE_PERIL_MODE } else { track::mode_of(me.damage, fighter.critical_damage) };
+            let column = mode.peril_column().unwrap_or(0);
+            lines.push(format!("interrupted by {}+ damage", moves::HEAL_INTERRUPT[column]));
+        }
+        Slot::Taunt => lines.push("If nothing hurts you, lay a combo face down".into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use dojo_engine::{Game, Seat};
-    use dojo_games::taunt::{FighterId, Options, Setup, Start, Taunt};
+    use dojo_games::taunt::{FighterId, Options, Setup, Start};
 
     #[test]
     fn the_hand_shows_damage_and_peril_at_the_current_level() {
@@ -135,15 +252,71 @@ mod tests {
             halves: None,
         };
         let state = Taunt::from_setup(&setup).unwrap();
-        let mine = hand(&state.view_for(Seat(0)));
+        let names = ["Player 1".to_string(), "Player 2".to_string()];
+        let mine = hand(&state.view_for(Seat(0)), &names);
         let punch = mine.iter().find(|c| c.slot == Slot::Punch).unwrap();
         assert_eq!(punch.lines[0], "8 damage → 18, Critical Mode: disables Grab, Block, Punch");
         let kick = mine.iter().find(|c| c.slot == Slot::Kick).unwrap();
         assert!(kick.lines[0].starts_with("10 damage → 20"));
         let charge = mine.iter().find(|c| c.slot == Slot::Charge).unwrap();
         assert_eq!(charge.lines, vec!["Charge to L3".to_string()]);
-        let theirs = hand(&state.view_for(Seat(1)));
+        let theirs = hand(&state.view_for(Seat(1)), &names);
         assert_eq!(theirs.iter().find(|c| c.slot == Slot::Heal).unwrap().lines[0], "Takes back Heal");
         assert!(theirs.iter().find(|c| c.slot == Slot::Heal).unwrap().playable.is_err());
+    }
+
+    fn lines(cards: &[CardNow], slot: Slot) -> Vec<String> {
+        cards.iter().find(|c| c.slot == slot).map(|c| c.lines.clone()).unwrap_or_default()
+    }
+
+    #[test]
+    fn in_a_circle_each_hit_names_the_neighbour_it_lands_on() {
+        let names: Vec<String> = (1..=4).map(|i| format!("Player {i}")).collect();
+        let mut setup = Setup::new(vec![FighterId::Tuggle; 4], Options { battle: Battle::FreeForAll, best_of: 1, ..Options::default() });
+        // Player 1 is Near Player 2, Far from Player 4; Player 3 is no neighbour.
+        setup.markers = Some(vec![Position::Near, Position::Far, Position::Far, Position::Far]);
+        let state = Taunt::from_setup(&setup).unwrap();
+        let cards = hand(&state.view_for(Seat(0)), &names);
+        let punch = lines(&cards, Slot::Punch);
+        assert!(punch[0].starts_with("Player 2: ") && punch[0].contains("damage →"), "{punch:?}");
+        assert!(!punch.iter().any(|l| l.contains("Player 3") || l.contains("Player 4")), "{punch:?}");
+        // Near first: Shoot hits only the Near neighbour while one is Near.
+        let shoot = lines(&cards, Slot::Shoot);
+        assert_eq!(shoot.iter().filter(|l| l.contains("damage →")).count(), 1, "{shoot:?}");
+        // A Run can bring the Far neighbour Near.
+        let run = lines(&cards, Slot::Run);
+        assert!(run.iter().any(|l| l.starts_with("Player 4: ")), "{run:?}");
+    }
+
+    #[test]
+    fn a_team_spirits_cards_only_count_for_the_gift_and_wampires_show_blood() {
+        let names: Vec<String> = (1..=4).map(|i| format!("Player {i}")).collect();
+        let setup =
+            Setup::new(vec![FighterId::Mooshmere; 4], Options { battle: Battle::Team, best_of: 1, wampires: true, ..Options::default() });
+        let state = Taunt::from_setup(&setup).unwrap();
+        let mut view = state.view_for(Seat(0));
+        let run = lines(&hand(&view, &names), Slot::Run);
+        assert_eq!(run[0], "Crosses to the Right half");
+        assert!(run[1].starts_with("Player 3: ") && run[1].contains("blood, Danger Mode"), "{run:?}");
+        assert_eq!(lines(&hand(&view, &names), Slot::Punch)[0], "Misses: nobody in reach is Near");
+        view.corners.0[0].out = true;
+        let spirit = lines(&hand(&view, &names), Slot::Kick);
+        assert_eq!(spirit[1], "If an opponent reveals it too, you may give Player 2 a charge token");
+    }
+
+    #[test]
+    fn the_last_two_of_a_circle_aim_at_each_other() {
+        let names: Vec<String> = (1..=4).map(|i| format!("Player {i}")).collect();
+        let setup = Setup::new(
+            vec![FighterId::Tuggle, FighterId::Tuggle, FighterId::Tuggle, FighterId::Wollypobber],
+            Options { battle: Battle::LastStanding, best_of: 1, ..Options::default() },
+        );
+        let mut view = Taunt::from_setup(&setup).unwrap().view_for(Seat(2));
+        view.corners.0[0].out = true;
+        view.corners.0[1].out = true;
+        view.corners.0[3].damage = 10;
+        // Far: Shoot reaches Player 4 (Wollypobber, track 30) and names no one, as in a duel.
+        let shoot = lines(&hand(&view, &names), Slot::Shoot);
+        assert!(shoot[0].starts_with("2 damage → 12, White"), "{shoot:?}");
     }
 }

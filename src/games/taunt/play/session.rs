@@ -11,7 +11,8 @@
 use crate::play::OnSite;
 use dojo_engine::{Game, Observer, Seat};
 use dojo_games::Speaker;
-use dojo_games::taunt::{Action, Decision, Event, Setup, Slot, Taunt, TauntView};
+use dojo_games::taunt::{Action, Battle, Decision, Event, Fighters, Phase, Setup, Slot, Taunt, TauntView, Turn};
+use serde::Deserialize;
 
 /// TAUNT on the play page.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,6 +34,11 @@ impl OnSite for TauntSite {
         check_view(view, seat)
     }
 
+    /// A duel is a series of fights; the modes for more fighters are one fight.
+    fn noun(state: &Taunt) -> &'static str {
+        if state.battle() == Battle::Duel { Self::NOUN } else { "fight" }
+    }
+
     fn face_down(state: &Taunt) -> bool {
         face_down(state)
     }
@@ -49,9 +55,13 @@ impl OnSite for TauntSite {
         matches!(decision, Decision::Pick { .. } | Decision::Queue { .. })
     }
 
-    /// Only steps that turn moves over get the countdown and the result screen.
+    /// Steps that turn moves over, or that carry on a turn after a choice in the middle of it
+    /// (the order of two Runs, a runner's markers), get the countdown and the result screen;
+    /// steps that only record an open choice or a laid combo go straight on (the log tells them).
     fn shows_reveal(events: &[Event]) -> bool {
-        events.iter().any(|e| matches!(e, Event::Revealed { .. }))
+        events.iter().any(|e| {
+            !matches!(e, Event::OrderChosen { .. } | Event::PositionChosen { .. } | Event::ChargePassed { .. } | Event::Queued { .. })
+        })
     }
 }
 
@@ -60,10 +70,10 @@ pub fn combo(cards: &[Slot]) -> Vec<Action> {
     cards.iter().map(|c| Action::Queue(*c)).chain([Action::EndQueue]).collect()
 }
 
-/// The setup of a new series with the same fighters and options as `s`.
+/// The setup of a new match with the same fighters, way of playing and options as `s`.
 pub fn rematch(s: &Session) -> Setup {
     let v = s.public_view();
-    Setup::new([v.corners.0[0].fighter, v.corners.0[1].fighter], v.options)
+    Setup::new(v.corners.0.iter().map(|c| c.fighter).collect::<Vec<_>>(), v.options)
 }
 
 /// True when some fighter has combo cards face down.
@@ -72,15 +82,23 @@ fn face_down(state: &Taunt) -> bool {
 }
 
 /// Checks a view saved against the computer before a state is dealt from it: the person's
-/// seat, two of everything, and every count within what the fighters' cards allow.
+/// seat, one of everything per fighter and as many fighters as the way of playing seats, every
+/// seat it names among them, and every count within what the fighters' cards allow. A view
+/// that fails none of these can be dealt from and played on without the engine meeting a seat
+/// or a list length it does not expect.
 fn check_view(v: &TauntView, person: Seat) -> Result<(), String> {
-    if v.observer != Observer::Seat(person) || person.index() > 1 {
+    let n = v.corners.len();
+    if v.options.battle != v.battle || !v.battle.fighters().contains(&n) {
+        return Err("its number of fighters does not fit its way of playing".into());
+    }
+    if v.observer != Observer::Seat(person) || person.index() >= n {
         return Err("it is not the view of your seat".into());
     }
-    if [v.wins.len(), v.corners.len(), v.queued.len()].iter().any(|n| *n != 2) {
-        return Err("it does not have two players".into());
+    if [v.wins.len(), v.queued.len(), v.markers.len(), v.halves.len()].iter().any(|len| *len != n) {
+        return Err(format!("it does not have one of everything for its {n} fighters"));
     }
-    if !matches!(v.options.best_of, 1 | 3 | 5) || v.wins.0.iter().any(|w| *w > v.options.best_of / 2 + 1) {
+    let series = v.battle == Battle::Duel || v.options.best_of == 1;
+    if !series || !matches!(v.options.best_of, 1 | 3 | 5) || v.wins.0.iter().any(|w| *w > v.options.wins_needed()) {
         return Err("its series length or wins are out of range".into());
     }
     for c in &v.corners.0 {
@@ -89,10 +107,72 @@ fn check_view(v: &TauntView, person: Seat) -> Result<(), String> {
             return Err(format!("{}'s damage, charge or blocks are out of range", card.name));
         }
     }
-    if v.my_queue.len() != usize::from(v.queued.0[person.index()]) || v.queued.0.iter().any(|n| usize::from(*n) > Slot::ALL.len()) {
+    // A combo holds each card but TAUNT at most once.
+    let most = Slot::ALL.len() - 1;
+    let mut mine = v.my_queue.clone();
+    mine.sort();
+    mine.dedup();
+    if v.my_queue.len() != usize::from(v.queued.0[person.index()])
+        || mine.len() != v.my_queue.len()
+        || mine.contains(&Slot::Taunt)
+        || v.queued.0.iter().any(|q| usize::from(*q) > most)
+    {
         return Err("the face-down cards do not match their count".into());
     }
+    if !seats_fit(v, n) || !v.paused.as_deref().is_none_or(|t| turn_fits(t, n)) {
+        return Err("it names a fighter who is not at the table".into());
+    }
     Ok(())
+}
+
+/// Whether every seat `v` names, and every set of fighters it holds, fits `n` fighters.
+fn seats_fit(v: &TauntView, n: usize) -> bool {
+    let seat = |s: &Seat| s.index() < n;
+    let set = |f: &Fighters| f.fighter_count() == n;
+    let phase = match v.phase {
+        Phase::Order { seat: s } | Phase::Flip { seat: s } => seat(&s),
+        Phase::Place { seat: s, victim } => seat(&s) && victim.as_ref().is_none_or(seat),
+        Phase::Pass { passing, place } => set(&passing) && place.as_ref().is_none_or(seat),
+        Phase::Queue { laying } => set(&laying),
+        Phase::Select | Phase::MatchOver => true,
+    };
+    phase
+        && v.owed_places.iter().all(|(a, b)| seat(a) && seat(b))
+        && v.out_order.iter().chain(&v.places).flatten().all(seat)
+        && v.results.iter().flatten().all(seat)
+        && v.pending.as_ref().is_none_or(|p| p.len() == n)
+        && set(&v.pending_queued)
+        && set(&v.queue_next)
+}
+
+/// The shape of a turn waiting for a runner's choice, as the engine writes it: only the parts
+/// that name fighters, each part per fighter counted but not read.
+#[derive(Deserialize)]
+struct TurnShape {
+    fighter: Vec<serde::de::IgnoredAny>,
+    places: Vec<(u8, u8)>,
+    order: Vec<u8>,
+    next: u8,
+    frozen: Vec<bool>,
+    gifts: Vec<bool>,
+    perilled: Vec<Vec<bool>>,
+}
+
+/// Whether a turn waiting for a runner's choice fits `n` fighters. Its parts are the engine's
+/// own, so they are read back from its written form: a part per fighter, seats below `n`, and
+/// a set of `n` flags wherever the turn holds a set of fighters.
+fn turn_fits(turn: &Turn, n: usize) -> bool {
+    let Some(t) = serde_json::to_string(turn).ok().and_then(|json| serde_json::from_str::<TurnShape>(&json).ok()) else { return false };
+    let seat = |s: &u8| usize::from(*s) < n;
+    t.fighter.len() == n
+        && t.order.len() <= n
+        && t.order.iter().all(seat)
+        && usize::from(t.next) <= t.order.len()
+        && t.places.iter().all(|(a, b)| seat(a) && seat(b))
+        && t.frozen.len() == n
+        && t.gifts.len() == n
+        && t.perilled.len() == n
+        && t.perilled.iter().all(|p| p.len() == n)
 }
 
 #[cfg(test)]
@@ -101,6 +181,7 @@ mod tests {
     use crate::play::{Controller, Seats};
     use dojo_bot::Level;
     use dojo_engine::Rng;
+    use dojo_games::taunt::Battle;
     use dojo_games::taunt::{FighterId, Options};
 
     /// `seat` makes the first choice it is offered: an empty combo, or its first legal action.
@@ -296,5 +377,123 @@ mod tests {
         assert_eq!(s.view(Seat(0)).queued[Seat(1)], 0, "the combo is spent");
         let spent = s.save().unwrap();
         assert_eq!(Session::load(&spent, 1).unwrap().record().unwrap().actions.len(), s.record().unwrap().actions.len());
+    }
+
+    /// `seat` makes a random choice among those it is offered (a combo of one random card at most).
+    fn decide_randomly(s: &mut Session, seat: Seat, rng: &mut Rng) {
+        let legal = s.legal(seat);
+        if legal.is_empty() {
+            return;
+        }
+        match s.decision(seat) {
+            Some(Decision::Queue { .. }) => {
+                let cards: Vec<Slot> = legal.iter().filter_map(|a| if let Action::Queue(c) = a { Some(*c) } else { None }).collect();
+                let laid = if cards.is_empty() || rng.below(2) == 0 { vec![] } else { vec![cards[rng.below(cards.len())]] };
+                s.give_all(seat, combo(&laid)).unwrap();
+            }
+            _ => {
+                let action = legal[rng.below(legal.len())];
+                s.give(seat, action).unwrap();
+            }
+        }
+    }
+
+    /// Plays `s` to the end: people choose at random, computers decide; after every step the
+    /// save must restore the same view. Returns the steps played.
+    fn play_out(s: &mut Session, rng: &mut Rng) -> usize {
+        let mut steps = 0;
+        while !s.is_over() {
+            assert!(steps < 3000, "the match ends");
+            while let Some(seat) = s.computer_to_move() {
+                s.computer_decide(seat, rng).unwrap();
+            }
+            while let Some(seat) = s.next_person() {
+                decide_randomly(s, seat, rng);
+            }
+            s.play().unwrap();
+            steps += 1;
+            if let (Some(json), Some(person)) = (s.save(), s.seats().lone_person()) {
+                let back = Session::load(&json, steps as u64).unwrap_or_else(|e| panic!("step {steps}: {e}\n{json}"));
+                assert_eq!(back.view(person), s.view(person), "step {steps}");
+            }
+        }
+        steps
+    }
+
+    fn mode(battle: Battle, fighters: usize, wampires: bool) -> Setup {
+        let all = FighterId::ALL;
+        Setup::new(
+            (0..fighters).map(|i| all[i % all.len()]).collect::<Vec<_>>(),
+            Options { battle, best_of: 1, wampires, ..Options::default() },
+        )
+    }
+
+    #[test]
+    fn every_mode_plays_to_the_end_against_the_computer_and_each_save_restores() {
+        let mut rng = Rng::new(21);
+        for (battle, fighters, wampires) in [(Battle::FreeForAll, 4, false), (Battle::LastStanding, 5, true), (Battle::Team, 4, false)] {
+            let setup = mode(battle, fighters, wampires);
+            let mut s = Session::new(Seats::against_computer(Level::Easy, fighters), &setup).unwrap();
+            assert_eq!(s.noun(), "fight");
+            play_out(&mut s, &mut rng);
+            let outcome = s.outcome().unwrap();
+            assert_eq!(outcome.players().count(), fighters, "{battle}: every fighter has a place");
+            assert_eq!(rematch(&s), setup);
+        }
+    }
+
+    #[test]
+    fn people_only_modes_keep_the_record_and_mixed_tables_keep_nothing() {
+        let mut rng = Rng::new(5);
+        let mut people = Session::new(Seats::people(4), &mode(Battle::Team, 4, true)).unwrap();
+        play_out(&mut people, &mut rng);
+        let back = Session::load(&people.save().unwrap(), 1).unwrap();
+        assert_eq!(back.outcome(), people.outcome());
+        let mixed =
+            Seats(vec![Controller::Person, Controller::Computer(Level::Easy), Controller::Person, Controller::Computer(Level::Easy)]);
+        let mut mixed = Session::new(mixed, &mode(Battle::Team, 4, false)).unwrap();
+        play_out(&mut mixed, &mut rng);
+        assert_eq!(mixed.save(), None);
+    }
+
+    #[test]
+    fn a_view_with_a_seat_or_count_out_of_place_is_refused() {
+        let mut rng = Rng::new(8);
+        let setup = mode(Battle::FreeForAll, 4, false);
+        let s = Session::new(Seats::against_computer(Level::Easy, 4), &setup).unwrap();
+        let good = s.save().unwrap();
+        assert!(Session::load(&good, 1).is_ok());
+        let saved: serde_json::Value = serde_json::from_str(&good).unwrap();
+        let refused = |change: &dyn Fn(&mut serde_json::Value)| {
+            let mut bad = saved.clone();
+            change(&mut bad["match"]["View"]["view"]);
+            Session::load(&bad.to_string(), 1).unwrap_err()
+        };
+        assert!(refused(&|v| v["corners"].as_array_mut().unwrap().truncate(1)).contains("does not fit its way of playing"));
+        assert!(refused(&|v| v["markers"].as_array_mut().unwrap().truncate(3)).contains("one of everything"));
+        assert!(refused(&|v| v["owed_places"] = serde_json::json!([[0, 7]])).contains("not at the table"));
+        assert!(refused(&|v| v["phase"] = serde_json::json!({ "Flip": { "seat": 6 } })).contains("not at the table"));
+        assert!(refused(&|v| v["queue_next"] = serde_json::json!([false, false])).contains("not at the table"));
+        assert!(refused(&|v| v["options"]["best_of"] = serde_json::json!(3)).contains("series"));
+        // A turn paused for a runner, with its order naming a ninth fighter.
+        let mut s = Session::new(Seats::against_computer(Level::Easy, 3), &mode(Battle::FreeForAll, 3, false)).unwrap();
+        let paused = loop {
+            assert!(!s.is_over(), "some Run asks for its markers");
+            if s.public_view().paused.is_some() {
+                break s.save().unwrap();
+            }
+            while let Some(seat) = s.computer_to_move() {
+                s.computer_decide(seat, &mut rng).unwrap();
+            }
+            while let Some(seat) = s.next_person() {
+                let run = Action::Play(Slot::Run);
+                if s.legal(seat).contains(&run) { s.give(seat, run).unwrap() } else { decide_randomly(&mut s, seat, &mut rng) }
+            }
+            s.play().unwrap();
+        };
+        assert!(Session::load(&paused, 2).is_ok(), "a paused turn restores");
+        let mut bad: serde_json::Value = serde_json::from_str(&paused).unwrap();
+        bad["match"]["View"]["view"]["paused"]["order"] = serde_json::json!([9]);
+        assert!(Session::load(&bad.to_string(), 1).unwrap_err().contains("not at the table"));
     }
 }
