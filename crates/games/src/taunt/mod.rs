@@ -11,7 +11,7 @@
 //!
 //! | parameter | value |
 //! |---|---|
-//! | players | 2 |
+//! | players | 2 in a duel; 3–6 in Free-for-All and Last Pobber Standing; 4 in a 2v2 Team Battle ([`Battle`]) |
 //! | move cards | 9 per fighter, one per slot of [`Slot::ALL`]: the four Attacks and five more |
 //! | fighters | Mooshmere, Wollypobber, Tuggle, TeaBot (TeaShot), Tremble (Counter) |
 //! | Danger Track | the fighter's Critical Damage: 20, 25 or 30 spaces after 0 |
@@ -19,8 +19,9 @@
 //! | charge | 0–3 tokens; the level of a move |
 //! | block tokens | 3–5 by fighter |
 //! | loss | 3 disabled cards at the end of a turn |
-//! | series | best of 1, 3 (default) or 5; the winner keeps their damage less their Recovery |
-//! | options | which Heal card; Recovery between fights on or off |
+//! | series | duels only: best of 1, 3 (default) or 5; the winner keeps their damage less their Recovery |
+//! | options | which Heal card; Recovery between fights on or off; passing charge; Wampires (30 blood instead of a track) |
+//! | not yet played | Monsters (decided in the notes, printed in the kit) |
 //!
 //! Every decision the v0.4 text leaves open is written in `notes.md` beside this file
 //! ([`INTERPRETATION_NOTES`]), which the rules page shows as well.

@@ -1,20 +1,16 @@
-//! Who is in the ring and who faces whom: the one place of the engine that knows how many
-//! fighters there are and which of them a fighter's moves reach.
+//! Who is in the fight and who faces whom: the one place of the engine that knows how the
+//! fighters stand.
 //!
-//! Every TAUNT fight today has two fighters, and each one's moves reach the other. The rest of
-//! the engine counts its fighters ([`Taunt::fighter_count`]) and asks [`Taunt::targets`] whom a
-//! move reaches, so that modes for more fighters (a circle of neighbours, two teams) change who
-//! is targeted here rather than every rule.
+//! A duel has two fighters and one Position. Free-for-All and Last Pobber Standing seat 3–6
+//! fighters in a circle, in seat order, with a marker between each pair of neighbours; when two
+//! are left they share one Position as in a duel. A Team Battle puts four fighters in the two
+//! halves of the Dojo, Players 1 and 2 against 3 and 4. The rest of the engine asks
+//! [`Taunt::targets`] whom a move reaches and [`Taunt::distance`] how far apart two fighters
+//! stand, and is resolved per (attacker, target) pair.
 //!
-//! What still assumes a duel, each saying so where it stands:
-//! - the count itself: a [`super::Setup`] names two fighters (its format) and the game seats
-//!   exactly two ([`dojo_engine::Game::SEATS`]);
-//! - rules the v0.4 text only writes for a duel: which of two Runs acts first
-//!   (`run_order_chooser` in `state.rs`, which names the other runner through
-//!   [`Taunt::opponent`]), and equal moves acting together (`mirrored` in `act.rs`);
-//! - the single Position: one marker, as between one pair of fighters;
-//! - words and formats: the event sentences (a Hit does not name its target), the play page's
-//!   `TauntView::them`, and the worked examples' files (a play per seat, two of each fact).
+//! Rules the text writes only for two fighters stay so: which of two Runs acts first
+//! (`run_order_chooser`, through [`Taunt::opponent`]) and equal moves acting together
+//! (`mirrored` in `act.rs`).
 
 use super::setup::{Battle, Position};
 use super::state::Taunt;

@@ -76,10 +76,12 @@ impl TauntView {
         &self.corners[self.seat()]
     }
 
-    /// The other player's corner (Player 2's in the public view). Two fighters only: the play
-    /// page's board shows a duel.
+    /// The other fighter's corner when two fighters face each other (a duel, or the last two of
+    /// a circle): the first other fighter still in the fight (Player 2's in a duel's public view).
     pub fn them(&self) -> &Corner {
-        &self.corners[rival(self.seat())]
+        let me = self.seat();
+        let other = Seat::all(self.corners.0.len()).find(|s| *s != me && !self.corners[*s].out).unwrap_or_else(|| rival(me));
+        &self.corners[other]
     }
 }
 
