@@ -15,7 +15,7 @@ impl Example for Scenario {
     }
     fn names(&self) -> Vec<String> {
         // The table shows each fighter's name beside the player's.
-        vec!["Player 1".into(), "Player 2".into()]
+        (1..=self.setup.fighters.len()).map(|n| format!("Player {n}")).collect()
     }
     fn setup(&self) -> &Setup {
         &self.setup
