@@ -138,7 +138,8 @@ test('every worked example can be watched to its end from a shared link', async 
         .map((l) => l.slice('::example '.length).trim()),
     ),
   );
-  assert.equal(ids.length, 8);
+  // Eight for the duel, three for each of Free-for-All, Last Pobber Standing, Team Battle and Wampires.
+  assert.equal(ids.length, 20);
   const page = await openPage(site.browser, `${site.url}/rules/taunt#example-knockdown`);
   await expectScrolledTo(page, 'example-knockdown');
   for (const id of ids) {
@@ -150,6 +151,7 @@ test('every worked example can be watched to its end from a shared link', async 
     assert.match(await board.locator('[data-testid="narration"]').textContent(), new RegExp(`^Step ${steps} of ${steps}:`));
     assert.ok(await board.locator('[data-testid="scenario-next"]').isDisabled(), `${id}: Next stops at the end`);
     if (id === 'knockdown') await board.screenshot({ path: join(ARTIFACTS, 'rules-taunt-example-knockdown.png') });
+    if (id === 'team-spirit-gift') await board.screenshot({ path: join(ARTIFACTS, 'rules-taunt-example-team.png') });
   }
   assertClean(page);
   await page.context().close();
