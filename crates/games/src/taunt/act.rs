@@ -104,6 +104,23 @@ impl Turn {
     }
 }
 
+/// One hit that lands on a fighter: who dealt it, with what, and how it counts.
+#[derive(Clone, Copy)]
+struct Blow {
+    /// Who dealt it (for damage a Block sends back, the blocker).
+    attacker: Seat,
+    /// The move.
+    slot: Slot,
+    /// Its level.
+    level: u8,
+    /// Damage dealt.
+    amount: u8,
+    /// Whether the damage can interrupt the victim's move.
+    interrupts: bool,
+    /// Whether this is damage sent back by a Block.
+    reflected: bool,
+}
+
 /// Rounds `x × halves / 2` down, but never below 1 when anything is scaled.
 fn scale(x: u8, halves: u8) -> u8 {
     if x == 0 || halves == 0 { 0 } else { (u16::from(x) * u16::from(halves) / 2).max(1) as u8 }
@@ -438,7 +455,8 @@ impl Taunt {
             _ => {
                 let peril = |mode: Mode| mode.peril_column().map_or("", |c| row.peril[c]);
                 let level = t.fighter[s].level;
-                self.take(o, seat, slot, level, row.damage, &peril, !row.no_interrupt, false, t, events);
+                let blow = Blow { attacker: seat, slot, level, amount: row.damage, interrupts: !row.no_interrupt, reflected: false };
+                self.take(o, &blow, &peril, t, events);
             }
         }
         true
@@ -469,7 +487,8 @@ impl Taunt {
                 let keep = if reflect.peril_halves >= 2 { letters.len() } else { scale(letters.len() as u8, reflect.peril_halves).into() };
                 &letters[..keep.min(letters.len())]
             };
-            self.take(s, blocker, Slot::Block, block_level, back, &peril, true, true, t, events);
+            let blow = Blow { attacker: blocker, slot: Slot::Block, level: block_level, amount: back, interrupts: true, reflected: true };
+            self.take(s, &blow, &peril, t, events);
         }
         if reflect.heal > 0 {
             let wampire = self.options.wampires;
@@ -485,24 +504,13 @@ impl Taunt {
         }
     }
 
-    /// Fighter `v` takes `amount` damage and the Peril of their mode afterwards.
-    #[allow(clippy::too_many_arguments, reason = "one hit's facts, passed once from two places")]
-    fn take(
-        &mut self,
-        v: usize,
-        attacker: Seat,
-        slot: Slot,
-        level: u8,
-        amount: u8,
-        peril: &dyn Fn(Mode) -> &'static str,
-        interrupts: bool,
-        reflected: bool,
-        t: &mut Turn,
-        events: &mut Vec<Event>,
-    ) {
+    /// Fighter `v` takes the blow's damage and the Peril of their mode afterwards (`peril`
+    /// gives the letters for a mode).
+    fn take(&mut self, v: usize, blow: &Blow, peril: &dyn Fn(Mode) -> &'static str, t: &mut Turn, events: &mut Vec<Event>) {
         if self.options.wampires {
-            return self.bite(v, attacker, slot, level, amount, peril, interrupts, reflected, t, events);
+            return self.bite(v, blow, peril, t, events);
         }
+        let Blow { attacker, slot, level, amount, interrupts, reflected } = *blow;
         let critical = self.corners[v].fighter.card().critical_damage;
         let corner = &mut self.corners[v];
         corner.damage = (corner.damage + amount).min(critical);
@@ -519,20 +527,8 @@ impl Taunt {
     /// A Wampire `v` is hit: the damage takes blood, a Near bite (not a reflection) lets the
     /// attacker drink all but one of it, and Peril read in Danger Mode knocks `v` out when it
     /// has more letters than the tens digit of the blood left (notes, "Wampires").
-    #[allow(clippy::too_many_arguments, reason = "the same hit's facts as `take`")]
-    fn bite(
-        &mut self,
-        v: usize,
-        attacker: Seat,
-        slot: Slot,
-        level: u8,
-        amount: u8,
-        peril: &dyn Fn(Mode) -> &'static str,
-        interrupts: bool,
-        reflected: bool,
-        t: &mut Turn,
-        events: &mut Vec<Event>,
-    ) {
+    fn bite(&mut self, v: usize, blow: &Blow, peril: &dyn Fn(Mode) -> &'static str, t: &mut Turn, events: &mut Vec<Event>) {
+        let Blow { attacker, slot, level, amount, interrupts, reflected } = *blow;
         let mode = WAMPIRE_PERIL_MODE;
         let letters = peril(mode);
         let lost = u16::from(amount).min(self.corners[v].blood);

@@ -4,7 +4,7 @@
 //! fighters have their own, more compact table ([`super::modes`]). Public information only.
 
 use dojo_engine::Seat;
-use dojo_games::taunt::{Battle, Corner, MAX_CHARGE, Mode, Position, TauntView, track};
+use dojo_games::taunt::{Battle, Corner, HealCard, MAX_CHARGE, Mode, Position, TauntView, track};
 use leptos::prelude::*;
 
 /// The CSS class and the short label that tell a mode apart without colour.
@@ -55,12 +55,11 @@ pub(super) fn tokens(have: u8, max: u8, full: &str, empty: &str) -> String {
 fn fighter_panel(v: &TauntView, names: &[String], seat: Seat) -> impl IntoView + use<> {
     let c = v.corners[seat];
     let card = c.fighter.card();
-    let mode = track::mode_of(c.damage, card.critical_damage);
-    let (mode_class, _) = mode_mark(mode);
     let queued = v.queued[seat];
     let i = seat.index();
     let wins = v.wins[seat];
     let wampire = v.options.wampires;
+    let label = if wampire { format!("Disabled ({})", c.disabled.len()) } else { format!("Disabled ({} of 3)", c.disabled.len()) };
     view! {
         <div class="fighter-panel" data-testid=format!("fighter-{}", i + 1)>
             <div class="fighter-head">
@@ -68,49 +67,60 @@ fn fighter_panel(v: &TauntView, names: &[String], seat: Seat) -> impl IntoView +
                 <span class="fighter-name">{format!("{} {}", card.name, card.face)}</span>
                 <span class="wins" title="Fights won">{format!("{wins} won")}</span>
             </div>
-            {if wampire {
-                view! { <p class="mode m-orange" data-testid=format!("blood-{}", i + 1)><strong>{format!("{} blood", c.blood)}</strong>" · Peril read in Danger Mode"</p> }.into_any()
-            } else {
-                view! {
-                    <p class=format!("mode {mode_class}") data-testid=format!("mode-{}", i + 1)>
-                        <strong>{format!("{} damage", c.damage)}</strong>{format!(" of {} · {}", card.critical_damage, mode.title())}
-                    </p>
-                }.into_any()
-            }}
-            <p class="tokens">
-                <span class="charge" aria-label=format!("Level {} ({} of {MAX_CHARGE} charge tokens)", c.charge, c.charge) data-testid=format!("charge-{}", i + 1)>
-                    {format!("L{} ", c.charge)}{tokens(c.charge, MAX_CHARGE, "↑", "·")}
-                </span>
-                <span class="blocks" aria-label=format!("{} of {} block tokens", c.blocks, card.block_tokens) data-testid=format!("blocks-{}", i + 1)>
-                    {tokens(c.blocks, card.block_tokens, "♣", "♧")}
-                </span>
-            </p>
-            <div class="badges">
-                {c.knocked_down.then(|| view! { <span class="badge" title="Plays no card until every block token is back">"KNOCKED DOWN"</span> })}
-                {c.attacks_locked.then(|| view! { <span class="badge" title="Blocked at Near: no Attacks this turn">"NO ATTACKS"</span> })}
-                {(queued > 0).then(|| view! { <span class="badge combo" data-testid=format!("queued-{}", i + 1)>{format!("TAUNT combo: {queued} face down")}</span> })}
-            </div>
-            <div class="set-aside" data-testid=format!("disabled-{}", i + 1)>
-                <span class="zone-label">{if wampire { format!("Disabled ({})", c.disabled.len()) } else { format!("Disabled ({} of 3)", c.disabled.len()) }}</span>
-                {if c.disabled.is_empty() {
-                    view! { <span class="none">"none"</span> }.into_any()
-                } else {
-                    c.disabled.to_vec().into_iter().map(|s| view! { <span class="mini-card">{card.move_card_name(s, v.options.heal)}</span> }).collect_view().into_any()
-                }}
-            </div>
+            {corner_state(&c, i + 1, wampire, queued, label, v.options.heal)}
             {(!wampire).then(|| danger_track(&c, &format!("P{}", i + 1)))}
         </div>
     }
 }
 
-/// Names of move cards as this fighter prints them (TeaShot, Counter).
-trait MoveName {
-    fn move_card_name(&self, slot: dojo_games::taunt::Slot, heal: dojo_games::taunt::HealCard) -> &'static str;
-}
-
-impl MoveName for dojo_games::taunt::Fighter {
-    fn move_card_name(&self, slot: dojo_games::taunt::Slot, heal: dojo_games::taunt::HealCard) -> &'static str {
-        self.move_card(slot, heal).name
+/// What a fighter panel shows of corner `c` (player `n`, from 1), in a duel or a mode for more
+/// fighters: damage and mode (or a Wampire's blood), charge and block tokens, the state badges
+/// and the disabled cards under `disabled_label`.
+pub(super) fn corner_state(
+    c: &Corner,
+    n: usize,
+    wampire: bool,
+    queued: u8,
+    disabled_label: String,
+    heal: HealCard,
+) -> impl IntoView + use<> {
+    let card = c.fighter.card();
+    let status = if wampire {
+        view! { <p class="mode m-orange" data-testid=format!("blood-{n}")><strong>{format!("{} blood", c.blood)}</strong>" · Peril read in Danger Mode"</p> }.into_any()
+    } else {
+        let mode = track::mode_of(c.damage, card.critical_damage);
+        view! {
+            <p class=format!("mode {}", mode_mark(mode).0) data-testid=format!("mode-{n}")>
+                <strong>{format!("{} damage", c.damage)}</strong>{format!(" of {} · {}", card.critical_damage, mode.title())}
+            </p>
+        }
+        .into_any()
+    };
+    let disabled = c.disabled.to_vec();
+    view! {
+        {status}
+        <p class="tokens">
+            <span class="charge" aria-label=format!("Level {} ({} of {MAX_CHARGE} charge tokens)", c.charge, c.charge) data-testid=format!("charge-{n}")>
+                {format!("L{} ", c.charge)}{tokens(c.charge, MAX_CHARGE, "↑", "·")}
+            </span>
+            <span class="blocks" aria-label=format!("{} of {} block tokens", c.blocks, card.block_tokens) data-testid=format!("blocks-{n}")>
+                {tokens(c.blocks, card.block_tokens, "♣", "♧")}
+            </span>
+        </p>
+        <div class="badges">
+            {c.knocked_down.then(|| view! { <span class="badge" title="Plays no card until every block token is back">"KNOCKED DOWN"</span> })}
+            {c.attacks_locked.then(|| view! { <span class="badge" title="Blocked at Near: no Attacks this turn">"NO ATTACKS"</span> })}
+            {(c.drained && !c.out).then(|| view! { <span class="badge">"KNOCKED OUT"</span> })}
+            {(queued > 0).then(|| view! { <span class="badge combo" data-testid=format!("queued-{n}")>{format!("TAUNT combo: {queued} face down")}</span> })}
+        </div>
+        <div class="set-aside" data-testid=format!("disabled-{n}")>
+            <span class="zone-label">{disabled_label}</span>
+            {if disabled.is_empty() {
+                view! { <span class="none">"none"</span> }.into_any()
+            } else {
+                disabled.into_iter().map(|slot| view! { <span class="mini-card">{card.move_card(slot, heal).name}</span> }).collect_view().into_any()
+            }}
+        </div>
     }
 }
 

@@ -8,9 +8,9 @@
 //! Who neighbours whom is worked out from the view as the engine does: seat order, skipping the
 //! fighters out of the circle, the last seat next to the first.
 
-use super::board::{mode_mark, tokens};
+use super::board::corner_state;
 use dojo_engine::Seat;
-use dojo_games::taunt::{Battle, Half, MAX_CHARGE, Position, TauntView, track};
+use dojo_games::taunt::{Battle, Half, Position, TauntView};
 use leptos::prelude::*;
 
 /// The seats still in the fight, in seat order (a circle's fighters, or a Team Battle's
@@ -85,17 +85,6 @@ fn panel(v: &TauntView, names: &[String], s: usize) -> impl IntoView + use<> {
     let c = v.corners.0[s];
     let card = c.fighter.card();
     let n = s + 1;
-    let status = if v.options.wampires {
-        view! { <p class="mode m-orange" data-testid=format!("blood-{n}")><strong>{format!("{} blood", c.blood)}</strong>" · Peril read in Danger Mode"</p> }.into_any()
-    } else {
-        let mode = track::mode_of(c.damage, card.critical_damage);
-        view! {
-            <p class=format!("mode {}", mode_mark(mode).0) data-testid=format!("mode-{n}")>
-                <strong>{format!("{} damage", c.damage)}</strong>{format!(" of {} · {}", card.critical_damage, mode.title())}
-            </p>
-        }
-        .into_any()
-    };
     let out = c.out.then(|| if v.battle == Battle::Team { "Team Spirit" } else { "Out of the circle" });
     let place = match v.battle {
         Battle::Team => {
@@ -105,12 +94,11 @@ fn panel(v: &TauntView, names: &[String], s: usize) -> impl IntoView + use<> {
         _ => format!("Seat {n}"),
     };
     let queued = v.queued.0.get(s).copied().unwrap_or(0);
-    let disabled = c.disabled.to_vec();
+    let disabled = c.disabled;
     // Three disabled cards lose only a fighter still fighting, and never a Wampire (its cards
     // come back at the end of each turn).
     let disabled_label =
         if c.out || v.options.wampires { format!("Disabled ({})", disabled.len()) } else { format!("Disabled ({} of 3)", disabled.len()) };
-    let heal = v.options.heal;
     view! {
         <div class="fighter-panel" class:out=c.out data-testid=format!("fighter-{n}")>
             <div class="fighter-head">
@@ -119,29 +107,7 @@ fn panel(v: &TauntView, names: &[String], s: usize) -> impl IntoView + use<> {
                 <span class="wins">{place}</span>
             </div>
             {out.map(|o| view! { <span class="badge out" data-testid=format!("out-{n}")>{o}</span> })}
-            {status}
-            <p class="tokens">
-                <span class="charge" aria-label=format!("Level {} ({} of {MAX_CHARGE} charge tokens)", c.charge, c.charge) data-testid=format!("charge-{n}")>
-                    {format!("L{} ", c.charge)}{tokens(c.charge, MAX_CHARGE, "↑", "·")}
-                </span>
-                <span class="blocks" aria-label=format!("{} of {} block tokens", c.blocks, card.block_tokens) data-testid=format!("blocks-{n}")>
-                    {tokens(c.blocks, card.block_tokens, "♣", "♧")}
-                </span>
-            </p>
-            <div class="badges">
-                {c.knocked_down.then(|| view! { <span class="badge" title="Plays no card until every block token is back">"KNOCKED DOWN"</span> })}
-                {c.attacks_locked.then(|| view! { <span class="badge" title="Blocked at Near: no Attacks this turn">"NO ATTACKS"</span> })}
-                {(c.drained && !c.out).then(|| view! { <span class="badge">"KNOCKED OUT"</span> })}
-                {(queued > 0).then(|| view! { <span class="badge combo" data-testid=format!("queued-{n}")>{format!("TAUNT combo: {queued} face down")}</span> })}
-            </div>
-            <div class="set-aside" data-testid=format!("disabled-{n}")>
-                <span class="zone-label">{disabled_label}</span>
-                {if disabled.is_empty() {
-                    view! { <span class="none">"none"</span> }.into_any()
-                } else {
-                    disabled.into_iter().map(|slot| view! { <span class="mini-card">{card.move_card(slot, heal).name}</span> }).collect_view().into_any()
-                }}
-            </div>
+            {corner_state(&c, n, v.options.wampires, queued, disabled_label, v.options.heal)}
         </div>
     }
 }
