@@ -1,6 +1,7 @@
 //! What the search needs to know about a game beyond its rules: how to score an unfinished
 //! position and how much effort it is worth. Each game implements this in its own folder.
 
+use crate::strategy::Strategy;
 use dojo_engine::{Game, PerSeat, Seat};
 
 /// Search tuning for one game: payoff shaping, a heuristic, the playout horizon and the effort.
@@ -22,6 +23,14 @@ pub trait SearchHints: Game {
     fn search_payoff(&self, root: &Self) -> Option<PerSeat<f64>> {
         let _ = root;
         self.outcome().map(|o| o.payoff(self.seat_count()))
+    }
+
+    /// A plan for a decision that search cannot weigh, played instead of searching: say, a
+    /// secret build made card by card whose worth shows only many steps later, past any
+    /// playout. `None` (the default) to search as usual.
+    fn planned(view: &Self::View, seat: Seat) -> Option<Strategy<Self::Action>> {
+        let _ = (view, seat);
+        None
     }
 
     /// A cheap estimate of how well `seat` stands, in `[0, 1]`: scores playouts cut short and

@@ -109,6 +109,9 @@ impl Policy {
 }
 
 fn greedy<G: SearchHints>(view: &G::View, seat: Seat, samples: usize, rng: &mut Rng) -> Strategy<G::Action> {
+    if let Some(plan) = G::planned(view, seat) {
+        return plan;
+    }
     let legal = G::determinize(view, rng).legal_actions(seat);
     let mut best: Option<(G::Action, f64)> = None;
     for action in &legal {

@@ -169,6 +169,9 @@ fn simulate<G: SearchHints>(tree: &mut Tree<G::Action>, node: usize, state: &mut
 /// actions. Reads nothing but the view: every simulation starts from a state sampled from it.
 /// Returns an empty strategy when `seat` has nothing to decide.
 pub fn search<G: SearchHints>(view: &G::View, seat: Seat, config: &SearchConfig, rng: &mut Rng) -> Strategy<G::Action> {
+    if let Some(plan) = G::planned(view, seat) {
+        return plan;
+    }
     let sample = G::determinize(view, rng);
     let legal = sample.legal_actions(seat);
     if legal.len() <= 1 {

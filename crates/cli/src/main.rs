@@ -79,7 +79,7 @@ const USAGE: &str = "usage:
   dojo bench GAME [--seconds S] [--mode M] [--seats N]
   dojo bot-eval GAME [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both] [--mode M] [--seats N]
              (GAME: a game with a rules engine; `dojo bot-eval toy --seats 4` is the 4-seat test game;
-              --fighters N is --seats N; TAUNT's modes: duel, ffa, last-pobber, team, wampires)
+              --fighters N is --seats N; TAUNT's modes: duel, ffa, last-pobber, team, monsters, wampires)
   dojo print punish|taunt -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
              [--duplex long|short|fold|none] [--bleed 1|0] [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM]
              [--ink-saver 1|0] [--modes MODE,...|all] [--copies COMPONENT:N,...] [--alignment 1]

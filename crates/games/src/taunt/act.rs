@@ -7,7 +7,7 @@
 use super::MAX_CHARGE;
 use super::event::{ChargeCause, Event, Miss};
 use super::fighter::{HealCard, RunType};
-use super::modes_data::{WAMPIRE_DRINK_LEAVES, WAMPIRE_PERIL_MODE, knockout_peril};
+use super::modes_data::{MONSTER_TEAM, WAMPIRE_DRINK_LEAVES, WAMPIRE_PERIL_MODE, knockout_peril, monster_card};
 use super::moves::{CHARGE_INTERRUPT, HEAL_INTERRUPT, Kind, MoveCard, RUN_2_PENALTY, Row, Slot, Slots};
 use super::ring::{Fighters, PerFighter};
 use super::setup::{Battle, Position};
@@ -44,6 +44,9 @@ pub(crate) struct Part {
     lock: bool,
     /// Interrupting damage taken before a mirrored set of moves began.
     jolt_before_pair: u8,
+    /// Monsters: the monster in play came in by a Switch this turn, and non-Grab Attacks do it
+    /// no Damage and no Peril.
+    newcomer: bool,
 }
 
 impl Part {
@@ -62,6 +65,7 @@ impl Part {
         charged_from: None,
         lock: false,
         jolt_before_pair: 0,
+        newcomer: false,
     };
 }
 
@@ -98,7 +102,7 @@ impl Turn {
         if grab && !target.done && target.slot.is_some() {
             target.interrupted = true;
         }
-        if grab || (slot == Slot::Punch && target.slot == Some(Slot::Run)) {
+        if grab || (slot == Slot::Punch && target.slot.is_some_and(Slot::is_run)) {
             self.places.push((s as u8, o as u8));
         }
     }
@@ -128,7 +132,37 @@ fn scale(x: u8, halves: u8) -> u8 {
 
 impl Taunt {
     fn card(&self, s: usize, slot: Slot) -> &'static MoveCard {
+        if self.monsters.is_some() {
+            return monster_card(slot);
+        }
         self.corners[s].fighter.card().move_card(slot, self.options.heal)
+    }
+
+    /// The Critical Damage of fighter `s`'s track: its fighter card's, or the Monster Team's.
+    pub(crate) fn critical(&self, s: usize) -> u8 {
+        if self.monsters.is_some() { MONSTER_TEAM.critical_damage } else { self.corners[s].fighter.card().critical_damage }
+    }
+
+    /// The block tokens fighter `s` starts with and can hold: its fighter card's, or the Monster Team's.
+    pub(crate) fn block_max(&self, s: usize) -> u8 {
+        if self.monsters.is_some() { MONSTER_TEAM.block_tokens } else { self.corners[s].fighter.card().block_tokens }
+    }
+
+    /// The type of the Run `slot` that fighter `s` plays: the fighter's, or in Monsters the card's.
+    fn run_type(&self, s: usize, slot: Slot) -> RunType {
+        match (self.monsters.is_some(), slot) {
+            (true, Slot::RunTwo) => RunType::Two,
+            (true, _) => RunType::One,
+            (false, _) => self.corners[s].fighter.card().run,
+        }
+    }
+
+    /// Keeps the corner's disabled cards (what the page and bots read) those of trainer `s`'s
+    /// monster in play.
+    fn sync_disabled(&mut self, s: usize) {
+        if let Some(m) = &self.monsters {
+            self.corners[s].disabled = m.trainers[s].disabled_set();
+        }
     }
 
     /// The mode a fighter's Peril is read in: its Danger Track's, or Danger Mode for a Wampire.
@@ -136,7 +170,7 @@ impl Taunt {
         if self.options.wampires {
             return WAMPIRE_PERIL_MODE;
         }
-        mode_of(self.corners[s].damage, self.corners[s].fighter.card().critical_damage)
+        mode_of(self.corners[s].damage, self.critical(s))
     }
 
     /// Runs the Act phase of a turn and everything after it: `moves` has one move per fighter
@@ -171,7 +205,7 @@ impl Taunt {
             });
         }
         if self.options.battle.is_circle() && !self.shares_one_position() {
-            let runs = |s: usize| t.fighter[s].slot == Some(Slot::Run);
+            let runs = |s: usize| t.fighter[s].slot.is_some_and(Slot::is_run);
             for a in self.fighting().iter() {
                 let b = self.next_in_circle(a);
                 if runs(a) && runs(b) && t.fighter[a].level == t.fighter[b].level {
@@ -189,8 +223,8 @@ impl Taunt {
                 part.jolt_before_pair = part.jolt;
             }
             let slot = t.fighter[usize::from(seats[0])].slot.expect("acting fighters have moves");
-            if matches!(slot, Slot::Run | Slot::Grab) {
-                events.push(Event::Cancelled { slot });
+            if matches!(slot.base(), Slot::Run | Slot::Grab) {
+                events.push(Event::Cancelled { slot: slot.base() });
             }
         }
         t.order = seats;
@@ -217,7 +251,7 @@ impl Taunt {
     /// Whether `s`'s move is a Run in a circle of three or more that can still change one of its
     /// two markers, so its fighter chooses which.
     fn must_choose_markers(&self, s: usize, t: &Turn) -> bool {
-        t.fighter[s].slot == Some(Slot::Run)
+        t.fighter[s].slot.is_some_and(Slot::is_run)
             && self.options.battle.is_circle()
             && !self.shares_one_position()
             && !self.is_interrupted(s, t)
@@ -244,7 +278,8 @@ impl Taunt {
             [first, _, ..] => part(first),
             _ => return false,
         };
-        seats.iter().map(part).all(|p| p.slot == first.slot && p.level == first.level)
+        // Both Runs are a Run (Monsters holds both types).
+        seats.iter().map(part).all(|p| p.slot.map(Slot::base) == first.slot.map(Slot::base) && p.level == first.level)
     }
 
     /// Whether `s`'s move is interrupted at the moment it would act.
@@ -302,11 +337,11 @@ impl Taunt {
                 t.fighter[s].blocking = Some(level);
                 self.spend(s, t, events);
             }
-            Slot::Run => {
+            Slot::Run | Slot::RunTwo => {
                 let approached = self.run(s, t, events);
                 t.fighter[s].immune = row.immune.iter().copied().collect();
                 let landed = !approached.is_empty() && self.strike_at(s, slot, row, approached, t, events);
-                let spends = match self.corners[s].fighter.card().run {
+                let spends = match self.run_type(s, slot) {
                     RunType::One => landed,
                     RunType::Two => false,
                 };
@@ -324,6 +359,22 @@ impl Taunt {
                 t.fighter[s].charged_from = Some(before);
                 self.corners[s].charge = charge;
                 events.push(Event::Charged { seat, charge });
+            }
+            Slot::Heal if self.monsters.is_some() => {
+                // The Monster Team's Heal: every monster's disabled cards come back, nothing else.
+                let restored = self.monsters.as_mut().map(|m| m.trainers[s].heal_all()).unwrap_or_default();
+                self.sync_disabled(s);
+                events.push(Event::Healed { seat, restored, healed: 0, blocks: 0, blood: false, team: true });
+            }
+            Slot::SwitchHigher | Slot::SwitchLower => {
+                if let Some(m) = self.monsters.as_mut() {
+                    let trainer = &mut m.trainers[s];
+                    let from = trainer.active;
+                    trainer.active = trainer.switch_target(slot == Slot::SwitchHigher);
+                    events.push(Event::Switched { seat, from, to: trainer.active });
+                    t.fighter[s].newcomer = true;
+                    self.sync_disabled(s);
+                }
             }
             Slot::Heal => {
                 let rate = self.regain_rate(s);
@@ -344,7 +395,7 @@ impl Taunt {
                     blocks = (corner.fighter.card().block_tokens - corner.blocks).min(rate);
                     corner.blocks += blocks;
                 }
-                events.push(Event::Healed { seat, restored, healed, blocks, blood: wampire });
+                events.push(Event::Healed { seat, restored, healed, blocks, blood: wampire, team: false });
             }
             Slot::Taunt => {}
         }
@@ -449,7 +500,11 @@ impl Taunt {
             events.push(Event::Missed { seat, slot, why: Miss::Immune, target });
             return false;
         }
-        let ignores_block = slot == Slot::Grab || (slot == Slot::Run && row.immune.contains(&Slot::Block));
+        if t.fighter[o].newcomer && slot.is_attack() && slot != Slot::Grab {
+            self.shielded(s, o, slot, t, events);
+            return true;
+        }
+        let ignores_block = slot == Slot::Grab || (slot.is_run() && row.immune.contains(&Slot::Block));
         match t.fighter[o].blocking {
             Some(block_level) if !ignores_block => self.blocked(s, o, slot, row, block_level, t, events),
             _ => {
@@ -460,6 +515,21 @@ impl Taunt {
             }
         }
         true
+    }
+
+    /// Monsters: `s`'s Attack meets `o`'s monster that came in this turn. No Damage, no Peril;
+    /// the team pays the attack's level plus 1 in block tokens, and is knocked down if short.
+    fn shielded(&mut self, s: usize, o: usize, slot: Slot, t: &Turn, events: &mut Vec<Event>) {
+        let owed = t.fighter[s].level + 1;
+        let corner = &mut self.corners[o];
+        let paid = owed.min(corner.blocks);
+        corner.blocks -= paid;
+        let left = corner.blocks;
+        events.push(Event::Shielded { seat: Seat(o as u8), attacker: Seat(s as u8), slot, tokens: paid, left });
+        if owed > paid && !corner.knocked_down {
+            corner.knocked_down = true;
+            events.push(Event::KnockedDown { seat: Seat(o as u8) });
+        }
     }
 
     /// `o`'s Block stops `s`'s hit: tokens, the Near lock, and what comes back.
@@ -511,7 +581,7 @@ impl Taunt {
             return self.bite(v, blow, peril, t, events);
         }
         let Blow { attacker, slot, level, amount, interrupts, reflected } = *blow;
-        let critical = self.corners[v].fighter.card().critical_damage;
+        let critical = self.critical(v);
         let corner = &mut self.corners[v];
         corner.damage = (corner.damage + amount).min(critical);
         let mode = mode_of(corner.damage, critical);
@@ -561,14 +631,26 @@ impl Taunt {
         let (mut disabled, mut ignored) = (Vec::new(), Vec::new());
         for letter in letters.chars() {
             let Some(target) = Slot::from_letter(letter) else { continue };
-            let laid = victim.combo && (self.queues[v].contains(target) || victim.slot == Some(target));
+            let queue = self.queues[v];
+            let laid = |card: Slot| victim.combo && (queue.contains(card) || victim.slot == Some(card));
+            if let Some(m) = self.monsters.as_mut() {
+                // A trainer's Peril lands on the monster in play, one copy per letter (notes, "Monsters").
+                let named: &[Slot] = if target == Slot::Run { &[Slot::Run, Slot::RunTwo] } else { std::slice::from_ref(&target) };
+                if let Some(card) = named.iter().copied().find(|c| laid(*c)) {
+                    ignored.push(card);
+                } else if let Some(card) = m.trainers[v].disable(target, |_| false) {
+                    disabled.push(card);
+                }
+                continue;
+            }
             let corner = &mut self.corners[v];
-            if laid {
+            if laid(target) {
                 ignored.push(target);
             } else if corner.disabled.insert(target) {
                 disabled.push(target);
             }
         }
+        self.sync_disabled(v);
         victim.taken += amount;
         if interrupts {
             victim.jolt += amount;
@@ -636,18 +718,18 @@ impl Taunt {
                 self.end_combo_turn(s, t, events);
             }
             let me = &t.fighter[s];
-            let run_two = self.corners[s].fighter.card().run == RunType::Two;
+            let run_two = me.slot.is_some_and(|slot| slot.is_run() && self.run_type(s, slot) == RunType::Two);
             // Charge never goes down during a combo except when it breaks (handled above).
-            if me.slot == Some(Slot::Run) && run_two && !me.combo && !me.interrupted && me.taken >= RUN_2_PENALTY {
+            if run_two && !me.combo && !me.interrupted && me.taken >= RUN_2_PENALTY {
                 let charge = self.corners[s].charge.saturating_sub(1);
                 self.set_charge(s, charge, ChargeCause::RunPenalty, events);
             }
         }
         for s in self.fighters() {
             let rate = self.regain_rate(s);
+            let max = self.block_max(s);
             let corner = &mut self.corners[s];
             if corner.knocked_down {
-                let max = corner.fighter.card().block_tokens;
                 corner.blocks = (corner.blocks + rate).min(max);
                 corner.knocked_down = corner.blocks < max;
                 events.push(Event::Regained { seat: Seat(s as u8), blocks: corner.blocks, standing: !corner.knocked_down });
@@ -666,7 +748,7 @@ impl Taunt {
         }
         if !beaten.is_empty() {
             let over = match self.options.battle {
-                Battle::Duel => {
+                Battle::Duel | Battle::Monsters => {
                     self.end_fight(beaten, events);
                     return;
                 }

@@ -212,6 +212,9 @@ pub enum Event {
         /// Whether the fighter is a Wampire, so `healed` is blood drunk back.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         blood: bool,
+        /// The Monster Team's Heal, which only takes cards back (on every monster).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        team: bool,
     },
     /// A Counter at L3 healed its fighter when hit.
     CounterHealed {
@@ -292,6 +295,31 @@ pub enum Event {
         /// Wampires: the losers were knocked out (by Peril or lack of blood), not by three cards.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         knocked_out: bool,
+    },
+    /// Monsters: both trainers have built their three monsters in secret; the battle begins.
+    Built,
+    /// Monsters: a Switch sent the active monster to the bench and brought in another.
+    Switched {
+        /// The trainer.
+        seat: Seat,
+        /// The monster benched, 0 to 2.
+        from: u8,
+        /// The monster brought in, 0 to 2.
+        to: u8,
+    },
+    /// Monsters: a hit on a monster that came in this turn did no Damage and no Peril; the
+    /// team paid block tokens for it instead (the attack's level plus 1).
+    Shielded {
+        /// The newcomer's trainer.
+        seat: Seat,
+        /// Who attacked.
+        attacker: Seat,
+        /// With what.
+        slot: Slot,
+        /// Tokens paid.
+        tokens: u8,
+        /// Tokens left.
+        left: u8,
     },
     /// A new fight of the series begins.
     FightStarts {
@@ -444,7 +472,10 @@ impl Event {
                 };
                 format!("{} charge is now {charge} ({why}).", who.possessive(*seat, true))
             }
-            Event::Healed { seat, restored, healed, blocks, blood } => {
+            Event::Healed { seat, restored, team: true, .. } if restored.is_empty() => {
+                format!("{} team's Heal finds no disabled card to take back.", who.possessive(*seat, true))
+            }
+            Event::Healed { seat, restored, healed, blocks, blood, .. } => {
                 if restored.is_empty() {
                     let tokens = match blocks {
                         0 => format!("{} no room for a block token", who.verb(*seat, "has", "have")),
@@ -530,6 +561,20 @@ impl Event {
                 format!("Fight {fight} begins; damage carried in: {} and {}.", damage[Seat(0)], damage[Seat(1)])
             }
             Event::MatchWon { seat } => format!("{} {} the series!", who.subject(*seat), who.verb(*seat, "wins", "win")),
+            Event::Built => "Both trainers have built their three monsters in secret. Monster 1 of each steps in.".to_string(),
+            Event::Switched { seat, from, to } => format!(
+                "{} {} Monster {} to the bench; Monster {} steps in.",
+                who.subject(*seat),
+                who.verb(*seat, "sends", "send"),
+                from + 1,
+                to + 1
+            ),
+            Event::Shielded { seat, attacker, slot, tokens, left } => format!(
+                "{} {slot} meets {} newcomer: no damage, no Peril; the team pays {} instead ({left} left).",
+                who.possessive(*attacker, true),
+                who.possessive(*seat, false),
+                plural(*tokens, "block token", "block tokens")
+            ),
         }
     }
 }

@@ -136,6 +136,8 @@ impl Fighter {
         match slot {
             Slot::Block if self.id == FighterId::Tremble => &moves::COUNTER,
             Slot::Block => &moves::BLOCK,
+            Slot::RunTwo => &moves::RUN_2,
+            Slot::SwitchHigher | Slot::SwitchLower => super::modes_data::monster_card(slot),
             Slot::Run => match self.run {
                 RunType::One => &moves::RUN_1,
                 RunType::Two => &moves::RUN_2,

@@ -2,16 +2,70 @@
 //! Track, the disabled cards and the fight score.
 
 use super::modes_data::knockout_peril;
+use super::monsters::{COPIES, Hand, MONSTER_CARDS, MONSTER_KINDS, MONSTERS, SQUAD_CARDS};
+use super::moves::Slot;
 use super::setup::Battle;
 use super::state::Taunt;
+use super::state::{Action, Decision};
+use super::view::TauntView;
 use super::{DISABLED_TO_LOSE, MAX_CHARGE};
 use dojo_bot::SearchHints;
+use dojo_bot::Strategy;
 use dojo_engine::{Outcome, PerSeat, Seat};
 
 /// Turns a Wampire playout runs before its blood is read (see `search_payoff`).
 const WAMPIRE_HORIZON: u16 = 3;
 
+/// Splits the computer builds its monsters from, one monster of five after another: each
+/// monster can defend, move and hit, and two hold the team's Heal. Chosen by hand, not tuned.
+const SPLITS: [[Slot; SQUAD_CARDS]; 3] = {
+    use Slot::*;
+    [
+        [Block, Run, Punch, Grab, Heal, Block, RunTwo, Shoot, Kick, Heal, Run, Punch, Grab, Shoot, Charge],
+        [Block, Run, Punch, Shoot, Heal, Block, Run, Grab, Kick, Charge, RunTwo, Punch, Grab, Shoot, Heal],
+        [Block, Punch, Grab, Shoot, Heal, Block, Run, Punch, Kick, Taunt, Run, RunTwo, Grab, Shoot, Heal],
+    ]
+};
+
+/// The next card of a computer trainer's build: a card of one of [`SPLITS`] that agrees with
+/// what it has built so far, or else the first card in a fighter's hand order that the monster
+/// being built lacks (any card left, if it has them all).
+fn planned_build(view: &TauntView, seat: Seat) -> Option<Strategy<Action>> {
+    let m = view.monsters.as_ref()?;
+    if !matches!(view.decision, Some(Decision::Build { .. })) {
+        return None;
+    }
+    let built: Vec<Hand> = m.trainers.get(seat.index())?.monsters.iter().map(|monster| Hand::of(&monster.cards)).collect();
+    let current = usize::from(m.placed) / MONSTER_CARDS;
+    let mut next = Vec::new();
+    for split in &SPLITS {
+        let agrees = (0..=current.min(MONSTERS - 1)).all(|k| {
+            let plan = Hand::of(&split[k * MONSTER_CARDS..(k + 1) * MONSTER_CARDS]);
+            MONSTER_KINDS.iter().all(|card| built[k].count(*card) <= plan.count(*card))
+        });
+        if agrees && current < MONSTERS {
+            let plan = Hand::of(&split[current * MONSTER_CARDS..(current + 1) * MONSTER_CARDS]);
+            next.extend(
+                MONSTER_KINDS.iter().filter(|card| built[current].count(**card) < plan.count(**card)).map(|c| (Action::Draft(*c), 1.0)),
+            );
+        }
+    }
+    if next.is_empty() {
+        let used = |card: Slot| built.iter().map(|h| h.count(card)).sum::<u8>();
+        let left: Vec<Slot> = MONSTER_KINDS.into_iter().filter(|c| used(*c) < COPIES).collect();
+        let missing = left.iter().find(|c| built.get(current).is_some_and(|h| h.count(**c) == 0));
+        next.extend(missing.or(left.first()).map(|c| (Action::Draft(*c), 1.0)));
+    }
+    Some(Strategy::from_weights(next))
+}
+
 impl SearchHints for Taunt {
+    /// A monster's worth shows only long after it is built, past any playout: the computer
+    /// builds from a plan (see [`planned_build`]).
+    fn planned(view: &TauntView, seat: Seat) -> Option<Strategy<Action>> {
+        planned_build(view, seat)
+    }
+
     /// A random fight lasts about forty turns; the heuristic reads the track and the disabled
     /// cards well enough that a short look ahead is worth more than more long playouts.
     const PLAYOUT_HORIZON: usize = 10;
@@ -25,7 +79,7 @@ impl SearchHints for Taunt {
     /// Fights of a series are nearly independent, so search scores the fight being played.
     /// The modes for more fighters are one fight: their end is the outcome.
     fn search_payoff(&self, root: &Self) -> Option<PerSeat<f64>> {
-        if self.options.battle != Battle::Duel {
+        if !self.options.battle.is_duel() {
             return dojo_engine::Game::outcome(self).map(|o| o.payoff(self.fighter_count()));
         }
         if self.options.wampires && self.results.len() == root.results.len() && self.turn >= root.turn + WAMPIRE_HORIZON {
@@ -57,18 +111,20 @@ impl SearchHints for Taunt {
                 }
                 let fragile = 1.0 / f64::from(knockout_peril(c.blood));
                 let power = f64::from(c.charge) / f64::from(MAX_CHARGE);
-                let guard = f64::from(c.blocks) / f64::from(c.fighter.card().block_tokens);
+                let guard = f64::from(c.blocks) / f64::from(self.block_max(s));
                 return -0.3 * fragile + 0.8 * (f64::from(c.blood) / 60.0).min(1.0) + 0.08 * power + 0.05 * guard;
             }
-            let critical = f64::from(c.fighter.card().critical_damage);
-            let peril = c.disabled.len() as f64 / DISABLED_TO_LOSE as f64;
+            let critical = f64::from(self.critical(s));
+            // A trainer loses by the disabled cards of all its monsters.
+            let disabled = self.monsters.as_ref().map_or(c.disabled.len(), |m| m.trainers[s].disabled_count());
+            let peril = disabled as f64 / DISABLED_TO_LOSE as f64;
             let hurt = f64::from(c.damage) / critical;
             let power = f64::from(c.charge) / f64::from(MAX_CHARGE);
-            let guard = f64::from(c.blocks) / f64::from(c.fighter.card().block_tokens);
+            let guard = f64::from(c.blocks) / f64::from(self.block_max(s));
             -0.5 * peril * peril - 0.6 * peril - 0.25 * hurt + 0.08 * power + 0.05 * guard - if c.knocked_down { 0.1 } else { 0.0 }
         };
         let s = seat.index();
-        if self.options.battle != Battle::Duel {
+        if !self.options.battle.is_duel() {
             // One fight: a team reads as the mean of its two fighters against the other team's;
             // a fighter in a circle against the mean of everyone else.
             let n = self.fighter_count();

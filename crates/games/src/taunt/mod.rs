@@ -11,7 +11,7 @@
 //!
 //! | parameter | value |
 //! |---|---|
-//! | players | 2 in a duel; 3–6 in Free-for-All and Last Pobber Standing; 4 in a 2v2 Team Battle ([`Battle`]) |
+//! | players | 2 in a duel or Monsters; 3–6 in Free-for-All and Last Pobber Standing; 4 in a 2v2 Team Battle ([`Battle`]) |
 //! | move cards | 9 per fighter, one per slot of [`Slot::ALL`]: the four Attacks and five more |
 //! | fighters | Mooshmere, Wollypobber, Tuggle, TeaBot (TeaShot), Tremble (Counter) |
 //! | Danger Track | the fighter's Critical Damage: 20, 25 or 30 spaces after 0 |
@@ -21,7 +21,7 @@
 //! | loss | 3 disabled cards at the end of a turn |
 //! | series | duels only: best of 1, 3 (default) or 5; the winner keeps their damage less their Recovery |
 //! | options | which Heal card; Recovery between fights on or off; passing charge; Wampires (30 blood instead of a track) |
-//! | not yet played | Monsters (decided in the notes, printed in the kit) |
+//! | Monsters | two trainers, three secret monsters of five cards each from two standard decks ([`monsters`]) |
 //!
 //! Every decision the v0.4 text leaves open is written in `notes.md` beside this file
 //! ([`INTERPRETATION_NOTES`]), which the rules page shows as well.
@@ -32,6 +32,7 @@ mod event;
 mod fighter;
 mod hints;
 pub mod modes_data;
+pub mod monsters;
 pub mod moves;
 mod ring;
 pub mod scenario;
@@ -125,7 +126,7 @@ impl Game for Taunt {
         if self.phase != Phase::MatchOver {
             return None;
         }
-        if self.options.battle != Battle::Duel {
+        if !self.options.battle.is_duel() {
             return Some(Outcome::ranked(self.places.clone()).with_teams(self.teams()));
         }
         // The most fight wins takes the series (on equal wins, which only a broken state could

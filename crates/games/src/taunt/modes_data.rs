@@ -5,7 +5,7 @@
 //! (`notes.md`, "More than two fighters: what is decided") and the engine can read the same
 //! numbers when it plays these modes. Every text is in our words.
 
-use super::moves::{self, MoveCard};
+use super::moves::{self, Kind, MoveCard, Slot};
 use super::track::Mode;
 
 /// Trainers in a game of Monsters.
@@ -53,14 +53,14 @@ pub struct SwitchCard {
 pub const SWITCH_HIGHER: SwitchCard = SwitchCard {
     name: "Switch-Higher",
     number: 0,
-    brings_in: "Your active monster goes to the bench; bring in the benched one whose name comes later from A to Z (playing by numbers: the higher number).",
+    brings_in: "Your active monster goes to the bench; of the two benched, bring in the one whose name comes later from A to Z (playing by numbers: the higher number).",
 };
 
 /// Switch-Lower, 0: brings in the benched monster earlier by name or lower by number.
 pub const SWITCH_LOWER: SwitchCard = SwitchCard {
     name: "Switch-Lower",
     number: 0,
-    brings_in: "Your active monster goes to the bench; bring in the benched one whose name comes earlier from A to Z (playing by numbers: the lower number).",
+    brings_in: "Your active monster goes to the bench; of the two benched, bring in the one whose name comes earlier from A to Z (playing by numbers: the lower number).",
 };
 
 /// The two Switch cards every trainer holds besides the active monster's five.
@@ -71,7 +71,44 @@ pub const SWITCH_SHIELD: &str = "If the newcomer is hit this turn by an Attack o
     the team discards block tokens instead, the attack's level plus 1. Short of tokens: discard them all and fall down, as with a Block.";
 
 /// What both Switch cards keep: the trainer's charge.
-pub const SWITCH_KEEPS: &str = "Keeps your charge. May be laid in a combo.";
+pub const SWITCH_KEEPS: &str = "Keeps your charge. Cannot be laid face down in a combo.";
+
+/// Switch-Higher as the engine plays it: number 0, no table, no type.
+pub const SWITCH_HIGHER_MOVE: MoveCard = MoveCard {
+    slot: Slot::SwitchHigher,
+    name: SWITCH_HIGHER.name,
+    kind: Kind::Untyped,
+    number: SWITCH_HIGHER.number,
+    rows: [moves::TAUNT.rows[0]; 4],
+    has_table: false,
+    text: SWITCH_HIGHER.brings_in,
+};
+
+/// Switch-Lower as the engine plays it.
+pub const SWITCH_LOWER_MOVE: MoveCard =
+    MoveCard { slot: Slot::SwitchLower, name: SWITCH_LOWER.name, text: SWITCH_LOWER.brings_in, ..SWITCH_HIGHER_MOVE };
+
+/// Run type 2 as a monster holds it, beside a type 1 Run.
+pub const MONSTER_RUN_2: MoveCard = MoveCard { slot: Slot::RunTwo, ..moves::RUN_2 };
+
+/// The card a trainer's `slot` is in Monsters: the standard moves, Run 1 and Run 2, the Monster
+/// Team's Heal and the two Switches.
+pub fn monster_card(slot: Slot) -> &'static MoveCard {
+    match slot {
+        Slot::Block => &moves::BLOCK,
+        Slot::Run => &moves::RUN_1,
+        Slot::RunTwo => &MONSTER_RUN_2,
+        Slot::Punch => &moves::PUNCH,
+        Slot::Grab => &moves::GRAB,
+        Slot::Shoot => &moves::SHOOT,
+        Slot::Kick => &moves::KICK,
+        Slot::Charge => &moves::CHARGE,
+        Slot::Heal => &MONSTER_HEAL,
+        Slot::Taunt => &moves::TAUNT,
+        Slot::SwitchHigher => &SWITCH_HIGHER_MOVE,
+        Slot::SwitchLower => &SWITCH_LOWER_MOVE,
+    }
+}
 
 /// The Monster Team card: what the trainer's three monsters share.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

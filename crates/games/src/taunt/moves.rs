@@ -31,6 +31,13 @@ pub enum Slot {
     Heal,
     /// TAUNT (T).
     Taunt,
+    /// Run type 2 (R) beside a Run type 1 in one hand: only in Monsters, where a trainer's
+    /// decks hold both Runs. A fighter's one Run is always [`Slot::Run`], whatever its type.
+    RunTwo,
+    /// Switch-Higher, Monsters only: brings in the later of the two benched monsters.
+    SwitchHigher,
+    /// Switch-Lower, Monsters only: brings in the earlier of the two benched monsters.
+    SwitchLower,
 }
 
 impl Slot {
@@ -38,11 +45,35 @@ impl Slot {
     pub const ALL: [Slot; 9] =
         [Slot::Block, Slot::Run, Slot::Punch, Slot::Grab, Slot::Shoot, Slot::Kick, Slot::Charge, Slot::Heal, Slot::Taunt];
 
-    /// The letter Peril tables use for this slot.
+    /// Every slot by its number: the nine of a fighter's hand, then those only Monsters uses.
+    pub const EVERY: [Slot; 12] = [
+        Slot::Block,
+        Slot::Run,
+        Slot::Punch,
+        Slot::Grab,
+        Slot::Shoot,
+        Slot::Kick,
+        Slot::Charge,
+        Slot::Heal,
+        Slot::Taunt,
+        Slot::RunTwo,
+        Slot::SwitchHigher,
+        Slot::SwitchLower,
+    ];
+
+    /// The slot numbered `index` (its place in [`Slot::EVERY`]).
+    pub fn from_index(index: usize) -> Option<Slot> {
+        Slot::EVERY.get(index).copied()
+    }
+
+    /// The letter Peril tables use for this slot (both Runs are R; a Switch, which no Peril
+    /// names, prints + or −).
     pub fn letter(self) -> char {
         match self {
             Slot::Block => 'B',
-            Slot::Run => 'R',
+            Slot::Run | Slot::RunTwo => 'R',
+            Slot::SwitchHigher => '+',
+            Slot::SwitchLower => '-',
             Slot::Punch => 'P',
             Slot::Grab => 'G',
             Slot::Shoot => 'S',
@@ -67,12 +98,30 @@ impl Slot {
     pub fn is_attack(self) -> bool {
         matches!(self, Slot::Punch | Slot::Grab | Slot::Shoot | Slot::Kick)
     }
+
+    /// True for either Run.
+    pub fn is_run(self) -> bool {
+        matches!(self, Slot::Run | Slot::RunTwo)
+    }
+
+    /// True for either Switch.
+    pub fn is_switch(self) -> bool {
+        matches!(self, Slot::SwitchHigher | Slot::SwitchLower)
+    }
+
+    /// The move as the rules compare moves: both Runs are a Run.
+    pub fn base(self) -> Slot {
+        if self == Slot::RunTwo { Slot::Run } else { self }
+    }
 }
 
 impl fmt::Display for Slot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = match self {
             Slot::Taunt => "TAUNT",
+            Slot::RunTwo => "Run 2",
+            Slot::SwitchHigher => "Switch-Higher",
+            Slot::SwitchLower => "Switch-Lower",
             other => return write!(f, "{other:?}"),
         };
         f.write_str(name)
@@ -117,7 +166,7 @@ impl Slots {
 
     /// The slots in hand order.
     pub fn to_vec(self) -> Vec<Slot> {
-        Slot::ALL.into_iter().filter(|s| self.contains(*s)).collect()
+        Slot::EVERY.into_iter().filter(|s| self.contains(*s)).collect()
     }
 }
 

@@ -314,7 +314,7 @@ impl Taunt {
     /// down to its last two.
     pub(crate) fn shares_one_position(&self) -> bool {
         match self.options.battle {
-            Battle::Duel => true,
+            Battle::Duel | Battle::Monsters => true,
             Battle::FreeForAll | Battle::LastStanding => self.fighting().len() <= 2,
             Battle::Team => false,
         }
@@ -385,7 +385,7 @@ impl Taunt {
             return Fighters::none(n);
         }
         match self.options.battle {
-            Battle::Duel => Fighters::all(n).without(s),
+            Battle::Duel | Battle::Monsters => Fighters::all(n).without(s),
             Battle::FreeForAll | Battle::LastStanding => {
                 let fighting = self.fighting();
                 if fighting.len() <= 3 {
@@ -405,7 +405,7 @@ impl Taunt {
     /// back twice as fast (notes, "Block tokens with several opponents").
     pub(crate) fn opponents_fighting(&self, s: usize) -> usize {
         match self.options.battle {
-            Battle::Duel => 1,
+            Battle::Duel | Battle::Monsters => 1,
             Battle::FreeForAll | Battle::LastStanding => self.fighting().without(s).len(),
             Battle::Team => self.targets(s).len(),
         }

@@ -1,7 +1,8 @@
 //! Options and the starting setup of a TAUNT match, and how a setup is checked.
 
 use super::fighter::{FighterId, HealCard};
-use super::moves::Slots;
+use super::monsters::{SQUAD_CARDS, Squad, squad_error};
+use super::moves::{Slot, Slots};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -44,11 +45,14 @@ pub enum Battle {
     LastStanding,
     /// Four fighters in two teams of two, in the Left and Right halves of the Dojo.
     Team,
+    /// Two trainers, each with three monsters built in secret from two standard decks, sharing
+    /// one Danger Track; a duel otherwise.
+    Monsters,
 }
 
 impl Battle {
     /// Every way of playing, in the order the site lists them.
-    pub const ALL: [Battle; 4] = [Battle::Duel, Battle::FreeForAll, Battle::LastStanding, Battle::Team];
+    pub const ALL: [Battle; 5] = [Battle::Duel, Battle::FreeForAll, Battle::LastStanding, Battle::Team, Battle::Monsters];
 
     /// The short id used by the command line and the site's addresses.
     pub fn id(self) -> &'static str {
@@ -57,6 +61,7 @@ impl Battle {
             Battle::FreeForAll => "ffa",
             Battle::LastStanding => "last-pobber",
             Battle::Team => "team",
+            Battle::Monsters => "monsters",
         }
     }
 
@@ -72,13 +77,14 @@ impl Battle {
             Battle::FreeForAll => "Free-for-All",
             Battle::LastStanding => "Last Pobber Standing",
             Battle::Team => "2v2 Team Battle",
+            Battle::Monsters => "Monsters",
         }
     }
 
     /// How many fighters it seats.
     pub fn fighters(self) -> std::ops::RangeInclusive<usize> {
         match self {
-            Battle::Duel => 2..=2,
+            Battle::Duel | Battle::Monsters => 2..=2,
             Battle::FreeForAll | Battle::LastStanding => 3..=6,
             Battle::Team => 4..=4,
         }
@@ -87,6 +93,11 @@ impl Battle {
     /// Whether fighters sit in a circle with a Position marker between neighbours.
     pub fn is_circle(self) -> bool {
         matches!(self, Battle::FreeForAll | Battle::LastStanding)
+    }
+
+    /// Whether two sides share one Position over a series of fights: a duel, or Monsters.
+    pub fn is_duel(self) -> bool {
+        matches!(self, Battle::Duel | Battle::Monsters)
     }
 }
 
@@ -190,12 +201,16 @@ pub struct Setup {
     /// 3 and 4 Right).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub halves: Option<Vec<Half>>,
+    /// Monsters: each trainer's split, given in advance (for examples and tests) instead of
+    /// built in secret at the start. Hidden from the other trainer all the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squads: Option<Vec<Squad>>,
 }
 
 impl Setup {
     /// A standard match between `fighters`, one per player.
     pub fn new(fighters: impl Into<Vec<FighterId>>, options: Options) -> Setup {
-        Setup { fighters: fighters.into(), options, start: None, position: Position::Far, markers: None, halves: None }
+        Setup { fighters: fighters.into(), options, start: None, position: Position::Far, markers: None, halves: None, squads: None }
     }
 
     /// Checks every field.
@@ -208,10 +223,14 @@ impl Setup {
         if !battle.fighters().contains(&count) {
             return Err(SetupError::Fighters { battle, got: count });
         }
-        if battle != Battle::Duel && self.options.best_of != 1 {
+        if !battle.is_duel() && self.options.best_of != 1 {
             return Err(SetupError::SeriesInDuelOnly { battle });
         }
+        if battle == Battle::Monsters && self.options.wampires {
+            return Err(SetupError::WampireMonsters);
+        }
         let lists = [
+            ("squads", self.squads.as_ref().map(Vec::len)),
             ("start", self.start.as_ref().map(Vec::len)),
             ("markers", self.markers.as_ref().map(Vec::len)),
             ("halves", self.halves.as_ref().map(Vec::len)),
@@ -229,18 +248,35 @@ impl Setup {
         if self.halves.is_some() && battle != Battle::Team {
             return Err(SetupError::NotInThisBattle { field: "halves", battle });
         }
+        if self.squads.is_some() && battle != Battle::Monsters {
+            return Err(SetupError::NotInThisBattle { field: "squads", battle });
+        }
+        for (i, squad) in self.squads.iter().flatten().enumerate() {
+            if squad.len() != SQUAD_CARDS {
+                return Err(SetupError::SquadSize { player: i as u8 + 1, got: squad.len() });
+            }
+            if let Some(card) = squad_error(squad) {
+                return Err(SetupError::SquadCard { player: i as u8 + 1, card });
+            }
+        }
         for (i, start) in self.start.iter().flatten().enumerate() {
             let card = self.fighters[i].card();
-            if start.damage > card.critical_damage {
-                return Err(SetupError::Damage { player: i as u8 + 1, got: start.damage, max: card.critical_damage });
+            // Monsters use the Monster Team card's track and tokens.
+            let (critical, block_tokens) = if battle == Battle::Monsters {
+                (super::modes_data::MONSTER_TEAM.critical_damage, super::modes_data::MONSTER_TEAM.block_tokens)
+            } else {
+                (card.critical_damage, card.block_tokens)
+            };
+            if start.damage > critical {
+                return Err(SetupError::Damage { player: i as u8 + 1, got: start.damage, max: critical });
             }
             if start.charge > super::MAX_CHARGE {
                 return Err(SetupError::Charge { player: i as u8 + 1, got: start.charge });
             }
             if let Some(blocks) = start.blocks
-                && blocks > card.block_tokens
+                && blocks > block_tokens
             {
-                return Err(SetupError::Blocks { player: i as u8 + 1, got: blocks, max: card.block_tokens });
+                return Err(SetupError::Blocks { player: i as u8 + 1, got: blocks, max: block_tokens });
             }
             if start.disabled.len() >= super::DISABLED_TO_LOSE {
                 return Err(SetupError::Disabled { player: i as u8 + 1, got: start.disabled.len() });
@@ -280,6 +316,23 @@ pub enum SetupError {
         field: &'static str,
         /// The way of playing.
         battle: Battle,
+    },
+    /// Monsters are not Wampires: the monsters share a Danger Track (notes, "Monsters").
+    WampireMonsters,
+    /// A trainer's split does not hold fifteen cards.
+    SquadSize {
+        /// The player, from 1.
+        player: u8,
+        /// Cards given.
+        got: usize,
+    },
+    /// A trainer's split holds a card that is not in the two standard decks, or more copies of
+    /// it than the two decks hold.
+    SquadCard {
+        /// The player, from 1.
+        player: u8,
+        /// The card.
+        card: Slot,
     },
     /// The series length is not 1, 3 or 5.
     BestOf {
@@ -332,6 +385,13 @@ impl fmt::Display for SetupError {
             SetupError::SeriesInDuelOnly { battle } => write!(f, "{battle} is a single fight: a series (best of 3 or 5) is for duels"),
             SetupError::Length { field, got, fighters } => write!(f, "{field} has {got} entries for {fighters} fighters"),
             SetupError::NotInThisBattle { field, battle } => write!(f, "{battle} has no {field}"),
+            SetupError::WampireMonsters => write!(f, "Monsters cannot be Wampires: a trainer's monsters share one Danger Track"),
+            SetupError::SquadSize { player, got } => {
+                write!(f, "player {player}: a split holds 15 cards (three monsters of five), not {got}")
+            }
+            SetupError::SquadCard { player, card } => {
+                write!(f, "player {player}: the two standard decks hold no more {card} cards than that (two of each card, Switches apart)")
+            }
             SetupError::BestOf { got } => write!(f, "a series is best of 1, 3 or 5, not {got}"),
             SetupError::Damage { player, got, max } => write!(f, "player {player}: damage {got} is past the end of a {max} track"),
             SetupError::Charge { player, got } => write!(f, "player {player}: {got} charge tokens, but there are only 3"),

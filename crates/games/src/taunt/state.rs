@@ -5,7 +5,8 @@ use super::MAX_CHARGE;
 use super::act::Turn;
 use super::combo::Combo;
 use super::fighter::FighterId;
-use super::modes_data::WAMPIRE_BLOOD;
+use super::modes_data::{MONSTER_TEAM, WAMPIRE_BLOOD};
+use super::monsters::{MONSTER_KINDS, MONSTERS, SQUAD_CARDS, Trainer, Trainers};
 use super::moves::{Slot, Slots};
 use super::ring::{Fighters, PerFighter};
 use super::setup::{Battle, Half, Options, Position, Setup, SetupError};
@@ -35,6 +36,9 @@ pub enum Action {
     Pass(Option<Seat>),
     /// In a circle of three or more, a Run changes the marker it shares with one neighbour or both.
     Flip(Flip),
+    /// Monsters, building in secret: put this card into the monster being built (the first
+    /// five cards make Monster 1, the next five Monster 2, the last five Monster 3).
+    Draft(Slot),
 }
 
 /// Which of a runner's two markers its Run changes, in a circle of three or more. The left
@@ -73,6 +77,7 @@ impl fmt::Display for Action {
             Action::Flip(Flip::Left) => write!(f, "run at the neighbour before"),
             Action::Flip(Flip::Right) => write!(f, "run at the neighbour after"),
             Action::Flip(Flip::Both) => write!(f, "run at both neighbours"),
+            Action::Draft(slot) => write!(f, "put {slot} into a monster"),
         }
     }
 }
@@ -104,11 +109,18 @@ pub enum Decision {
     Pass,
     /// Your Run acts in a circle: change the marker you share with one neighbour, or both.
     Flip,
+    /// Monsters: put the next card into your monsters, in secret.
+    Build {
+        /// Cards put in so far (Monster 1 takes the first five).
+        placed: u8,
+    },
 }
 
 /// Where the match stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
+    /// Monsters: both trainers build their monsters in secret, a card at a time.
+    Build,
     /// Fighters pick their moves.
     Select,
     /// The revealed moves are two Runs of different levels; `seat` (the higher level) picks the order.
@@ -169,6 +181,20 @@ pub enum Refusal {
     },
     /// TAUNT itself cannot be laid face down in a combo.
     TauntInCombo,
+    /// Monsters: a Switch cannot be laid face down, since the cards laid belong to the monster
+    /// in play (notes, "Monsters").
+    SwitchInCombo,
+    /// The card is not in this hand (in Monsters, not in the active monster, or every copy is
+    /// already face down).
+    NotInHand {
+        /// The card.
+        slot: Slot,
+    },
+    /// Monsters: the two decks have no more copies of that card to build with.
+    NoCopiesLeft {
+        /// The card.
+        slot: Slot,
+    },
     /// A charge token can only go to another fighter below the top level, from a fighter who has
     /// one (a Team Spirit's, only to its teammate).
     CannotPass,
@@ -186,6 +212,9 @@ impl fmt::Display for Refusal {
             Refusal::AttacksLocked { slot } => write!(f, "{slot} is an Attack, and Attacks are forbidden this turn after a Near block"),
             Refusal::AlreadyQueued { slot } => write!(f, "{slot} is already face down in the combo"),
             Refusal::TauntInCombo => write!(f, "TAUNT cannot be laid face down in its own combo"),
+            Refusal::SwitchInCombo => write!(f, "a Switch cannot be laid face down: the cards laid belong to the monster in play"),
+            Refusal::NotInHand { slot } => write!(f, "{slot} is not in your hand"),
+            Refusal::NoCopiesLeft { slot } => write!(f, "your two decks have no more {slot} cards"),
             Refusal::CannotPass => write!(f, "a charge token can only go to another fighter below L3, from one of your own"),
             Refusal::NotNow { expected } => write!(f, "the decision now is to {expected}"),
         }
@@ -302,6 +331,9 @@ pub struct Taunt {
     pub(crate) pending_queued: Fighters,
     /// Seats owed a queueing step after a Position choice.
     pub(crate) queue_next: Fighters,
+    /// Monsters: each trainer's monsters (their cards are secret from the other trainer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) monsters: Option<Box<Trainers>>,
 }
 
 impl Taunt {
@@ -311,6 +343,19 @@ impl Taunt {
         let fresh = |f: &FighterId| if wampires { Corner::fresh_wampire(*f) } else { Corner::fresh(*f, 0) };
         let mut corners = PerFighter::from_vec(setup.fighters.iter().map(fresh).collect());
         let count = corners.len();
+        let monsters = (setup.options.battle == Battle::Monsters).then(|| {
+            let mut trainers = Trainers::default();
+            if let Some(squads) = &setup.squads {
+                for (trainer, squad) in trainers.trainers.iter_mut().zip(squads) {
+                    *trainer = Trainer::from_squad(squad);
+                }
+                trainers.placed = SQUAD_CARDS as u8;
+            }
+            for corner in corners.iter_mut() {
+                corner.blocks = MONSTER_TEAM.block_tokens;
+            }
+            Box::new(trainers)
+        });
         if let Some(starts) = &setup.start {
             for (corner, start) in corners.iter_mut().zip(starts) {
                 if wampires {
@@ -323,9 +368,21 @@ impl Taunt {
                 corner.disabled = start.disabled;
             }
         }
+        let mut monsters = monsters;
+        if let Some(trainers) = monsters.as_mut() {
+            // A Monsters start's disabled cards are the active monster's, where it holds them.
+            for (s, corner) in corners.iter_mut().enumerate() {
+                let trainer = &mut trainers.trainers[s];
+                for card in corner.disabled.to_vec() {
+                    trainer.disable(card, |_| false);
+                }
+                corner.disabled = trainer.disabled_set();
+            }
+        }
+        let building = monsters.as_ref().is_some_and(|m| m.building());
         Ok(Taunt {
             options: setup.options,
-            phase: Phase::Select,
+            phase: if building { Phase::Build } else { Phase::Select },
             fight: 1,
             turn: 1,
             wins: PerFighter::filled(count, 0),
@@ -344,6 +401,7 @@ impl Taunt {
             pending: None,
             pending_queued: Fighters::none(count),
             queue_next: Fighters::none(count),
+            monsters,
         })
     }
 
@@ -400,6 +458,7 @@ impl Taunt {
     pub(crate) fn decision_of(&self, seat: Seat) -> Option<Decision> {
         let s = seat.index();
         match self.phase {
+            Phase::Build => Some(Decision::Build { placed: self.monsters.as_ref().map_or(0, |m| m.placed) }),
             Phase::Select => {
                 let corner = &self.corners[s];
                 let fights = !corner.out || self.is_spirit(s);
@@ -417,11 +476,19 @@ impl Taunt {
     pub(crate) fn check_action(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
         let s = seat.index();
         // The common case first, without copying the phase into the match below.
-        if let (Phase::Select, Action::Play(slot)) = (&self.phase, action) {
-            return self.corners[s].may_play(*slot);
+        if let (Phase::Select, Action::Play(slot), None) = (&self.phase, action, &self.monsters) {
+            return self.fighter_may_play(s, *slot);
         }
         match (self.phase, action) {
-            (Phase::Select, Action::Play(slot)) => self.corners[s].may_play(*slot),
+            (Phase::Build, Action::Draft(slot)) => match &self.monsters {
+                Some(m) if m.left_to_build(s, *slot) > 0 => Ok(()),
+                _ => Err(Refusal::NoCopiesLeft { slot: *slot }),
+            },
+            (Phase::Build, _) => Err(Refusal::NotNow { expected: "build your monsters" }),
+            (Phase::Select, Action::Play(slot)) => match &self.monsters {
+                Some(m) => self.monster_may_play(&m.trainers[s], s, *slot, 0),
+                None => self.fighter_may_play(s, *slot),
+            },
             (Phase::Select, _) => Err(Refusal::NotNow { expected: "pick a move" }),
             (Phase::Order { .. }, Action::Order { .. }) => Ok(()),
             (Phase::Order { .. }, _) => Err(Refusal::NotNow { expected: "choose to act first or second" }),
@@ -432,6 +499,16 @@ impl Taunt {
             (Phase::Flip { .. }, Action::Flip(_)) => Ok(()),
             (Phase::Flip { .. }, _) => Err(Refusal::NotNow { expected: "choose which markers your Run changes" }),
             (Phase::Queue { .. }, Action::Queue(Slot::Taunt)) => Err(Refusal::TauntInCombo),
+            (Phase::Queue { .. }, Action::Queue(slot)) if slot.is_switch() => Err(Refusal::SwitchInCombo),
+            (Phase::Queue { .. }, Action::Queue(slot)) if self.monsters.is_some() => {
+                let laid = self.queues[s].iter().filter(|q| q == slot).count() as u8;
+                let trainer = &self.monsters.as_ref().expect("checked").trainers[s];
+                match self.monster_may_play(trainer, s, *slot, laid) {
+                    Err(Refusal::AttacksLocked { .. }) => Ok(()),
+                    other => other,
+                }
+            }
+            (Phase::Queue { .. }, Action::Queue(slot)) if !Slot::ALL.contains(slot) => Err(Refusal::NotInHand { slot: *slot }),
             (Phase::Queue { .. }, Action::Queue(slot)) if self.queues[s].contains(*slot) => Err(Refusal::AlreadyQueued { slot: *slot }),
             (Phase::Queue { .. }, Action::Queue(slot)) if self.corners[s].disabled.contains(*slot) => {
                 Err(Refusal::Disabled { slot: *slot })
@@ -452,6 +529,32 @@ impl Taunt {
         }
     }
 
+    /// Whether fighter `s` (not a trainer of monsters) may play `slot`: one of the nine cards
+    /// of a fighter's hand, not disabled, not an Attack while Attacks are forbidden.
+    fn fighter_may_play(&self, s: usize, slot: Slot) -> Result<(), Refusal> {
+        if !Slot::ALL.contains(&slot) {
+            return Err(Refusal::NotInHand { slot });
+        }
+        self.corners[s].may_play(slot)
+    }
+
+    /// Whether trainer `s` may play `slot` from the active monster, `laid` copies of it being
+    /// face down already: a Switch always; another card if the monster has a copy left that is
+    /// neither disabled nor laid, and it is not an Attack while Attacks are forbidden.
+    fn monster_may_play(&self, trainer: &Trainer, s: usize, slot: Slot, laid: u8) -> Result<(), Refusal> {
+        if slot.is_switch() {
+            return Ok(());
+        }
+        if trainer.playable(slot) <= laid {
+            let held = trainer.cards[usize::from(trainer.active)].count(slot);
+            return Err(if held > laid { Refusal::Disabled { slot } } else { Refusal::NotInHand { slot } });
+        }
+        if self.corners[s].attacks_locked && slot.is_attack() {
+            return Err(Refusal::AttacksLocked { slot });
+        }
+        Ok(())
+    }
+
     /// Whether fighter `to` may receive a charge token passed by fighter `from`: the Charge card
     /// lets its player pass to another fighter below the top level (any other fighter, not only
     /// one its moves reach).
@@ -463,7 +566,7 @@ impl Taunt {
         if self.decision_of(seat).is_none() {
             return Vec::new();
         }
-        if self.phase == Phase::Select {
+        if self.phase == Phase::Select && self.monsters.is_none() {
             // Every fighter's moves are checked many times a second in random play: straight
             // from the corner, with one allocation.
             let corner = &self.corners[seat.index()];
@@ -472,11 +575,15 @@ impl Taunt {
             return moves;
         }
         let candidates: Vec<Action> = match self.phase {
-            Phase::Select => Vec::new(),
+            Phase::Build => MONSTER_KINDS.into_iter().map(Action::Draft).collect(),
+            Phase::Select => MONSTER_KINDS.into_iter().chain([Slot::SwitchHigher, Slot::SwitchLower]).map(Action::Play).collect(),
             Phase::Order { .. } => vec![Action::Order { first: true }, Action::Order { first: false }],
             Phase::Place { .. } => vec![Action::Place(Position::Near), Action::Place(Position::Far)],
             Phase::Flip { .. } => Flip::ALL.into_iter().map(Action::Flip).collect(),
-            Phase::Queue { .. } => Slot::ALL.into_iter().map(Action::Queue).chain([Action::EndQueue]).collect(),
+            Phase::Queue { .. } => {
+                let cards: &[Slot] = if self.monsters.is_some() { &MONSTER_KINDS } else { &Slot::ALL };
+                cards.iter().copied().map(Action::Queue).chain([Action::EndQueue]).collect()
+            }
             Phase::Pass { .. } => {
                 let others = Seat::all(self.fighter_count()).filter(|to| *to != seat);
                 std::iter::once(None).chain(others.map(Some)).map(Action::Pass).collect()
@@ -490,6 +597,21 @@ impl Taunt {
     pub(crate) fn step(&mut self, joint: &PerSeat<Option<Action>>) -> Vec<Event> {
         let mut events = Vec::new();
         match self.phase {
+            Phase::Build => {
+                if let Some(m) = self.monsters.as_mut() {
+                    let monster = usize::from(m.placed) / super::monsters::MONSTER_CARDS;
+                    for (s, trainer) in m.trainers.iter_mut().enumerate() {
+                        if let Some(Some(Action::Draft(card))) = joint.0.get(s) {
+                            trainer.cards[monster.min(MONSTERS - 1)].add(*card);
+                        }
+                    }
+                    m.placed += 1;
+                    if !m.building() {
+                        self.phase = Phase::Select;
+                        events.push(Event::Built);
+                    }
+                }
+            }
             Phase::Select => {
                 let picks = PerFighter::from_fn(self.fighter_count(), |s| match joint.0[s] {
                     Some(Action::Play(slot)) => Some(slot),
@@ -584,6 +706,13 @@ impl Taunt {
                 queued.insert(s);
             }
         }
+        if let Some(m) = self.monsters.as_mut() {
+            for (trainer, card) in m.trainers.iter_mut().zip(moves.iter()) {
+                if let Some(card) = card.filter(|c| !c.is_switch()) {
+                    trainer.show(card);
+                }
+            }
+        }
         let levels: Vec<u8> = self.corners.iter().map(|c| c.charge).collect();
         let chooser = self.run_order_chooser(&moves, &levels);
         events.push(Event::Revealed {
@@ -610,7 +739,7 @@ impl Taunt {
         if !self.shares_one_position() {
             return None;
         }
-        let mut runners = self.fighters().filter(|s| !self.corners[*s].out && moves[*s] == Some(Slot::Run));
+        let mut runners = self.fighters().filter(|s| !self.corners[*s].out && moves[*s].is_some_and(Slot::is_run));
         match (runners.next(), runners.next()) {
             (Some(a), Some(b)) if levels[a] != levels[b] => Some(Seat(if levels[a] > levels[b] { a } else { b } as u8)),
             _ => None,
@@ -682,7 +811,8 @@ impl Taunt {
             .map(|s| match winner {
                 Some(w) if w.index() == s => {
                     let corner = &self.corners[s];
-                    let recovery = if self.options.recovery { corner.fighter.card().recovery } else { 0 };
+                    // The Monster Team card prints no Recovery.
+                    let recovery = if self.options.recovery && self.monsters.is_none() { corner.fighter.card().recovery } else { 0 };
                     corner.damage.saturating_sub(recovery)
                 }
                 _ => 0,
@@ -691,6 +821,14 @@ impl Taunt {
         let wampires = self.options.wampires;
         for (corner, damage) in self.corners.iter_mut().zip(&carried) {
             *corner = if wampires { Corner::fresh_wampire(corner.fighter) } else { Corner::fresh(corner.fighter, *damage) };
+        }
+        if let Some(m) = self.monsters.as_mut() {
+            // Every monster is whole again and Monster 1 steps in; what was seen stays seen.
+            for (trainer, corner) in m.trainers.iter_mut().zip(self.corners.iter_mut()) {
+                trainer.heal_all();
+                trainer.active = 0;
+                corner.blocks = MONSTER_TEAM.block_tokens;
+            }
         }
         self.queues.iter_mut().for_each(Combo::clear);
         self.position = Position::Far;
@@ -703,7 +841,11 @@ impl Taunt {
     /// Fighters still in the fight who lost it this turn: three or more disabled cards, or a
     /// Wampire knocked out.
     pub(crate) fn beaten(&self) -> Vec<Seat> {
-        let lost = |c: &Corner| if self.options.wampires { c.drained } else { c.disabled.len() >= DISABLED_TO_LOSE };
-        Seat::all(self.fighter_count()).filter(|s| !self.corners[s.index()].out && lost(&self.corners[s.index()])).collect()
+        let lost = |s: usize| match &self.monsters {
+            Some(m) => m.trainers[s].disabled_count() >= DISABLED_TO_LOSE,
+            None if self.options.wampires => self.corners[s].drained,
+            None => self.corners[s].disabled.len() >= DISABLED_TO_LOSE,
+        };
+        Seat::all(self.fighter_count()).filter(|s| !self.corners[s.index()].out && lost(s.index())).collect()
     }
 }

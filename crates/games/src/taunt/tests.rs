@@ -233,6 +233,7 @@ fn heal_interrupts_by_mode_and_the_two_cards_differ() {
         position: Position::Far,
         markers: None,
         halves: None,
+        squads: None,
     };
     let mut classic = Taunt::from_setup(&setup).unwrap();
     turn(&mut classic, Some(Heal), Some(Charge));
@@ -267,6 +268,7 @@ fn a_series_carries_the_winners_damage_less_recovery() {
         position: Position::Near,
         markers: None,
         halves: None,
+        squads: None,
     };
     let mut state = Taunt::from_setup(&setup).unwrap();
     let events = turn(&mut state, Some(Block), Some(Grab));
@@ -386,6 +388,7 @@ fn no_pass_is_offered_to_a_fighter_at_the_top_level_or_with_the_option_off() {
         position: Position::Far,
         markers: None,
         halves: None,
+        squads: None,
     };
     let mut off = Taunt::from_setup(&setup).unwrap();
     turn(&mut off, Some(Charge), Some(Block));
@@ -498,7 +501,8 @@ fn random_series_match_their_recorded_fingerprint() {
 /// A setup of `battle` for `count` fighters drawn round the roster, one fight, any options.
 fn mode_setup(battle: Battle, count: usize, i: usize) -> Setup {
     let fighters: Vec<FighterId> = (0..count).map(|k| FighterId::ALL[(i + 2 * k) % FighterId::ALL.len()]).collect();
-    let options = Options { best_of: 1, battle, wampires: i.is_multiple_of(3), pass_charge: i.is_multiple_of(2), ..Options::default() };
+    let wampires = i.is_multiple_of(3) && battle != Battle::Monsters;
+    let options = Options { best_of: 1, battle, wampires, pass_charge: i.is_multiple_of(2), ..Options::default() };
     Setup::new(fighters, options)
 }
 
@@ -588,4 +592,22 @@ fn two_opponents_double_the_regain_and_a_spirit_is_never_a_target() {
     team.corners[2].out = true;
     assert_eq!(team.targets(0).iter().collect::<Vec<_>>(), [3], "the Spirit (seat 3) is out of reach");
     assert_eq!(team.regain_rate(0), 1, "one opponent still fighting: the usual rate");
+}
+
+/// A Monsters battle, its monsters built in the game, starting at `damage` on the team track.
+fn monsters_setup(i: usize, damage: u8) -> Setup {
+    let mut setup = mode_setup(Battle::Monsters, 2, i);
+    setup.start = Some(vec![Start { damage, ..Start::default() }; 2]);
+    setup
+}
+
+#[test]
+fn conformance_suite_passes_in_monsters() {
+    // Random trainers switch two turns in seven, so a random battle runs long (hundreds of
+    // steps, sometimes thousands, even from Red): fewer games, checked more sparsely.
+    let setups: Vec<Setup> = (0..4).map(|i| monsters_setup(i, if i % 2 == 0 { 0 } else { 24 })).collect();
+    let config = Config { games: 60, check_every: 3, max_steps: 60_000, ..Config::default() };
+    let report = check_game::<Taunt>(&setups, &config).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.games, 60);
+    assert!(report.hidden_resamples_that_changed > 0, "the other trainer's unseen cards are redrawn");
 }

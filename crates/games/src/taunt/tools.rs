@@ -5,13 +5,10 @@ use super::{Battle, Event, FighterId, Options, Setup, Taunt};
 use crate::registry::{Sampled, Table};
 use dojo_engine::Rng;
 
-/// Monsters is decided in the notes and printed in the kit, but the engine does not play it yet.
-const NOT_YET: &str = "monsters";
-
 impl Sampled for Taunt {
     const ROUND_WORD: &'static str = "turns";
     const EVAL_UNIT: &'static str = "single fights (random fighters)";
-    const MODES: &'static [&'static str] = &["duel", "ffa", "last-pobber", "team", "wampires"];
+    const MODES: &'static [&'static str] = &["duel", "ffa", "last-pobber", "team", "monsters", "wampires"];
 
     /// Two fighters for a duel or Wampires, four for the modes for more fighters.
     fn default_seats(mode: Option<&str>) -> usize {
@@ -21,14 +18,13 @@ impl Sampled for Taunt {
         }
     }
 
-    /// Fighters drawn from the seed (possibly the same one twice). A duel is best of 3; the
-    /// other modes are one fight. `wampires` is a Wampire duel for two, a Wampire
+    /// Fighters drawn from the seed (possibly the same one twice). A duel and Monsters are best
+    /// of 3 (the trainers build their monsters in the game itself); the other modes are one fight. `wampires` is a Wampire duel for two, a Wampire
     /// Free-for-All for more.
     fn seeded_setup(seed: u64, table: Table) -> Result<Setup, String> {
         let (battle, wampires) = match table.mode {
             None => (Battle::Duel, false),
             Some("wampires") => (if table.seats == 2 { Battle::Duel } else { Battle::FreeForAll }, true),
-            Some(NOT_YET) => return Err("TAUNT's Monsters is not played by the engine yet (it is printed in the kit)".into()),
             Some(id) => {
                 let battle = Battle::from_id(id).ok_or_else(|| format!("TAUNT has no mode {id:?} (modes: {})", Self::MODES.join(", ")))?;
                 (battle, false)
@@ -40,7 +36,7 @@ impl Sampled for Taunt {
         }
         let mut rng = Rng::new(seed);
         let fighters: Vec<FighterId> = (0..table.seats).map(|_| FighterId::ALL[rng.below(FighterId::ALL.len())]).collect();
-        let best_of = if battle == Battle::Duel { 3 } else { 1 };
+        let best_of = if battle.is_duel() { 3 } else { 1 };
         Ok(Setup::new(fighters, Options { best_of, battle, wampires, ..Options::default() }))
     }
 

@@ -5,6 +5,7 @@
 //! cards laid face down in a taunting combo, of which the other seat sees only the count.
 
 use super::act::Turn;
+use super::monsters::{Hand, MONSTER_KINDS, MonstersView, Trainer};
 use super::moves::{Slot, Slots};
 use super::ring::{Fighters, PerFighter};
 use super::setup::{Battle, Half, Options, Position};
@@ -63,6 +64,10 @@ pub struct TauntView {
     pub pending_queued: Fighters,
     /// Fighters who will lay combo cards after the Position choice.
     pub queue_next: Fighters,
+    /// Monsters: each trainer's monster in play and what this observer knows of every monster
+    /// (all of a trainer's own cards; of the other trainer's, only those seen).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub monsters: Option<MonstersView>,
 }
 
 impl TauntView {
@@ -110,25 +115,45 @@ pub(crate) fn view(state: &Taunt, observer: Observer) -> TauntView {
         pending: state.pending.clone(),
         pending_queued: state.pending_queued,
         queue_next: state.queue_next,
+        monsters: state.monsters.as_ref().map(|m| MonstersView::of(m, observer.seat().map(Seat::index))),
     }
 }
 
 /// A random face-down combo of `count` cards that `corner` could have laid.
-fn deal_queue(corner: &Corner, count: usize, rng: &mut Rng) -> Vec<Slot> {
-    let mut pool: Vec<Slot> =
-        Slot::ALL.into_iter().filter(|s| *s != Slot::Taunt && !corner.disabled.contains(*s) && !corner.combo_played.contains(*s)).collect();
+fn deal_queue(corner: &Corner, trainer: Option<&Trainer>, count: usize, rng: &mut Rng) -> Vec<Slot> {
+    let mut pool: Vec<Slot> = match trainer {
+        // A trainer lays cards its monster in play holds and can play.
+        Some(t) => MONSTER_KINDS
+            .into_iter()
+            .filter(|k| *k != Slot::Taunt)
+            .flat_map(|k| std::iter::repeat_n(k, usize::from(t.playable(k))))
+            .collect(),
+        None => Slot::ALL
+            .into_iter()
+            .filter(|s| *s != Slot::Taunt && !corner.disabled.contains(*s) && !corner.combo_played.contains(*s))
+            .collect(),
+    };
     rng.shuffle(&mut pool);
+    if trainer.is_some() {
+        // A drawn monster may hold fewer cards to lay than its trainer really laid: the rest are
+        // drawn from the whole deck, so the count the other trainer saw stays right.
+        while pool.len() < count {
+            pool.push(MONSTER_KINDS[rng.below(MONSTER_KINDS.len() - 1)]);
+        }
+    }
     pool.truncate(count);
     pool
 }
 
 pub(crate) fn determinize(view: &TauntView, rng: &mut Rng) -> Taunt {
+    let monsters = view.monsters.as_ref().map(|m| Box::new(m.trainers(|pool| pool.swap_remove(rng.below(pool.len())))));
     let queues = (0..view.corners.0.len())
         .map(|s| {
             if view.observer.is(Seat(s as u8)) {
                 view.my_queue.iter().copied().collect()
             } else {
-                deal_queue(&view.corners.0[s], usize::from(view.queued.0[s]), rng).into_iter().collect()
+                let trainer = monsters.as_ref().map(|m| &m.trainers[s]);
+                deal_queue(&view.corners.0[s], trainer, usize::from(view.queued.0[s]), rng).into_iter().collect()
             }
         })
         .collect();
@@ -152,18 +177,34 @@ pub(crate) fn determinize(view: &TauntView, rng: &mut Rng) -> Taunt {
         pending: view.pending.clone(),
         pending_queued: view.pending_queued,
         queue_next: view.queue_next,
+        monsters,
     }
 }
 
 pub(crate) fn resample_hidden(state: &Taunt, observer: Observer, rng: &mut Rng) -> Taunt {
     let mut out = state.clone();
+    if let Some(m) = &state.monsters {
+        // Redraw every card the observer has not seen, from the observer's own view.
+        let seen = MonstersView::of(m, observer.seat().map(Seat::index));
+        out.monsters = Some(Box::new(seen.trainers(|pool| pool.swap_remove(rng.below(pool.len())))));
+    }
     for s in state.fighters().filter(|s| !observer.is(Seat(*s as u8))) {
-        out.queues[s] = deal_queue(&state.corners[s], state.queues[s].len(), rng).into_iter().collect();
+        let trainer = out.monsters.as_ref().map(|m| m.trainers[s]);
+        out.queues[s] = deal_queue(&state.corners[s], trainer.as_ref(), state.queues[s].len(), rng).into_iter().collect();
     }
     out
 }
 
 /// The cards a seat may still lay face down (used by the page to offer them).
 pub fn queueable(view: &TauntView) -> Slots {
+    if let Some(m) = &view.monsters {
+        // A trainer lays the cards of its monster in play that are neither disabled nor laid.
+        let me = &m.trainers[view.seat().index()];
+        let monster = &me.monsters[usize::from(me.active)];
+        let hand = Hand::of(&monster.cards);
+        let off = Hand::of(&monster.disabled);
+        let laid = Hand::of(&view.my_queue);
+        return MONSTER_KINDS.into_iter().filter(|k| *k != Slot::Taunt && hand.count(*k) > off.count(*k) + laid.count(*k)).collect();
+    }
     Slot::ALL.into_iter().filter(|s| *s != Slot::Taunt && !view.me().disabled.contains(*s) && !view.my_queue.contains(s)).collect()
 }

@@ -28,6 +28,9 @@ fn pitch(battle: Battle) -> &'static str {
         Battle::Team => {
             "Two teams of two in the two halves of the Dojo: fighters in the same half are Near. A defeated fighter becomes a Team Spirit that can still help its teammate. The first team to defeat both opponents wins."
         }
+        Battle::Monsters => {
+            "Two trainers, each with three monsters built in secret from two decks of moves. Switch monsters to save a battered one; lose with three disabled cards across your team."
+        }
     }
 }
 
@@ -149,7 +152,7 @@ pub fn Lobby(cx: PlayCtx<TauntSite>) -> impl IntoView {
                 <select data-testid="battle" aria-label="Way of playing" on:change=move |ev| {
                     if let Some(b) = Battle::from_id(&event_target_value(&ev)) { battle.set(b) }
                 }>
-                    {Battle::ALL.into_iter().map(|b| view! { <option value=b.id() selected=move || battle.get() == b>{b.title()}</option> }).collect_view()}
+                    {Battle::ALL.into_iter().filter(|b| *b != Battle::Monsters).map(|b| view! { <option value=b.id() selected=move || battle.get() == b>{b.title()}</option> }).collect_view()}
                 </select>
                 <p class="hint" data-testid="battle-pitch">{move || pitch(battle.get())}
                     {move || (!duel()).then(|| { let b = battle.get(); view! { " " <a href=format!("/rules/taunt#{}", b.id())>{format!("How {} plays", b.title())}</a> } })}

@@ -87,7 +87,8 @@ fn Decide(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
         Some(Decision::Place { victim }) => view! { <choices::PlaceChoice cx=cx seat=seat victim=victim names=names/> }.into_any(),
         Some(Decision::Pass) => view! { <choices::PassChoice cx=cx seat=seat names=names/> }.into_any(),
         Some(Decision::Flip) => view! { <choices::FlipChoice cx=cx seat=seat names=names/> }.into_any(),
-        None => ().into_any(),
+        // Monsters is not offered by the lobby until its build screen exists.
+        Some(Decision::Build { .. }) | None => ().into_any(),
     }
 }
 

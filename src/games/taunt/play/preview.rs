@@ -186,7 +186,7 @@ fn duel_lines(view: &TauntView, slot: Slot, card: &MoveCard, level: u8, near: bo
                 lines.push(format!("heals {} if hit", reflect.heal));
             }
         }
-        Slot::Run => {
+        Slot::Run | Slot::RunTwo => {
             let to = view.position.flipped();
             lines.push(format!("Moves to {to}"));
             if to == Position::Near {
@@ -229,6 +229,10 @@ fn duel_lines(view: &TauntView, slot: Slot, card: &MoveCard, level: u8, near: bo
             lines.push(format!("interrupted by {}+ damage", moves::HEAL_INTERRUPT[column]));
         }
         Slot::Taunt => lines.push("If nothing hurts you, lay a combo face down".into()),
+        Slot::SwitchHigher | Slot::SwitchLower => {
+            lines.push("Acts first: brings in a benched monster".into());
+            lines.push("Attacks but Grab do it no harm this turn; the team pays level + 1 tokens per hit".into());
+        }
     }
 }
 
@@ -250,6 +254,7 @@ mod tests {
             position: Position::Near,
             markers: None,
             halves: None,
+            squads: None,
         };
         let state = Taunt::from_setup(&setup).unwrap();
         let names = ["Player 1".to_string(), "Player 2".to_string()];

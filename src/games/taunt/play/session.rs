@@ -134,7 +134,7 @@ fn seats_fit(v: &TauntView, n: usize) -> bool {
         Phase::Place { seat: s, victim } => seat(&s) && victim.as_ref().is_none_or(seat),
         Phase::Pass { passing, place } => set(&passing) && place.as_ref().is_none_or(seat),
         Phase::Queue { laying } => set(&laying),
-        Phase::Select | Phase::MatchOver => true,
+        Phase::Build | Phase::Select | Phase::MatchOver => true,
     };
     phase
         && v.owed_places.iter().all(|(a, b)| seat(a) && seat(b))

@@ -124,8 +124,8 @@ pub(super) fn monsters() -> Side {
                 "The team shares the Monster Team card: one Danger Track {}, {} block tokens, its own Heal.",
                 team.critical_damage, team.block_tokens
             ),
-            "Peril disables the active monster's cards only; a benched monster's disabled cards stay aside.".into(),
-            format!("You lose when your active monster has {DISABLED_TO_LOSE} disabled cards at the end of a turn."),
+            "Peril disables the active monster's cards only, one copy per letter (R: Run 1 first); a benched monster's disabled cards stay aside.".into(),
+            format!("You lose with {DISABLED_TO_LOSE} disabled cards at the end of a turn, counting all three monsters."),
         ],
     }
 }
@@ -168,10 +168,10 @@ pub(super) fn switching() -> Side {
         title: "Switching".into(),
         who: format!("{} and {}, number {}", SWITCH_HIGHER.name, SWITCH_LOWER.name, SWITCH_HIGHER.number),
         lines: vec![
-            "A Switch acts before any move. Higher brings in the benched monster whose name is later from A to Z, Lower the earlier (or go by number).".into(),
+            "A Switch acts before any move. Of the two benched monsters, Higher brings in the one whose name is later from A to Z, Lower the earlier (or go by number).".into(),
             "Attacks other than Grab on the newcomer that turn deal no Damage or Peril; the team discards block tokens instead: level + 1 per hit.".into(),
             "Your charge stays with you; a Switch does not spend it.".into(),
-            "Two Switches in one turn both act, apart. A Switch may be laid in a combo.".into(),
+            "Two Switches in one turn both act, apart. A Switch cannot be laid in a combo.".into(),
         ],
     }
 }
