@@ -5,7 +5,7 @@ use crate::components::example_player::{Example, ExamplePlayer};
 use crate::games::taunt::play::board::TauntTable;
 use dojo_engine::Joint;
 use dojo_games::taunt::scenario::Scenario;
-use dojo_games::taunt::{Action, Setup, Taunt, TauntView};
+use dojo_games::taunt::{Action, Battle, Setup, Taunt, TauntView};
 use leptos::prelude::*;
 
 impl Example for Scenario {
@@ -41,7 +41,10 @@ pub(crate) fn table(view: Signal<TauntView>, names: Signal<Vec<String>>) -> AnyV
 
 /// What each fighter does next.
 fn next(s: &Scenario, step: usize) -> AnyView {
-    let names: Vec<String> = s.setup.fighters.iter().map(|f| f.to_string()).collect();
+    // Trainers of monsters have no fighter of their own: they are named by seat.
+    let monsters = s.setup.options.battle == Battle::Monsters;
+    let names: Vec<String> =
+        s.setup.fighters.iter().enumerate().map(|(i, f)| if monsters { format!("Player {}", i + 1) } else { f.to_string() }).collect();
     let plays = s.steps.get(step).map(|next| {
         next.plays.iter().enumerate().filter_map(|(i, a)| a.as_ref().map(|a| format!("{}: {a}", names[i]))).collect::<Vec<_>>().join(" · ")
     });

@@ -74,6 +74,10 @@ pub struct Expect {
     pub phase: Option<Phase>,
     /// Winners of the finished fights so far.
     pub results: Option<Vec<Option<Seat>>>,
+    /// Monsters: each trainer's monster in play, 0 to 2.
+    pub active: Option<Vec<u8>>,
+    /// Monsters: each trainer's disabled cards, counted over all three monsters.
+    pub team_disabled: Option<Vec<u8>>,
 }
 
 /// The rules' clarifications and a few more examples, in the order the rules page shows them.
@@ -99,6 +103,9 @@ pub fn rules_examples() -> Vec<Scenario> {
         include_str!("scenarios/wampire-bite.json"),
         include_str!("scenarios/wampire-knockout.json"),
         include_str!("scenarios/wampire-reflect.json"),
+        include_str!("scenarios/monsters-switch.json"),
+        include_str!("scenarios/monsters-peril-and-heal.json"),
+        include_str!("scenarios/monsters-team-loss.json"),
     ]
     .iter()
     .map(|text| serde_json::from_str(text).expect("built-in scenario files are valid"))
@@ -148,6 +155,13 @@ impl Expect {
         same("places", state.places.clone(), &self.places)?;
         same("phase", state.phase(), &self.phase)?;
         same("results", state.results().to_vec(), &self.results)?;
+        let trainers = state.monsters.as_ref().map(|m| m.trainers);
+        let active = trainers.map(|t| t.iter().map(|t| t.active).collect::<Vec<_>>());
+        let team_disabled = trainers.map(|t| t.iter().map(|t| t.disabled_count() as u8).collect::<Vec<_>>());
+        if self.active.is_some() || self.team_disabled.is_some() {
+            same("active monsters", active.ok_or("not a Monsters battle")?, &self.active)?;
+            same("team's disabled cards", team_disabled.ok_or("not a Monsters battle")?, &self.team_disabled)?;
+        }
         let interrupted: Vec<Slot> = events
             .iter()
             .filter_map(|e| match e {
