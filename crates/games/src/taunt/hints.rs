@@ -17,13 +17,13 @@ use dojo_engine::{Outcome, PerSeat, Seat};
 const WAMPIRE_HORIZON: u16 = 3;
 
 /// Splits the computer builds its monsters from, one monster of five after another: each
-/// monster can defend, move and hit, and two hold the team's Heal. Chosen by hand, not tuned.
+/// monster can move and hit, two hold a Block and two the team's Heal. Chosen by hand, not tuned.
 const SPLITS: [[Slot; SQUAD_CARDS]; 3] = {
     use Slot::*;
     [
         [Block, Run, Punch, Grab, Heal, Block, RunTwo, Shoot, Kick, Heal, Run, Punch, Grab, Shoot, Charge],
         [Block, Run, Punch, Shoot, Heal, Block, Run, Grab, Kick, Charge, RunTwo, Punch, Grab, Shoot, Heal],
-        [Block, Punch, Grab, Shoot, Heal, Block, Run, Punch, Kick, Taunt, Run, RunTwo, Grab, Shoot, Heal],
+        [Block, Run, Punch, Shoot, Heal, Block, RunTwo, Punch, Kick, Taunt, Run, Grab, Grab, Shoot, Heal],
     ]
 };
 

@@ -611,3 +611,25 @@ fn conformance_suite_passes_in_monsters() {
     assert_eq!(report.games, 60);
     assert!(report.hidden_resamples_that_changed > 0, "the other trainer's unseen cards are redrawn");
 }
+
+#[test]
+fn the_computer_builds_three_monsters_that_can_each_move_and_hit() {
+    use dojo_bot::{Level, Policy};
+    use dojo_engine::{Rng, joint_from};
+    let mut rng = Rng::new(11);
+    for i in 0..4 {
+        let mut state = Taunt::from_setup(&mode_setup(Battle::Monsters, 2, i)).unwrap();
+        for _ in 0..crate::taunt::monsters::SQUAD_CARDS {
+            let joint = joint_from(&state, |s, _| Policy::Bot(Level::Hard).act::<Taunt>(&state.view_for(s), s, &mut rng)).unwrap();
+            apply(&mut state, &joint).unwrap();
+        }
+        assert_eq!(state.phase(), Phase::Select, "fifteen cards each, then the battle");
+        for trainer in state.monsters.as_ref().unwrap().trainers {
+            for monster in trainer.cards {
+                assert_eq!(monster.len(), 5);
+                let has = |cards: &[Slot]| cards.iter().any(|c| monster.count(*c) > 0);
+                assert!(has(&[Slot::Run, Slot::RunTwo]) && has(&[Slot::Punch, Slot::Grab, Slot::Kick]), "{monster:?}");
+            }
+        }
+    }
+}
