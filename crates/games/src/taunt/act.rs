@@ -8,6 +8,7 @@ use super::MAX_CHARGE;
 use super::event::{ChargeCause, Event, Miss};
 use super::fighter::{HealCard, RunType};
 use super::modes_data::{MONSTER_TEAM, WAMPIRE_DRINK_LEAVES, WAMPIRE_PERIL_MODE, knockout_peril, monster_card};
+use super::monsters::named_by;
 use super::moves::{CHARGE_INTERRUPT, HEAL_INTERRUPT, Kind, MoveCard, RUN_2_PENALTY, Row, Slot, Slots};
 use super::ring::{Fighters, PerFighter};
 use super::setup::{Battle, Position};
@@ -635,10 +636,9 @@ impl Taunt {
             let laid = |card: Slot| victim.combo && (queue.contains(card) || victim.slot == Some(card));
             if let Some(m) = self.monsters.as_mut() {
                 // A trainer's Peril lands on the monster in play, one copy per letter (notes, "Monsters").
-                let named: &[Slot] = if target == Slot::Run { &[Slot::Run, Slot::RunTwo] } else { std::slice::from_ref(&target) };
-                if let Some(card) = named.iter().copied().find(|c| laid(*c)) {
+                if let Some(card) = named_by(target).iter().copied().find(|c| laid(*c)) {
                     ignored.push(card);
-                } else if let Some(card) = m.trainers[v].disable(target, |_| false) {
+                } else if let Some(card) = m.trainers[v].disable(target) {
                     disabled.push(card);
                 }
                 continue;

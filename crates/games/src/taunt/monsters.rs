@@ -32,17 +32,44 @@ pub const SQUAD_CARDS: usize = MONSTERS * MONSTER_CARDS;
 /// second's, then the third's.
 pub type Squad = Vec<Slot>;
 
-/// Why a split cannot be made from two standard decks: the first card that is not in them, or
-/// that it uses more copies of than they hold.
-pub fn squad_error(squad: &[Slot]) -> Option<Slot> {
+/// Why a split cannot be made from two standard decks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquadFault {
+    /// A card that is not in a standard deck (a Switch, which every trainer holds anyway).
+    NotInDecks(Slot),
+    /// More copies of a card than the two decks hold.
+    TooMany(Slot),
+}
+
+/// The first reason a split cannot be made from two standard decks, if any.
+pub fn squad_error(squad: &[Slot]) -> Option<SquadFault> {
     let mut used = Hand::EMPTY;
     for card in squad {
-        if !MONSTER_KINDS.contains(card) || used.count(*card) >= COPIES {
-            return Some(*card);
+        if !MONSTER_KINDS.contains(card) {
+            return Some(SquadFault::NotInDecks(*card));
+        }
+        if used.count(*card) >= COPIES {
+            return Some(SquadFault::TooMany(*card));
         }
         used.add(*card);
     }
     None
+}
+
+/// The cards a Peril letter for `letter`'s slot can disable: both Runs for R.
+pub(crate) fn named_by(letter: Slot) -> &'static [Slot] {
+    match letter {
+        Slot::Run | Slot::RunTwo => &[Slot::Run, Slot::RunTwo],
+        Slot::Block => &[Slot::Block],
+        Slot::Punch => &[Slot::Punch],
+        Slot::Grab => &[Slot::Grab],
+        Slot::Shoot => &[Slot::Shoot],
+        Slot::Kick => &[Slot::Kick],
+        Slot::Charge => &[Slot::Charge],
+        Slot::Heal => &[Slot::Heal],
+        Slot::Taunt => &[Slot::Taunt],
+        Slot::SwitchHigher | Slot::SwitchLower => &[],
+    }
 }
 
 /// How many of each card of [`MONSTER_KINDS`] a monster holds (or has disabled, or has shown).
@@ -160,9 +187,8 @@ impl Trainer {
 
     /// Peril names `letter` on the active monster: one playable copy is disabled, for R the type 1
     /// Run before the type 2 (notes, "Monsters"). Returns the card disabled, if the monster had one.
-    pub(crate) fn disable(&mut self, letter: Slot, skip: impl Fn(Slot) -> bool) -> Option<Slot> {
-        let candidates: &[Slot] = if letter.is_run() { &[Slot::Run, Slot::RunTwo] } else { std::slice::from_ref(&letter) };
-        let card = candidates.iter().copied().find(|c| !skip(*c) && self.playable(*c) > 0)?;
+    pub(crate) fn disable(&mut self, letter: Slot) -> Option<Slot> {
+        let card = named_by(letter).iter().copied().find(|c| self.playable(*c) > 0)?;
         let m = self.active();
         let i = Hand::index(card)?;
         self.disabled[m].0[i] += 1;
@@ -304,21 +330,21 @@ mod tests {
         let mut three_punches = squad();
         three_punches[4] = Slot::Punch;
         three_punches[5] = Slot::Punch;
-        assert_eq!(squad_error(&three_punches), Some(Slot::Punch));
+        assert_eq!(squad_error(&three_punches), Some(SquadFault::TooMany(Slot::Punch)));
         let mut switch = squad();
         switch[0] = Slot::SwitchLower;
-        assert_eq!(squad_error(&switch), Some(Slot::SwitchLower));
+        assert_eq!(squad_error(&switch), Some(SquadFault::NotInDecks(Slot::SwitchLower)));
     }
 
     #[test]
     fn peril_disables_one_copy_and_runs_type_one_first() {
         let mut trainer = Trainer::from_squad(&squad());
         assert_eq!(trainer.playable(Slot::Punch), 2);
-        assert_eq!(trainer.disable(Slot::Punch, |_| false), Some(Slot::Punch));
+        assert_eq!(trainer.disable(Slot::Punch), Some(Slot::Punch));
         assert_eq!((trainer.playable(Slot::Punch), trainer.disabled_here()), (1, 1));
         trainer.active = 1;
-        assert_eq!(trainer.disable(Slot::Run, |_| false), Some(Slot::RunTwo), "monster 2 has only the type 2 Run");
-        assert_eq!(trainer.disable(Slot::Run, |_| false), None);
+        assert_eq!(trainer.disable(Slot::Run), Some(Slot::RunTwo), "monster 2 has only the type 2 Run");
+        assert_eq!(trainer.disable(Slot::Run), None);
         assert_eq!((trainer.disabled_here(), trainer.disabled_count()), (1, 2), "disabled cards stay with a benched monster");
         trainer.active = 0;
         assert_eq!(trainer.heal_all(), [Slot::Punch, Slot::RunTwo]);

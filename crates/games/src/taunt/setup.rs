@@ -1,7 +1,7 @@
 //! Options and the starting setup of a TAUNT match, and how a setup is checked.
 
 use super::fighter::{FighterId, HealCard};
-use super::monsters::{SQUAD_CARDS, Squad, squad_error};
+use super::monsters::{SQUAD_CARDS, Squad, SquadFault, squad_error};
 use super::moves::{Slot, Slots};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -255,8 +255,10 @@ impl Setup {
             if squad.len() != SQUAD_CARDS {
                 return Err(SetupError::SquadSize { player: i as u8 + 1, got: squad.len() });
             }
-            if let Some(card) = squad_error(squad) {
-                return Err(SetupError::SquadCard { player: i as u8 + 1, card });
+            match squad_error(squad) {
+                Some(SquadFault::NotInDecks(card)) => return Err(SetupError::SquadCardNotInDecks { player: i as u8 + 1, card }),
+                Some(SquadFault::TooMany(card)) => return Err(SetupError::SquadTooManyCopies { player: i as u8 + 1, card }),
+                None => {}
             }
         }
         for (i, start) in self.start.iter().flatten().enumerate() {
@@ -326,9 +328,15 @@ pub enum SetupError {
         /// Cards given.
         got: usize,
     },
-    /// A trainer's split holds a card that is not in the two standard decks, or more copies of
-    /// it than the two decks hold.
-    SquadCard {
+    /// A trainer's split holds a card that is not in a standard deck.
+    SquadCardNotInDecks {
+        /// The player, from 1.
+        player: u8,
+        /// The card.
+        card: Slot,
+    },
+    /// A trainer's split holds more copies of a card than the two decks have.
+    SquadTooManyCopies {
         /// The player, from 1.
         player: u8,
         /// The card.
@@ -389,8 +397,11 @@ impl fmt::Display for SetupError {
             SetupError::SquadSize { player, got } => {
                 write!(f, "player {player}: a split holds 15 cards (three monsters of five), not {got}")
             }
-            SetupError::SquadCard { player, card } => {
-                write!(f, "player {player}: the two standard decks hold no more {card} cards than that (two of each card, Switches apart)")
+            SetupError::SquadCardNotInDecks { player, card } => {
+                write!(f, "player {player}: {card} is not one of the standard moves a monster is built from")
+            }
+            SetupError::SquadTooManyCopies { player, card } => {
+                write!(f, "player {player}: the two standard decks hold only two {card} cards")
             }
             SetupError::BestOf { got } => write!(f, "a series is best of 1, 3 or 5, not {got}"),
             SetupError::Damage { player, got, max } => write!(f, "player {player}: damage {got} is past the end of a {max} track"),
@@ -398,5 +409,48 @@ impl fmt::Display for SetupError {
             SetupError::Blocks { player, got, max } => write!(f, "player {player}: {got} block tokens, but this fighter has {max}"),
             SetupError::Disabled { player, got } => write!(f, "player {player}: {got} disabled cards means the fight is already lost"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn monsters() -> Setup {
+        Setup::new(vec![FighterId::Tuggle, FighterId::TeaBot], Options { battle: Battle::Monsters, ..Options::default() })
+    }
+
+    fn squad() -> Squad {
+        use Slot::*;
+        vec![Block, Run, Punch, Grab, Heal, Block, RunTwo, Shoot, Kick, Heal, Run, Punch, Grab, Shoot, Charge]
+    }
+
+    #[test]
+    fn a_monsters_setup_is_checked_reason_by_reason() {
+        assert_eq!(monsters().check(), Ok(()), "a series of Monsters, built in the game");
+        let wampires = Setup { options: Options { wampires: true, ..monsters().options }, ..monsters() };
+        assert_eq!(wampires.check(), Err(SetupError::WampireMonsters));
+        let one = Setup { squads: Some(vec![squad()]), ..monsters() };
+        assert_eq!(one.check(), Err(SetupError::Length { field: "squads", got: 1, fighters: 2 }));
+        let short = Setup { squads: Some(vec![squad(), squad()[..14].to_vec()]), ..monsters() };
+        assert_eq!(short.check(), Err(SetupError::SquadSize { player: 2, got: 14 }));
+        let mut three_kicks = squad();
+        three_kicks[0] = Slot::Kick;
+        three_kicks[4] = Slot::Kick;
+        let extra = Setup { squads: Some(vec![three_kicks, squad()]), ..monsters() };
+        assert_eq!(extra.check(), Err(SetupError::SquadTooManyCopies { player: 1, card: Slot::Kick }));
+        let mut switch = squad();
+        switch[3] = Slot::SwitchHigher;
+        let switch = Setup { squads: Some(vec![squad(), switch]), ..monsters() };
+        assert_eq!(switch.check(), Err(SetupError::SquadCardNotInDecks { player: 2, card: Slot::SwitchHigher }));
+        let duel =
+            Setup { squads: Some(vec![squad(), squad()]), ..Setup::new(vec![FighterId::Tuggle, FighterId::TeaBot], Options::default()) };
+        assert_eq!(duel.check(), Err(SetupError::NotInThisBattle { field: "squads", battle: Battle::Duel }));
+        let ready = Setup {
+            squads: Some(vec![squad(), squad()]),
+            start: Some(vec![Start { damage: 30, blocks: Some(4), ..Start::default() }; 2]),
+            ..monsters()
+        };
+        assert_eq!(ready.check(), Ok(()), "the Monster Team's track and tokens, not the fighters'");
     }
 }

@@ -374,7 +374,7 @@ impl Taunt {
             for (s, corner) in corners.iter_mut().enumerate() {
                 let trainer = &mut trainers.trainers[s];
                 for card in corner.disabled.to_vec() {
-                    trainer.disable(card, |_| false);
+                    trainer.disable(card);
                 }
                 corner.disabled = trainer.disabled_set();
             }
