@@ -5,6 +5,7 @@
 //! parameters.
 #![deny(missing_docs)]
 
+pub mod dragon_punch;
 mod duel;
 pub mod punish;
 pub mod registry;
