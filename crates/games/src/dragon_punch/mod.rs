@@ -20,4 +20,83 @@
 //! the match engine, the card set, play, kit and rules page are still to come.
 
 pub mod card;
+mod event;
+mod hints;
 pub mod resolve;
+pub mod set;
+mod setup;
+mod state;
+mod view;
+
+pub use event::Event;
+pub use setup::{BASIC_CARDS, CardSet, MAX_TEXT, Setup, SetupError};
+pub use state::{Action, CHARACTER, CardState, Decision, DragonPunch, HAND, Phase, ROUNDS_TO_WIN, Refusal};
+pub use view::{DragonPunchView, SeenCard};
+
+use dojo_engine::{Game, Joint, Observer, Outcome, Rng, Seat};
+
+impl Game for DragonPunch {
+    type Setup = Setup;
+    type SetupError = SetupError;
+    type Action = Action;
+    type Decision = Decision;
+    type Reason = Refusal;
+    type Event = Event;
+    type View = DragonPunchView;
+
+    const NAME: &'static str = "dragon-punch";
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
+
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+        DragonPunch::start(setup)
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn decision(&self, seat: Seat) -> Option<Decision> {
+        if seat.index() >= 2 {
+            return None;
+        }
+        self.decision_of(seat)
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if seat.index() >= 2 {
+            return Vec::new();
+        }
+        self.legal(seat)
+    }
+
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
+        self.check_action(seat, action)
+    }
+
+    fn resolve(&mut self, joint: &Joint<Action>) -> Vec<Event> {
+        self.step(joint)
+    }
+
+    fn view(&self, observer: Observer) -> DragonPunchView {
+        view::view(self, observer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::MatchOver {
+            return None;
+        }
+        let winner = if self.wins[0] >= ROUNDS_TO_WIN { Seat(0) } else { Seat(1) };
+        Some(Outcome::winner(winner, Seat::all(2)))
+    }
+
+    fn determinize(view: &DragonPunchView, rng: &mut Rng) -> Self {
+        view::determinize(view, rng)
+    }
+
+    fn resample_hidden(&self, observer: Observer, rng: &mut Rng) -> Self {
+        view::resample_hidden(self, observer, rng)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,347 @@
+//! A DRAGON PUNCH match: choosing cards, comparing them, switching damaged cards to red,
+//! flipping used cards, the Initiative, rounds and the match.
+
+use super::card::Move;
+use super::event::Event;
+use super::resolve::{clash, next_initiative};
+use super::setup::{BASIC_CARDS, CardSet, Setup, SetupError};
+use dojo_engine::{PerSeat, Seat};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::Arc;
+
+/// Rounds a player must win to take the match.
+pub const ROUNDS_TO_WIN: u8 = 2;
+
+/// Cards in a hand: the basic cards, then the character card.
+pub const HAND: usize = BASIC_CARDS + 1;
+
+/// The hand index of the character card.
+pub const CHARACTER: usize = BASIC_CARDS;
+
+/// One card in a player's hand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CardState {
+    /// A basic card switched to its red move (never for the character card).
+    pub red: bool,
+    /// Flipped after use: not playable until a Taunt.
+    pub flipped: bool,
+}
+
+/// One seat's choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Action {
+    /// Play the card at this place in the hand; for the character card, `second` picks its
+    /// second move.
+    Play {
+        /// The card's place in the hand (the six basic cards, then the character).
+        card: u8,
+        /// The character's second move (always `false` for a basic card).
+        second: bool,
+    },
+    /// Switch this white basic card to its red move, for one point of damage.
+    Switch(u8),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Play { card, second: false } => write!(f, "play card {}", card + 1),
+            Action::Play { card, second: true } => write!(f, "play card {}, second move", card + 1),
+            Action::Switch(card) => write!(f, "switch card {} to red", card + 1),
+        }
+    }
+}
+
+/// The decision a seat faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Decision {
+    /// Choose a card; choices are revealed together.
+    Choose,
+    /// Switch white basic cards to red, one at a time, for the damage taken.
+    Switch {
+        /// Cards still to switch.
+        owed: u8,
+    },
+}
+
+/// Where the match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Both players choose a card.
+    Choose,
+    /// Damaged players switch cards: `owed` per player.
+    Switch {
+        /// Cards each player still has to switch.
+        owed: [u8; 2],
+    },
+    /// The match is over.
+    MatchOver,
+}
+
+/// Why an action is not allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// No card at that place in the hand.
+    NoSuchCard,
+    /// That card is flipped until a Taunt.
+    Flipped,
+    /// A basic card has one move up: only a character card offers a second.
+    NoSecondMove,
+    /// Only a white basic card can be switched to red.
+    NotWhite,
+    /// The action answers a different decision from the one asked.
+    NotNow {
+        /// What was asked.
+        expected: &'static str,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::NoSuchCard => write!(f, "there is no such card in your hand"),
+            Refusal::Flipped => write!(f, "that card is flipped until you Taunt"),
+            Refusal::NoSecondMove => write!(f, "only the character card has a second move"),
+            Refusal::NotWhite => write!(f, "only a white basic card can be switched to red"),
+            Refusal::NotNow { expected } => write!(f, "the decision now is to {expected}"),
+        }
+    }
+}
+
+/// A DRAGON PUNCH match in progress. Build it with [`dojo_engine::Game::from_setup`]; change
+/// it only with [`dojo_engine::apply`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DragonPunch {
+    /// The cards in play (shared, so copies of a state are cheap).
+    pub(crate) set: Arc<CardSet>,
+    /// Each player's character, by its place in the set.
+    pub(crate) characters: [usize; 2],
+    /// Each player's hand: six basic cards, then the character.
+    pub(crate) hands: [[CardState; HAND]; 2],
+    /// The card each player flipped last this round (visible to the other player).
+    pub(crate) last_flipped: [Option<u8>; 2],
+    /// Who holds the Initiative this turn.
+    pub(crate) initiative: Option<usize>,
+    /// Round wins.
+    pub(crate) wins: [u8; 2],
+    /// Winner of each finished round (`None`: both ran out together).
+    pub(crate) results: Vec<Option<Seat>>,
+    /// Round, from 1.
+    pub(crate) round: u8,
+    /// Turn of the round, from 1.
+    pub(crate) turn: u16,
+    /// Where the match stands.
+    pub(crate) phase: Phase,
+    /// The cards played this turn, flipped once damage is switched.
+    pub(crate) played: [Option<(u8, bool)>; 2],
+}
+
+impl DragonPunch {
+    pub(crate) fn start(setup: &Setup) -> Result<DragonPunch, SetupError> {
+        setup.check()?;
+        Ok(DragonPunch {
+            set: Arc::new(setup.set.clone()),
+            characters: setup.characters,
+            hands: [[CardState::default(); HAND]; 2],
+            last_flipped: [None; 2],
+            initiative: None,
+            wins: [0; 2],
+            results: Vec::new(),
+            round: 1,
+            turn: 1,
+            phase: Phase::Choose,
+            played: [None; 2],
+        })
+    }
+
+    /// The move up on card `card` of player `p` (`second` for the character's second move).
+    pub fn move_of(&self, p: usize, card: usize, second: bool) -> &Move {
+        if card == CHARACTER {
+            &self.set.characters[self.characters[p]].moves[usize::from(second)]
+        } else {
+            let basic = &self.set.basics[card];
+            if self.hands[p][card].red { &basic.red } else { &basic.white }
+        }
+    }
+
+    /// Player `p`'s health: white basic cards, flipped or not.
+    pub fn health(&self, p: usize) -> u8 {
+        self.hands[p][..BASIC_CARDS].iter().filter(|c| !c.red).count() as u8
+    }
+
+    /// Where the match stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub(crate) fn decision_of(&self, seat: Seat) -> Option<Decision> {
+        match self.phase {
+            Phase::Choose => Some(Decision::Choose),
+            Phase::Switch { owed } => (owed[seat.index()] > 0).then_some(Decision::Switch { owed: owed[seat.index()] }),
+            Phase::MatchOver => None,
+        }
+    }
+
+    pub(crate) fn check_action(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
+        let hand = &self.hands[seat.index()];
+        match (self.phase, action) {
+            (Phase::Choose, Action::Play { card, second }) => {
+                let state = hand.get(usize::from(*card)).ok_or(Refusal::NoSuchCard)?;
+                if state.flipped {
+                    return Err(Refusal::Flipped);
+                }
+                if *second && usize::from(*card) != CHARACTER {
+                    return Err(Refusal::NoSecondMove);
+                }
+                Ok(())
+            }
+            (Phase::Choose, _) => Err(Refusal::NotNow { expected: "choose a card" }),
+            (Phase::Switch { .. }, Action::Switch(card)) => {
+                let index = usize::from(*card);
+                if index >= BASIC_CARDS {
+                    return Err(if index == CHARACTER { Refusal::NotWhite } else { Refusal::NoSuchCard });
+                }
+                if hand[index].red { Err(Refusal::NotWhite) } else { Ok(()) }
+            }
+            (Phase::Switch { .. }, _) => Err(Refusal::NotNow { expected: "switch a card to red" }),
+            (Phase::MatchOver, _) => Err(Refusal::NotNow { expected: "nothing: the match is over" }),
+        }
+    }
+
+    pub(crate) fn legal(&self, seat: Seat) -> Vec<Action> {
+        if self.decision_of(seat).is_none() {
+            return Vec::new();
+        }
+        let candidates: Vec<Action> = match self.phase {
+            Phase::Choose => (0..HAND as u8)
+                .map(|card| Action::Play { card, second: false })
+                .chain([Action::Play { card: CHARACTER as u8, second: true }])
+                .collect(),
+            Phase::Switch { .. } => (0..BASIC_CARDS as u8).map(Action::Switch).collect(),
+            Phase::MatchOver => Vec::new(),
+        };
+        candidates.into_iter().filter(|a| self.check_action(seat, a).is_ok()).collect()
+    }
+
+    /// Carries out a checked joint action.
+    pub(crate) fn step(&mut self, joint: &PerSeat<Option<Action>>) -> Vec<Event> {
+        let mut events = Vec::new();
+        match self.phase {
+            Phase::Choose => {
+                let pick = |s: usize| match joint.0[s] {
+                    Some(Action::Play { card, second }) => (card, second),
+                    _ => (0, false),
+                };
+                self.played = [Some(pick(0)), Some(pick(1))];
+                self.reveal(&mut events);
+            }
+            Phase::Switch { mut owed } => {
+                for (p, owed) in owed.iter_mut().enumerate() {
+                    if let Some(Action::Switch(card)) = joint.0[p] {
+                        self.hands[p][usize::from(card)].red = true;
+                        *owed -= 1;
+                        // A flipped card, or the one just revealed, faces the other player.
+                        let seen = self.hands[p][usize::from(card)].flipped || self.played[p].is_some_and(|(c, _)| c == card);
+                        events.push(Event::Switched { seat: Seat(p as u8), card: seen.then_some(card), health: self.health(p) });
+                    }
+                }
+                if owed.iter().any(|o| *o > 0) {
+                    self.phase = Phase::Switch { owed };
+                } else {
+                    self.end_turn(&mut events);
+                }
+            }
+            Phase::MatchOver => {}
+        }
+        events
+    }
+
+    /// Both cards are shown and compared; damage is owed, or the round ends at once.
+    fn reveal(&mut self, events: &mut Vec<Event>) {
+        let [Some(a), Some(b)] = self.played else { return };
+        let moves = [self.move_of(0, usize::from(a.0), a.1).clone(), self.move_of(1, usize::from(b.0), b.1).clone()];
+        let result = clash([&moves[0], &moves[1]], self.initiative);
+        events.push(Event::Revealed {
+            turn: self.turn,
+            cards: [a, b],
+            moves: [moves[0].name.clone(), moves[1].name.clone()],
+            initiative: self.initiative.map(|p| Seat(p as u8)),
+        });
+        events.push(Event::Compared { strikes: result.strikes.clone(), damage: result.damage });
+        self.initiative = next_initiative(result.claims);
+        if let Some(p) = self.initiative {
+            events.push(Event::InitiativeClaimed { seat: Seat(p as u8) });
+        }
+        // Damage to each player is what the other dealt.
+        let mut owed = [result.damage[1], result.damage[0]];
+        let out: Vec<usize> = (0..2).filter(|p| owed[*p] > 0 && owed[*p] >= self.health(*p)).collect();
+        if !out.is_empty() {
+            for p in &out {
+                // The last white cards all turn red: nothing is left to choose.
+                for card in self.hands[*p][..BASIC_CARDS].iter_mut() {
+                    card.red = true;
+                }
+                events.push(Event::OutOfHealth { seat: Seat(*p as u8) });
+            }
+            self.end_round(&out, events);
+            return;
+        }
+        for (p, owed) in owed.iter_mut().enumerate() {
+            if *owed > 0 {
+                events.push(Event::Damaged { seat: Seat(p as u8), amount: *owed });
+            }
+        }
+        if owed.iter().any(|o| *o > 0) {
+            self.phase = Phase::Switch { owed };
+        } else {
+            self.end_turn(events);
+        }
+    }
+
+    /// The used cards are flipped (a Taunt unflips its player's whole hand, itself too), and
+    /// the next turn begins.
+    fn end_turn(&mut self, events: &mut Vec<Event>) {
+        for p in 0..2 {
+            let Some((card, second)) = self.played[p] else { continue };
+            if self.move_of(p, usize::from(card), second).properties.taunt {
+                for state in self.hands[p].iter_mut() {
+                    state.flipped = false;
+                }
+                self.last_flipped[p] = None;
+                events.push(Event::Unflipped { seat: Seat(p as u8) });
+            } else {
+                self.hands[p][usize::from(card)].flipped = true;
+                self.last_flipped[p] = Some(card);
+            }
+        }
+        self.played = [None; 2];
+        self.turn += 1;
+        self.phase = Phase::Choose;
+    }
+
+    /// The round is lost by `out` (both: nobody wins it); the match ends or a new round starts.
+    fn end_round(&mut self, out: &[usize], events: &mut Vec<Event>) {
+        let winner = match out {
+            [loser] => Some(1 - loser),
+            _ => None,
+        };
+        if let Some(w) = winner {
+            self.wins[w] += 1;
+        }
+        self.results.push(winner.map(|w| Seat(w as u8)));
+        events.push(Event::RoundOver { round: self.round, winner: winner.map(|w| Seat(w as u8)), wins: self.wins });
+        self.played = [None; 2];
+        if let Some(w) = winner.filter(|w| self.wins[*w] >= ROUNDS_TO_WIN) {
+            self.phase = Phase::MatchOver;
+            events.push(Event::MatchWon { seat: Seat(w as u8) });
+            return;
+        }
+        self.hands = [[CardState::default(); HAND]; 2];
+        self.last_flipped = [None; 2];
+        self.initiative = None;
+        self.round += 1;
+        self.turn = 1;
+        self.phase = Phase::Choose;
+    }
+}

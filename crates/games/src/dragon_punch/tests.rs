@@ -1,0 +1,70 @@
+//! Match-level tests: the contract in random play, and turns played by hand.
+
+use super::*;
+use dojo_engine::conformance::{Config, check_game};
+use dojo_engine::{PerSeat, apply};
+
+fn setup(a: usize, b: usize) -> Setup {
+    Setup { set: set::reconstructed(), characters: [a, b] }
+}
+
+fn play(card: u8) -> Option<Action> {
+    Some(Action::Play { card, second: false })
+}
+
+#[test]
+fn conformance_suite_passes() {
+    let setups: Vec<Setup> = (0..5).map(|i| setup(i, (i + 2) % 5)).collect();
+    let report =
+        check_game::<DragonPunch>(&setups, &Config { games: 300, check_every: 2, ..Config::default() }).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.games, 300);
+    assert!(report.hidden_resamples_that_changed > 0, "red cards out of sight are redrawn");
+}
+
+#[test]
+fn a_hit_switches_cards_flipping_and_taunting_change_the_hand() {
+    let mut state = DragonPunch::from_setup(&setup(0, 0)).unwrap();
+    // High Kick (card 3) against Low Poke (card 1): the Poke Evades high, and 0 damage lands.
+    apply(&mut state, &PerSeat(vec![play(2), play(0)])).unwrap();
+    assert_eq!((state.health(0), state.health(1), state.phase()), (6, 6, Phase::Choose));
+    assert!(state.hands[0][2].flipped && state.hands[1][0].flipped);
+    assert_eq!(state.check(Seat(0), &Action::Play { card: 2, second: false }), Err(Refusal::Flipped));
+    // Combo Kick against Block: both attacks Blocked, and the Block claims the Initiative.
+    apply(&mut state, &PerSeat(vec![play(1), play(4)])).unwrap();
+    assert_eq!(state.initiative, Some(1));
+    // Fireball (the character's first move) against Throw: the Fireball is quicker and hits for 2.
+    let fireball = Some(Action::Play { card: CHARACTER as u8, second: false });
+    let events = apply(&mut state, &PerSeat(vec![play(3), fireball])).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::Damaged { seat: Seat(0), amount: 2 })), "{events:?}");
+    assert_eq!(state.phase(), Phase::Switch { owed: [2, 0] });
+    let view = state.view_for(Seat(1));
+    assert_eq!(view.decision, None);
+    apply(&mut state, &PerSeat(vec![Some(Action::Switch(0)), None])).unwrap();
+    assert_eq!(state.check(Seat(0), &Action::Switch(0)), Err(Refusal::NotWhite));
+    let events = apply(&mut state, &PerSeat(vec![Some(Action::Switch(5)), None])).unwrap();
+    assert_eq!(state.health(0), 4);
+    // Card 6 (the Taunt card) was never shown: the other player learns only the health.
+    assert!(events.iter().any(|e| matches!(e, Event::Switched { card: None, health: 4, .. })));
+    assert_eq!(state.view_for(Seat(1)).hands[0][5].red, None);
+    assert_eq!(state.view_for(Seat(0)).hands[0][5].red, Some(true));
+    // Player 1 Taunts with the now-red Hopping Taunt: every card comes back.
+    apply(&mut state, &PerSeat(vec![play(5), play(5)])).unwrap();
+    assert!(state.hands[0].iter().all(|c| !c.flipped));
+}
+
+#[test]
+fn running_out_of_white_cards_ends_the_round_and_two_rounds_the_match() {
+    let mut state = DragonPunch::from_setup(&setup(0, 0)).unwrap();
+    for card in state.hands[1].iter_mut().take(5) {
+        card.red = true;
+    }
+    // High Kick for 2 against one white card left: the round is over at once.
+    let events = apply(&mut state, &PerSeat(vec![play(2), play(5)])).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::RoundOver { round: 1, winner: Some(Seat(0)), .. })), "{events:?}");
+    assert_eq!((state.round, state.wins, state.health(1)), (2, [1, 0], 6), "a new round starts white and unflipped");
+    for card in state.hands[1].iter_mut().take(5) {
+        card.red = true;
+    }
+    apply(&mut state, &PerSeat(vec![play(2), play(5)])).unwrap();
+    assert_eq!(state.outcome().map(|o| o.places), Some(vec![vec![Seat(0)], vec![Seat(1)]]));
+}
