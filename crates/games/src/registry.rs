@@ -111,7 +111,7 @@ pub const GAMES: &[GameInfo] = &[
         id: "taunt",
         name: "TAUNT",
         pitch: "Two fighters on a Danger Track: charge up, taunt into combos, and keep your moves out of Peril.",
-        source: "Rules v0.4, every move table, five fighters, the Danger Track grids and multiplayer modes. Open points (track zones, Recovery) are ours to decide; the two-fighter game is live, the multiplayer modes are planned.",
+        source: "Rules v0.4, every move table, five fighters, the Danger Track grids and multiplayer modes. Open points (track zones, Recovery) are ours to decide; the duel and every mode for more fighters, Monsters and Wampires are live.",
         status: Status::Playable,
         quick: ("order", "Which move acts first?"),
         kit: true,
@@ -120,7 +120,7 @@ pub const GAMES: &[GameInfo] = &[
         id: "dragon-punch",
         name: "DRAGON PUNCH",
         pitch: "High and low attacks, blocks, evades and initiative; your cards turn red as you get hurt. Best of three rounds.",
-        source: "Full rules, two worked examples and variants. The card list itself is not in the text.",
+        source: "Full rules, two worked examples and variants. The card list itself is not in the text: the engine plays a set reconstructed from the rulebook, not yet on the site.",
         status: Status::Planned,
         quick: ("", ""),
         kit: false,
@@ -182,6 +182,7 @@ macro_rules! for_each_engine {
             [$($extra)*]
             "punish" => $crate::punish::Punish,
             "taunt" => $crate::taunt::Taunt,
+            "dragon-punch" => $crate::dragon_punch::DragonPunch,
             "toy" => $crate::toy::Toy
         }
     };

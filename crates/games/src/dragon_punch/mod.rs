@@ -16,8 +16,9 @@
 //! | health | 6: the white basic cards |
 //! | match | best of three rounds |
 //!
-//! This folder holds the card model ([`card`]) and the comparison of two moves ([`resolve`]);
-//! the match engine, the card set, play, kit and rules page are still to come.
+//! This folder holds the card model ([`card`]), the comparison of two moves ([`resolve`]), the
+//! match on the game contract ([`DragonPunch`]) and our reconstructed set ([`set`]); the
+//! variants, a tuned set, the site's play, kit and rules pages are still to come.
 
 pub mod card;
 mod event;
@@ -26,6 +27,7 @@ pub mod resolve;
 pub mod set;
 mod setup;
 mod state;
+mod tools;
 mod view;
 
 pub use event::Event;
@@ -34,6 +36,9 @@ pub use state::{Action, CHARACTER, CardState, Decision, DragonPunch, HAND, Phase
 pub use view::{DragonPunchView, SeenCard};
 
 use dojo_engine::{Game, Joint, Observer, Outcome, Rng, Seat};
+
+/// DRAGON PUNCH's interpretation notes (Markdown): every open point and how we decided it.
+pub const INTERPRETATION_NOTES: &str = include_str!("notes.md");
 
 impl Game for DragonPunch {
     type Setup = Setup;

@@ -109,6 +109,16 @@ impl fmt::Display for Refusal {
     }
 }
 
+/// The move up on card `card` of a hand, its player having picked `character`.
+fn move_in<'s>(set: &'s CardSet, character: usize, hand: &[CardState; HAND], card: usize, second: bool) -> &'s Move {
+    if card == CHARACTER {
+        &set.characters[character].moves[usize::from(second)]
+    } else {
+        let basic = &set.basics[card];
+        if hand[card].red { &basic.red } else { &basic.white }
+    }
+}
+
 /// A DRAGON PUNCH match in progress. Build it with [`dojo_engine::Game::from_setup`]; change
 /// it only with [`dojo_engine::apply`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -157,12 +167,7 @@ impl DragonPunch {
 
     /// The move up on card `card` of player `p` (`second` for the character's second move).
     pub fn move_of(&self, p: usize, card: usize, second: bool) -> &Move {
-        if card == CHARACTER {
-            &self.set.characters[self.characters[p]].moves[usize::from(second)]
-        } else {
-            let basic = &self.set.basics[card];
-            if self.hands[p][card].red { &basic.red } else { &basic.white }
-        }
+        move_in(&self.set, self.characters[p], &self.hands[p], card, second)
     }
 
     /// Player `p`'s health: white basic cards, flipped or not.
@@ -260,8 +265,13 @@ impl DragonPunch {
     /// Both cards are shown and compared; damage is owed, or the round ends at once.
     fn reveal(&mut self, events: &mut Vec<Event>) {
         let [Some(a), Some(b)] = self.played else { return };
-        let moves = [self.move_of(0, usize::from(a.0), a.1).clone(), self.move_of(1, usize::from(b.0), b.1).clone()];
-        let result = clash([&moves[0], &moves[1]], self.initiative);
+        // The set is shared: holding it here lets the moves be read while the state changes.
+        let set = Arc::clone(&self.set);
+        let moves = [
+            move_in(&set, self.characters[0], &self.hands[0], usize::from(a.0), a.1),
+            move_in(&set, self.characters[1], &self.hands[1], usize::from(b.0), b.1),
+        ];
+        let result = clash(moves, self.initiative);
         events.push(Event::Revealed {
             turn: self.turn,
             cards: [a, b],
