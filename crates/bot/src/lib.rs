@@ -20,6 +20,6 @@ mod search;
 mod strategy;
 
 pub use hints::SearchHints;
-pub use policy::{Level, Policy, play_match};
+pub use policy::{Level, Policy, play_match, play_match_within};
 pub use search::{SearchConfig, search};
 pub use strategy::Strategy;

@@ -133,16 +133,27 @@ fn greedy<G: SearchHints>(view: &G::View, seat: Seat, samples: usize, rng: &mut 
 
 /// Plays one match between `policies` (one per seat) and returns how it ended.
 pub fn play_match<G: SearchHints>(setup: &G::Setup, policies: &[Policy], rng: &mut Rng) -> Result<Outcome, String> {
+    play_match_within::<G>(setup, policies, rng, 100_000)?.ok_or_else(|| "the match did not end".into())
+}
+
+/// Plays one match between `policies` for at most `max_steps` joint steps: how it ended, or
+/// `None` if it had not ended by then (some games can stall between cautious players).
+pub fn play_match_within<G: SearchHints>(
+    setup: &G::Setup,
+    policies: &[Policy],
+    rng: &mut Rng,
+    max_steps: usize,
+) -> Result<Option<Outcome>, String> {
     let mut state = G::from_setup(setup).map_err(|e| e.to_string())?;
     let mut steps = 0;
     while state.outcome().is_none() {
+        if steps >= max_steps {
+            return Ok(None);
+        }
         let joint = dojo_engine::joint_from(&state, |s, _| policies[s.index()].act::<G>(&state.view_for(s), s, &mut *rng))
             .ok_or("an acting seat has no legal action")?;
         apply(&mut state, &joint).map_err(|e| e.to_string())?;
         steps += 1;
-        if steps > 100_000 {
-            return Err("the match did not end".into());
-        }
     }
-    state.outcome().ok_or_else(|| "the match ended without an outcome".to_string())
+    state.outcome().map(Some).ok_or_else(|| "the match ended without an outcome".to_string())
 }

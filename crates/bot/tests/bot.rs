@@ -1,6 +1,6 @@
 //! The bot on games whose right answers are known, and its promise to read only its view.
 
-use dojo_bot::{Level, Policy, SearchConfig, SearchHints, play_match, search};
+use dojo_bot::{Level, Policy, SearchConfig, SearchHints, play_match, play_match_within, search};
 use dojo_engine::{Game, Joint, Observer, Outcome, PerSeat, Rng, Seat};
 use dojo_games::punish::{Options, Punish, Setup};
 use serde::{Deserialize, Serialize};
@@ -134,4 +134,13 @@ fn the_easy_bot_already_beats_random_play_more_often_than_not() {
         wins += play_match::<Punish>(&setup, &policies, &mut rng).unwrap().payoff(2).0[bot];
     }
     assert!(wins / matches as f64 > 0.55, "easy bot won {wins} of {matches}");
+}
+
+#[test]
+fn a_match_cut_short_reports_that_it_did_not_end() {
+    let setup = Setup::deal(3, Options::default());
+    let policies = [Policy::Random, Policy::Random];
+    assert_eq!(play_match_within::<Punish>(&setup, &policies, &mut Rng::new(3), 1), Ok(None));
+    let whole = play_match_within::<Punish>(&setup, &policies, &mut Rng::new(3), 100_000).unwrap();
+    assert_eq!(whole, Some(play_match::<Punish>(&setup, &policies, &mut Rng::new(3)).unwrap()));
 }

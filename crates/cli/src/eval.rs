@@ -1,7 +1,7 @@
 //! `dojo bot-eval` and `dojo simulate`: the bot measured against yardstick players.
 
 use crate::games::title;
-use dojo_bot::{Level, Policy, play_match};
+use dojo_bot::{Level, Policy, play_match_within};
 use dojo_engine::{GameRecord, Outcome, Rng, Seat, apply, joint_from};
 use dojo_games::registry::{Sampled, Table};
 use std::time::Instant;
@@ -75,32 +75,43 @@ fn win_share(outcome: &Outcome, seat: Seat) -> f64 {
     }
 }
 
+/// Joint steps after which an evaluated match counts as unfinished: a draw, reported apart.
+/// Cautious players can stall some games (TAUNT's Monsters) for thousands of turns.
+const EVAL_MAX_STEPS: usize = 5_000;
+
 /// Plays `plan.matches` games of `bot` against `opponent` in every other seat, the bot taking
-/// each seat in turn, split over the machine's cores. Returns the bot's share of wins.
-fn tally<G: Sampled>(bot: Policy, opponent: Policy, plan: &EvalPlan, seed: u64) -> Result<f64, String> {
+/// each seat in turn, split over the machine's cores. Returns the bot's share of wins (an
+/// unfinished match counts as a draw) and how many matches did not finish.
+fn tally<G: Sampled>(bot: Policy, opponent: Policy, plan: &EvalPlan, seed: u64) -> Result<(f64, usize), String> {
     let (matches, seats) = (plan.matches, plan.table.seats);
     G::eval_setup(seed, plan.table)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(matches.max(1));
-    let results: Vec<f64> = std::thread::scope(|scope| {
+    let results: Vec<(f64, usize)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
-                    let mut wins = 0.0;
+                    let (mut wins, mut unfinished) = (0.0, 0);
                     for m in (t..matches).step_by(threads) {
                         let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(m as u64));
                         let setup = G::eval_setup(rng.next_u64(), plan.table).expect("the table was checked");
                         let bot_seat = Seat((m % seats) as u8);
                         let policies: Vec<Policy> = Seat::all(seats).map(|s| if s == bot_seat { bot } else { opponent }).collect();
-                        let outcome = play_match::<G>(&setup, &policies, &mut rng).expect("matches finish");
-                        wins += win_share(&outcome, bot_seat);
+                        match play_match_within::<G>(&setup, &policies, &mut rng, EVAL_MAX_STEPS).expect("matches play") {
+                            Some(outcome) => wins += win_share(&outcome, bot_seat),
+                            None => {
+                                wins += 1.0 / seats as f64;
+                                unfinished += 1;
+                            }
+                        }
                     }
-                    wins
+                    (wins, unfinished)
                 })
             })
             .collect();
         handles.into_iter().map(|h| h.join().expect("evaluation thread")).collect()
     });
-    Ok(results.iter().sum::<f64>() / matches.max(1) as f64)
+    let wins: f64 = results.iter().map(|r| r.0).sum();
+    Ok((wins / matches.max(1) as f64, results.iter().map(|r| r.1).sum()))
 }
 
 /// Prints the bot's win rates against random and greedy players, and its thinking time.
@@ -146,9 +157,12 @@ pub fn bot_eval<G: Sampled>(plan: &EvalPlan) -> Result<(), String> {
     );
     println!("matches: {}", plan.matches);
     println!("seats: {}", plan.table.seats);
-    for (name, rate) in [("random", vs_random), ("greedy", vs_greedy)] {
-        if let Some(rate) = rate {
+    for (name, tally) in [("random", vs_random), ("greedy", vs_greedy)] {
+        if let Some((rate, unfinished)) = tally {
             println!("win_rate_vs_{name}: {rate:.3}");
+            if unfinished > 0 {
+                println!("unfinished_vs_{name}: {unfinished} (not over after {EVAL_MAX_STEPS} steps; counted as draws)");
+            }
         }
     }
     println!("ms_per_decision_native: {ms_per_decision:.1}");
