@@ -1,8 +1,7 @@
 //! How the computer players read a DRAGON PUNCH position: rounds won, then health, then the
 //! cards still unflipped and the Initiative.
 
-use super::setup::BASIC_CARDS;
-use super::state::{DragonPunch, HAND, ROUNDS_TO_WIN};
+use super::state::{DragonPunch, ROUNDS_TO_WIN};
 use dojo_bot::SearchHints;
 use dojo_engine::{Game, Seat};
 
@@ -16,8 +15,8 @@ impl SearchHints for DragonPunch {
         }
         let p = seat.index();
         let standing = |q: usize| {
-            let health = f64::from(self.health(q)) / BASIC_CARDS as f64;
-            let ready = self.hands[q].iter().filter(|c| !c.flipped).count() as f64 / HAND as f64;
+            let health = f64::from(self.health(q)) / self.basics(q) as f64;
+            let ready = self.hands[q][..self.hand_len(q)].iter().filter(|c| !c.flipped).count() as f64 / self.hand_len(q) as f64;
             let lead = if self.initiative == Some(q) { 0.05 } else { 0.0 };
             f64::from(self.wins[q]) / f64::from(ROUNDS_TO_WIN) + 0.4 * health + 0.1 * ready + lead
         };

@@ -31,8 +31,8 @@ mod tools;
 mod view;
 
 pub use event::Event;
-pub use setup::{BASIC_CARDS, CardSet, MAX_TEXT, Setup, SetupError};
-pub use state::{Action, CHARACTER, CardState, Decision, DragonPunch, HAND, Phase, ROUNDS_TO_WIN, Refusal};
+pub use setup::{BASIC_CARDS, CardSet, Loadout, MAX_TEXT, Setup, SetupError};
+pub use state::{Action, CardState, Decision, DragonPunch, Hand, MAX_HAND, Phase, ROUNDS_TO_WIN, Refusal};
 pub use view::{DragonPunchView, SeenCard};
 
 use dojo_engine::{Game, Joint, Observer, Outcome, Rng, Seat};

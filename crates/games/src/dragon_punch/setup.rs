@@ -30,15 +30,53 @@ pub struct CardSet {
     pub characters: Vec<CharacterCard>,
 }
 
-/// Everything needed to start a match: the set and each player's character. DRAGON PUNCH has
-/// no chance and nothing hidden at the start.
+/// Most basic cards in a hand: the Custom Character variant's Taunt and six more.
+pub const MAX_BASICS: usize = BASIC_CARDS + 1;
+
+/// Most character cards in a hand: two, in Tag Team and Custom Character.
+pub const MAX_CHARACTERS: usize = 2;
+
+/// Most copies of one card in a hand: the variants that mix two copies of the game.
+pub const MAX_COPIES: usize = 2;
+
+/// The cards one player holds, by their places in the set: basic cards in hand order, then
+/// character cards.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Loadout {
+    /// Basic cards, by place in `CardSet::basics`.
+    pub basics: Vec<usize>,
+    /// Character cards, by place in `CardSet::characters`.
+    pub characters: Vec<usize>,
+}
+
+impl Loadout {
+    /// The usual hand: every basic card of the set once, and `character`.
+    pub fn standard(character: usize) -> Loadout {
+        Loadout { basics: (0..BASIC_CARDS).collect(), characters: vec![character] }
+    }
+
+    /// Tag Team: every basic card once, and two characters.
+    pub fn tag_team(first: usize, second: usize) -> Loadout {
+        Loadout { basics: (0..BASIC_CARDS).collect(), characters: vec![first, second] }
+    }
+}
+
+/// Everything needed to start a match: the set and what each player holds. DRAGON PUNCH has
+/// no chance, and the usual game and Tag Team nothing hidden at the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The cards in play.
     pub set: CardSet,
-    /// Each player's character, by its place in `set.characters` (both may pick the same).
-    pub characters: [usize; 2],
+    /// What each player holds.
+    pub players: [Loadout; 2],
+}
+
+impl Setup {
+    /// The usual game: each player the six basic cards and one character.
+    pub fn standard(set: CardSet, characters: [usize; 2]) -> Setup {
+        Setup { set, players: characters.map(Loadout::standard) }
+    }
 }
 
 /// Why a set or setup was refused.
@@ -57,6 +95,36 @@ pub enum SetupError {
         player: u8,
         /// The index given.
         index: usize,
+    },
+    /// A player's basic card is not in the set.
+    NoSuchBasic {
+        /// The player, from 1.
+        player: u8,
+        /// The index given.
+        index: usize,
+    },
+    /// A hand holds other than 6 or 7 basic cards, or other than 1 or 2 characters.
+    HandSize {
+        /// The player, from 1.
+        player: u8,
+        /// Basic cards held.
+        basics: usize,
+        /// Character cards held.
+        characters: usize,
+    },
+    /// A hand holds no Taunt card, or more than one.
+    HandTaunts {
+        /// The player, from 1.
+        player: u8,
+        /// Taunt cards held.
+        got: usize,
+    },
+    /// A hand holds more copies of a card than two copies of the game have.
+    HandCopies {
+        /// The player, from 1.
+        player: u8,
+        /// The card's name.
+        name: String,
     },
     /// The set has no Taunt card, or more than one: exactly one basic card must Taunt on both
     /// of its moves.
@@ -93,6 +161,12 @@ impl fmt::Display for SetupError {
             SetupError::BasicCount { got } => write!(f, "a set has {BASIC_CARDS} basic cards, not {got}"),
             SetupError::NoCharacter => write!(f, "a set needs at least one character card"),
             SetupError::NoSuchCharacter { player, index } => write!(f, "player {player}: there is no character number {}", index + 1),
+            SetupError::NoSuchBasic { player, index } => write!(f, "player {player}: there is no basic card number {}", index + 1),
+            SetupError::HandSize { player, basics, characters } => {
+                write!(f, "player {player}: a hand holds 6 or 7 basic cards and 1 or 2 characters, not {basics} and {characters}")
+            }
+            SetupError::HandTaunts { player, got } => write!(f, "player {player}: a hand holds exactly one Taunt card, not {got}"),
+            SetupError::HandCopies { player, name } => write!(f, "player {player}: two copies of the game hold only two {name} cards"),
             SetupError::TauntCard { found } => {
                 write!(f, "exactly one basic card must Taunt on both its moves (this set has {found})")
             }
@@ -160,13 +234,38 @@ impl CardSet {
     }
 }
 
+impl CardSet {
+    /// Whether basic card `index` is the Taunt card (it Taunts on both moves).
+    pub fn is_taunt(&self, index: usize) -> bool {
+        self.basics.get(index).is_some_and(|b| b.white.properties.taunt && b.red.properties.taunt)
+    }
+}
+
 impl Setup {
-    /// Checks the set and both characters.
+    /// Checks the set and both hands.
     pub fn check(&self) -> Result<(), SetupError> {
         self.set.check()?;
-        for (i, index) in self.characters.iter().enumerate() {
-            if *index >= self.set.characters.len() {
-                return Err(SetupError::NoSuchCharacter { player: i as u8 + 1, index: *index });
+        for (i, hand) in self.players.iter().enumerate() {
+            let player = i as u8 + 1;
+            if !(BASIC_CARDS..=MAX_BASICS).contains(&hand.basics.len()) || !(1..=MAX_CHARACTERS).contains(&hand.characters.len()) {
+                return Err(SetupError::HandSize { player, basics: hand.basics.len(), characters: hand.characters.len() });
+            }
+            if let Some(index) = hand.basics.iter().find(|b| **b >= self.set.basics.len()) {
+                return Err(SetupError::NoSuchBasic { player, index: *index });
+            }
+            if let Some(index) = hand.characters.iter().find(|c| **c >= self.set.characters.len()) {
+                return Err(SetupError::NoSuchCharacter { player, index: *index });
+            }
+            let taunts = hand.basics.iter().filter(|b| self.set.is_taunt(**b)).count();
+            if taunts != 1 {
+                return Err(SetupError::HandTaunts { player, got: taunts });
+            }
+            let copies = |list: &[usize], x: usize| list.iter().filter(|y| **y == x).count();
+            if let Some(b) = hand.basics.iter().find(|b| copies(&hand.basics, **b) > MAX_COPIES) {
+                return Err(SetupError::HandCopies { player, name: self.set.basics[*b].white.name.clone() });
+            }
+            if let Some(c) = hand.characters.iter().find(|c| copies(&hand.characters, **c) > MAX_COPIES) {
+                return Err(SetupError::HandCopies { player, name: self.set.characters[*c].name.clone() });
             }
         }
         Ok(())

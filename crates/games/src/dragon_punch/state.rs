@@ -4,7 +4,7 @@
 use super::card::Move;
 use super::event::Event;
 use super::resolve::{clash, next_initiative};
-use super::setup::{BASIC_CARDS, CardSet, Setup, SetupError};
+use super::setup::{MAX_BASICS, MAX_CHARACTERS, Setup, SetupError};
 use dojo_engine::{PerSeat, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -13,11 +13,11 @@ use std::sync::Arc;
 /// Rounds a player must win to take the match.
 pub const ROUNDS_TO_WIN: u8 = 2;
 
-/// Cards in a hand: the basic cards, then the character card.
-pub const HAND: usize = BASIC_CARDS + 1;
+/// Most cards in a hand: basic cards, then character cards.
+pub const MAX_HAND: usize = MAX_BASICS + MAX_CHARACTERS;
 
-/// The hand index of the character card.
-pub const CHARACTER: usize = BASIC_CARDS;
+/// One player's hand: a state per card, the first [`DragonPunch::hand_len`] in use.
+pub type Hand = [CardState; MAX_HAND];
 
 /// One card in a player's hand.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -109,13 +109,15 @@ impl fmt::Display for Refusal {
     }
 }
 
-/// The move up on card `card` of a hand, its player having picked `character`.
-fn move_in<'s>(set: &'s CardSet, character: usize, hand: &[CardState; HAND], card: usize, second: bool) -> &'s Move {
-    if card == CHARACTER {
-        &set.characters[character].moves[usize::from(second)]
-    } else {
-        let basic = &set.basics[card];
-        if hand[card].red { &basic.red } else { &basic.white }
+/// The move up on card `card` of player `p`'s hand (`second`: a character's second move).
+fn move_in<'s>(table: &'s Setup, p: usize, hand: &Hand, card: usize, second: bool) -> &'s Move {
+    let loadout = &table.players[p];
+    match loadout.basics.get(card) {
+        Some(basic) => {
+            let basic = &table.set.basics[*basic];
+            if hand[card].red { &basic.red } else { &basic.white }
+        }
+        None => &table.set.characters[loadout.characters[card - loadout.basics.len()]].moves[usize::from(second)],
     }
 }
 
@@ -123,12 +125,10 @@ fn move_in<'s>(set: &'s CardSet, character: usize, hand: &[CardState; HAND], car
 /// it only with [`dojo_engine::apply`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DragonPunch {
-    /// The cards in play (shared, so copies of a state are cheap).
-    pub(crate) set: Arc<CardSet>,
-    /// Each player's character, by its place in the set.
-    pub(crate) characters: [usize; 2],
-    /// Each player's hand: six basic cards, then the character.
-    pub(crate) hands: [[CardState; HAND]; 2],
+    /// The set and what each player holds (shared, so copies of a state are cheap).
+    pub(crate) table: Arc<Setup>,
+    /// Each player's hand: basic cards, then characters, as the table lists them.
+    pub(crate) hands: [Hand; 2],
     /// The card each player flipped last this round (visible to the other player).
     pub(crate) last_flipped: [Option<u8>; 2],
     /// Who holds the Initiative this turn.
@@ -151,9 +151,8 @@ impl DragonPunch {
     pub(crate) fn start(setup: &Setup) -> Result<DragonPunch, SetupError> {
         setup.check()?;
         Ok(DragonPunch {
-            set: Arc::new(setup.set.clone()),
-            characters: setup.characters,
-            hands: [[CardState::default(); HAND]; 2],
+            table: Arc::new(setup.clone()),
+            hands: [[CardState::default(); MAX_HAND]; 2],
             last_flipped: [None; 2],
             initiative: None,
             wins: [0; 2],
@@ -167,12 +166,22 @@ impl DragonPunch {
 
     /// The move up on card `card` of player `p` (`second` for the character's second move).
     pub fn move_of(&self, p: usize, card: usize, second: bool) -> &Move {
-        move_in(&self.set, self.characters[p], &self.hands[p], card, second)
+        move_in(&self.table, p, &self.hands[p], card, second)
+    }
+
+    /// Basic cards in player `p`'s hand (the cards that count for health come first).
+    pub fn basics(&self, p: usize) -> usize {
+        self.table.players[p].basics.len()
+    }
+
+    /// Cards in player `p`'s hand.
+    pub fn hand_len(&self, p: usize) -> usize {
+        self.basics(p) + self.table.players[p].characters.len()
     }
 
     /// Player `p`'s health: white basic cards, flipped or not.
     pub fn health(&self, p: usize) -> u8 {
-        self.hands[p][..BASIC_CARDS].iter().filter(|c| !c.red).count() as u8
+        self.hands[p][..self.basics(p)].iter().filter(|c| !c.red).count() as u8
     }
 
     /// Where the match stands.
@@ -189,25 +198,23 @@ impl DragonPunch {
     }
 
     pub(crate) fn check_action(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
-        let hand = &self.hands[seat.index()];
+        let p = seat.index();
+        let hand = &self.hands[p][..self.hand_len(p)];
         match (self.phase, action) {
             (Phase::Choose, Action::Play { card, second }) => {
                 let state = hand.get(usize::from(*card)).ok_or(Refusal::NoSuchCard)?;
                 if state.flipped {
                     return Err(Refusal::Flipped);
                 }
-                if *second && usize::from(*card) != CHARACTER {
+                if *second && usize::from(*card) < self.basics(p) {
                     return Err(Refusal::NoSecondMove);
                 }
                 Ok(())
             }
             (Phase::Choose, _) => Err(Refusal::NotNow { expected: "choose a card" }),
             (Phase::Switch { .. }, Action::Switch(card)) => {
-                let index = usize::from(*card);
-                if index >= BASIC_CARDS {
-                    return Err(if index == CHARACTER { Refusal::NotWhite } else { Refusal::NoSuchCard });
-                }
-                if hand[index].red { Err(Refusal::NotWhite) } else { Ok(()) }
+                let state = hand.get(usize::from(*card)).ok_or(Refusal::NoSuchCard)?;
+                if usize::from(*card) >= self.basics(p) || state.red { Err(Refusal::NotWhite) } else { Ok(()) }
             }
             (Phase::Switch { .. }, _) => Err(Refusal::NotNow { expected: "switch a card to red" }),
             (Phase::MatchOver, _) => Err(Refusal::NotNow { expected: "nothing: the match is over" }),
@@ -218,12 +225,15 @@ impl DragonPunch {
         if self.decision_of(seat).is_none() {
             return Vec::new();
         }
+        let (basics, len) = (self.basics(seat.index()) as u8, self.hand_len(seat.index()) as u8);
         let candidates: Vec<Action> = match self.phase {
-            Phase::Choose => (0..HAND as u8)
-                .map(|card| Action::Play { card, second: false })
-                .chain([Action::Play { card: CHARACTER as u8, second: true }])
+            Phase::Choose => (0..len)
+                .flat_map(|card| {
+                    let second = (card >= basics).then_some(Action::Play { card, second: true });
+                    std::iter::once(Action::Play { card, second: false }).chain(second)
+                })
                 .collect(),
-            Phase::Switch { .. } => (0..BASIC_CARDS as u8).map(Action::Switch).collect(),
+            Phase::Switch { .. } => (0..basics).map(Action::Switch).collect(),
             Phase::MatchOver => Vec::new(),
         };
         candidates.into_iter().filter(|a| self.check_action(seat, a).is_ok()).collect()
@@ -266,11 +276,8 @@ impl DragonPunch {
     fn reveal(&mut self, events: &mut Vec<Event>) {
         let [Some(a), Some(b)] = self.played else { return };
         // The set is shared: holding it here lets the moves be read while the state changes.
-        let set = Arc::clone(&self.set);
-        let moves = [
-            move_in(&set, self.characters[0], &self.hands[0], usize::from(a.0), a.1),
-            move_in(&set, self.characters[1], &self.hands[1], usize::from(b.0), b.1),
-        ];
+        let table = Arc::clone(&self.table);
+        let moves = [move_in(&table, 0, &self.hands[0], usize::from(a.0), a.1), move_in(&table, 1, &self.hands[1], usize::from(b.0), b.1)];
         let result = clash(moves, self.initiative);
         events.push(Event::Revealed {
             turn: self.turn,
@@ -289,7 +296,8 @@ impl DragonPunch {
         if !out.is_empty() {
             for p in &out {
                 // The last white cards all turn red: nothing is left to choose.
-                for card in self.hands[*p][..BASIC_CARDS].iter_mut() {
+                let basics = self.basics(*p);
+                for card in self.hands[*p][..basics].iter_mut() {
                     card.red = true;
                 }
                 events.push(Event::OutOfHealth { seat: Seat(*p as u8) });
@@ -347,7 +355,7 @@ impl DragonPunch {
             events.push(Event::MatchWon { seat: Seat(w as u8) });
             return;
         }
-        self.hands = [[CardState::default(); HAND]; 2];
+        self.hands = [[CardState::default(); MAX_HAND]; 2];
         self.last_flipped = [None; 2];
         self.initiative = None;
         self.round += 1;

@@ -5,7 +5,7 @@ use dojo_engine::conformance::{Config, check_game};
 use dojo_engine::{PerSeat, apply};
 
 fn setup(a: usize, b: usize) -> Setup {
-    Setup { set: set::reconstructed(), characters: [a, b] }
+    Setup::standard(set::reconstructed(), [a, b])
 }
 
 fn play(card: u8) -> Option<Action> {
@@ -33,7 +33,7 @@ fn a_hit_switches_cards_flipping_and_taunting_change_the_hand() {
     apply(&mut state, &PerSeat(vec![play(1), play(4)])).unwrap();
     assert_eq!(state.initiative, Some(1));
     // Fireball (the character's first move) against Throw: the Fireball is quicker and hits for 2.
-    let fireball = Some(Action::Play { card: CHARACTER as u8, second: false });
+    let fireball = Some(Action::Play { card: BASIC_CARDS as u8, second: false });
     let events = apply(&mut state, &PerSeat(vec![play(3), fireball])).unwrap();
     assert!(events.iter().any(|e| matches!(e, Event::Damaged { seat: Seat(0), amount: 2 })), "{events:?}");
     assert_eq!(state.phase(), Phase::Switch { owed: [2, 0] });

@@ -15,7 +15,7 @@ impl Sampled for DragonPunch {
         let set = set::reconstructed();
         let mut rng = Rng::new(seed);
         let characters = [rng.below(set.characters.len()), rng.below(set.characters.len())];
-        Ok(Setup { set, characters })
+        Ok(Setup::standard(set, characters))
     }
 
     fn is_round(event: &Event) -> bool {

@@ -4,8 +4,8 @@
 //! cards are red is the owner's secret, and of the flipped ones only the last flipped card
 //! shows its colour to the other player (the others may be stacked out of sight).
 
-use super::setup::{BASIC_CARDS, CardSet};
-use super::state::{CardState, Decision, DragonPunch, HAND, Phase};
+use super::setup::Setup;
+use super::state::{CardState, Decision, DragonPunch, Hand, MAX_HAND, Phase};
 use dojo_engine::{Game, Observer, Outcome, Rng, Seat};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -24,10 +24,8 @@ pub struct SeenCard {
 pub struct DragonPunchView {
     /// Whose view this is.
     pub observer: Observer,
-    /// The cards in play.
-    pub set: Arc<CardSet>,
-    /// Each player's character, by its place in the set.
-    pub characters: [usize; 2],
+    /// The set and what each player holds.
+    pub table: Arc<Setup>,
     /// Where the match stands.
     pub phase: Phase,
     /// What this player must decide now (nothing for the public).
@@ -57,12 +55,12 @@ pub struct DragonPunchView {
 pub(crate) fn view(state: &DragonPunch, observer: Observer) -> DragonPunchView {
     let hands = [0, 1].map(|p| {
         let own = observer.is(Seat(p as u8));
-        state.hands[p]
+        state.hands[p][..state.hand_len(p)]
             .iter()
             .enumerate()
             .map(|(i, c)| {
                 let shown = own
-                    || i >= BASIC_CARDS
+                    || i >= state.basics(p)
                     || state.last_flipped[p] == Some(i as u8)
                     || state.played[p].is_some_and(|(card, _)| usize::from(card) == i);
                 SeenCard { flipped: c.flipped, red: shown.then_some(c.red) }
@@ -71,8 +69,7 @@ pub(crate) fn view(state: &DragonPunch, observer: Observer) -> DragonPunchView {
     });
     DragonPunchView {
         observer,
-        set: state.set.clone(),
-        characters: state.characters,
+        table: state.table.clone(),
         phase: state.phase,
         decision: observer.seat().and_then(|s| state.decision_of(s)),
         outcome: state.outcome(),
@@ -90,22 +87,22 @@ pub(crate) fn view(state: &DragonPunch, observer: Observer) -> DragonPunchView {
 
 /// A hand consistent with what the observer sees of it: unknown colours drawn so that the
 /// health comes out right.
-fn deal(seen: &[SeenCard], health: u8, rng: &mut Rng) -> [CardState; HAND] {
-    let mut hand = [CardState::default(); HAND];
+fn deal(seen: &[SeenCard], basics: usize, health: u8, rng: &mut Rng) -> Hand {
+    let mut hand = [CardState::default(); MAX_HAND];
     let mut unknown = Vec::new();
     let mut known_red = 0;
-    for (i, card) in seen.iter().enumerate().take(HAND) {
+    for (i, card) in seen.iter().enumerate().take(MAX_HAND) {
         hand[i].flipped = card.flipped;
         match card.red {
             Some(red) => {
                 hand[i].red = red;
-                known_red += u8::from(red && i < BASIC_CARDS);
+                known_red += u8::from(red && i < basics);
             }
             None => unknown.push(i),
         }
     }
     rng.shuffle(&mut unknown);
-    let red_left = (BASIC_CARDS as u8).saturating_sub(health).saturating_sub(known_red);
+    let red_left = (basics as u8).saturating_sub(health).saturating_sub(known_red);
     for i in unknown.into_iter().take(usize::from(red_left)) {
         hand[i].red = true;
     }
@@ -114,9 +111,8 @@ fn deal(seen: &[SeenCard], health: u8, rng: &mut Rng) -> [CardState; HAND] {
 
 pub(crate) fn determinize(view: &DragonPunchView, rng: &mut Rng) -> DragonPunch {
     DragonPunch {
-        set: view.set.clone(),
-        characters: view.characters,
-        hands: [0, 1].map(|p| deal(&view.hands[p], view.health[p], rng)),
+        table: view.table.clone(),
+        hands: [0, 1].map(|p| deal(&view.hands[p], view.table.players[p].basics.len(), view.health[p], rng)),
         last_flipped: view.last_flipped,
         initiative: view.initiative,
         wins: view.wins,
