@@ -118,7 +118,7 @@ pub fn save_note(seats: &Seats) -> &'static str {
 pub fn save_note_secret_to_the_end(seats: &Seats) -> &'static str {
     match seats.keeping() {
         Keeping::Record => {
-            "Only people at this device: what each of you builds stays secret to the end, so nothing past the lobby is saved in this browser. A reload starts again from the lobby."
+            "Only people at this device: what each of you builds stays secret to the end, so nothing past the lobby is saved in this browser: after a reload the game starts again from the beginning."
         }
         _ => save_note(seats),
     }

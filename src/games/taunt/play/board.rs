@@ -5,7 +5,6 @@
 
 use super::session::limits;
 use dojo_engine::Seat;
-use dojo_games::taunt::modes_data::monster_card;
 use dojo_games::taunt::{Battle, Corner, MAX_CHARGE, Mode, Position, Slot, TauntView, track};
 use leptos::prelude::*;
 
@@ -78,7 +77,7 @@ fn fighter_panel(v: &TauntView, names: &[String], seat: Seat) -> impl IntoView +
 /// The name of card `slot` in corner `c`'s hand: a monster's card in Monsters, else the
 /// fighter's own card (with the Heal the options choose).
 pub(super) fn card_name(v: &TauntView, c: &Corner, slot: Slot) -> &'static str {
-    if v.battle == Battle::Monsters { monster_card(slot).name } else { c.fighter.card().move_card(slot, v.options.heal).name }
+    if v.battle == Battle::Monsters { super::monsters::card_label(slot) } else { c.fighter.card().move_card(slot, v.options.heal).name }
 }
 
 /// What a fighter panel shows of corner `c` (player `n`, from 1) in `v`, in a duel, a mode for

@@ -2,7 +2,9 @@
 //! series, against a friend with a hand-off screen between secret picks, or against the
 //! computer), and the modes for more fighters (Free-for-All and Last Pobber Standing in a
 //! circle of 3 to 6, the 2v2 Team Battle), each fighter played by a person at the device or the
-//! computer at any strength, with or without the Wampires variant. It is built as its own wasm
+//! computer at any strength, with or without the Wampires variant, and Monsters (two trainers,
+//! each a person or the computer, who build three monsters in secret and switch between them
+//! over a series). It is built as its own wasm
 //! (`src/bin/taunt-play.rs`), loaded only when someone opens the page, so the site's first
 //! download does not carry TAUNT's engine and bot. The match is saved after every step and
 //! restored on reload, when who plays allows a save.
@@ -12,12 +14,14 @@
 //! the table shows face-down combo cards as a count. The choices made in the open (the order
 //! of two Runs, where a hit leaves its victim, passing charge, a runner's markers) need no
 //! hand-off. Saves keep the same secrets: against the computer only the person's view is
-//! saved, on a shared device never a combo still face down, and nothing at a table of several
-//! people and the computer.
+//! saved, on a shared device never a combo still face down (nor any step of a Monsters battle,
+//! whose splits stay secret to the end), and nothing at a table of several people and the
+//! computer.
 //!
 //! - `lobby`: the way of playing, then a duel's two seats or a row per fighter.
 //! - [`board`]: the duel's table; `modes`: the table for more fighters.
 //! - `choices`: the open choices; [`preview`]: what each card in hand would do now.
+//! - `monsters`: Monsters' secret build screen, a trainer's own team and the Monsters table.
 //! - [`session`]: TAUNT's answers to the shared play machine.
 
 pub mod board;
@@ -118,11 +122,12 @@ fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<Vec<String>>) -> impl 
             let ok = c.playable.is_ok();
             let why = c.playable.err().map(|r| r.to_string());
             let slot = c.slot;
+            let name = if slot == Slot::RunTwo { monsters::card_label(slot) } else { c.card.name };
             let copies = (c.copies > 1).then(|| view! { <span class="badge copies" title="Copies in this monster">{format!("×{}", c.copies)}</span> });
             view! {
                 <button type="button" class="move-card" class:unplayable=!ok disabled=!ok data-testid=format!("pick-{}", format!("{slot:?}").to_ascii_lowercase())
-                    aria-label=format!("Play {} (key {})", c.card.name, i + 1) on:click=move |_| choose(slot)>
-                    <span class="mc-head"><span class="mc-name">{c.card.name}{copies}</span><span class="mc-number" title="Acts in this order">{c.card.number}</span></span>
+                    aria-label=format!("Play {name} (key {})", i + 1) on:click=move |_| choose(slot)>
+                    <span class="mc-head"><span class="mc-name">{name}{copies}</span><span class="mc-number" title="Acts in this order">{c.card.number}</span></span>
                     <span class="mc-kind">{format!("{} · L{}", c.card.kind.label(), c.level).trim_start_matches(" · ").to_string()}</span>
                     <span class="mc-lines">{c.lines.into_iter().map(|l| view! { <span class="mc-line">{l}</span> }).collect_view()}</span>
                     {why.map(|w| view! { <span class="mc-why">{w}</span> })}

@@ -15,6 +15,12 @@ use dojo_games::taunt::monsters::{COPIES, Hand, MONSTER_CARDS, MONSTER_KINDS, MO
 use dojo_games::taunt::{Action, Slot, TauntView};
 use leptos::prelude::*;
 
+/// What a monster's card `slot` is called: its printed name, "Run 2" for the type 2 Run (a
+/// monster may hold both Runs).
+pub(super) fn card_label(slot: Slot) -> &'static str {
+    if slot == Slot::RunTwo { "Run 2" } else { monster_card(slot).name }
+}
+
 /// The seat whose view `v` is (Trainer 1's for the public view).
 fn seat_of(v: &TauntView) -> usize {
     v.observer.seat().map_or(0, |s| s.index())
@@ -97,7 +103,7 @@ pub(super) fn BuildMonsters(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> 
                     view! {
                         <button type="button" class="build-slot" class:filled=card.is_some() disabled=card.is_none() || at < kept
                             data-testid=format!("slot-{}-{}", m + 1, i + 1) aria-label=format!("Monster {}, card {}: {label}", m + 1, i + 1) on:click=move |_| take(at)>
-                            {card.map_or("·", |c| monster_card(c).name)}
+                            {card.map_or("·", card_label)}
                         </button>
                     }
                 });
@@ -115,13 +121,13 @@ pub(super) fn BuildMonsters(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> 
             .into_iter()
             .enumerate()
             .map(|(i, kind)| {
-                let card = monster_card(kind);
+                let name = card_label(kind);
                 let n = left(kind);
                 let key = (i + 1) % 10;
                 view! {
                     <button type="button" class="button palette-card" disabled=n == 0 data-testid=format!("build-{}", format!("{kind:?}").to_ascii_lowercase())
-                        aria-label=format!("Add {} ({n} of {COPIES} left, key {key})", card.name) on:click=move |_| add(kind)>
-                        <span class="mc-name">{card.name}</span>
+                        aria-label=format!("Add {name} ({n} of {COPIES} left, key {key})") on:click=move |_| add(kind)>
+                        <span class="mc-name">{name}</span>
                         <span class="copies-left">{format!("{n} left · key {key}")}</span>
                     </button>
                 }
@@ -129,7 +135,7 @@ pub(super) fn BuildMonsters(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> 
             .collect_view()
     };
     let left_out = move || {
-        let out: Vec<&str> = MONSTER_KINDS.into_iter().flat_map(|k| std::iter::repeat_n(monster_card(k).name, left(k))).collect();
+        let out: Vec<&str> = MONSTER_KINDS.into_iter().flat_map(|k| std::iter::repeat_n(card_label(k), left(k))).collect();
         let label = if full() { "Left out" } else { "Not placed yet" };
         format!("{label} ({}): {}", out.len(), out.join(", "))
     };
@@ -147,21 +153,22 @@ pub(super) fn BuildMonsters(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> 
     }
 }
 
-/// Trainer `n`'s (from 1) three monsters as `t` shows them: the one in play marked, each card
-/// known (struck through when disabled) and "?" for each card not known.
-fn monster_rows(t: &TrainerView, n: usize) -> impl IntoView + use<> {
+/// A trainer's three monsters as `t` shows them (test ids `{testid}-1` to `-3`): the one in
+/// play marked once the battle has begun (`begun`), each card known (struck through when
+/// disabled) and "?" for each card not known.
+fn monster_rows(t: &TrainerView, testid: String, begun: bool) -> impl IntoView + use<> {
     let rows = t.monsters.iter().enumerate().map(|(m, x)| {
         let cards = Hand::of(&x.cards);
         let off = Hand::of(&x.disabled);
         let known = MONSTER_KINDS.into_iter().flat_map(|k| (0..cards.count(k)).map(move |i| (k, i < off.count(k))));
-        let active = usize::from(t.active) == m;
+        let active = begun && usize::from(t.active) == m;
         view! {
-            <li class="monster" class:active=active data-testid=format!("monster-{n}-{}", m + 1)>
+            <li class="monster" class:active=active data-testid=format!("{testid}-{}", m + 1)>
                 <span class="monster-name">{format!("Monster {}", m + 1)}</span>
                 {active.then(|| view! { <span class="badge in-play">"in play"</span> })}
                 <span class="monster-cards">
                     {known.map(|(k, disabled)| view! {
-                        <span class="mon-card" class:off=disabled title=if disabled { "disabled" } else { "" }>{monster_card(k).name}</span>
+                        <span class="mon-card" class:off=disabled title=if disabled { "disabled" } else { "" }>{card_label(k)}</span>
                     }).collect_view()}
                     {(0..x.unknown).map(|_| view! { <span class="mon-card unknown" aria-label="unknown card">"?"</span> }).collect_view()}
                 </span>
@@ -173,13 +180,12 @@ fn monster_rows(t: &TrainerView, n: usize) -> impl IntoView + use<> {
 
 /// Beside the hand: the deciding trainer's own three monsters, every card shown.
 pub(super) fn my_team(v: &TauntView) -> Option<AnyView> {
-    let seat = seat_of(v);
-    let t = v.monsters.as_ref()?.trainers.get(seat)?;
+    let t = v.monsters.as_ref()?.trainers.get(seat_of(v))?;
     Some(
         view! {
             <div class="my-team" data-testid="my-team">
                 <span class="zone-label">"Your team"</span>
-                {monster_rows(t, seat + 1)}
+                {monster_rows(t, "my-monster".into(), true)}
             </div>
         }
         .into_any(),
@@ -202,7 +208,7 @@ fn trainer_panel(v: &TauntView, names: &[String], s: usize) -> impl IntoView + u
                 <span class="wins" title="Fights won">{format!("{} won", v.wins[Seat(s as u8)])}</span>
             </div>
             {corner_state(v, &c, n, v.queued[Seat(s as u8)], label)}
-            {monster_rows(&t, n)}
+            {monster_rows(&t, format!("monster-{n}"), !building)}
             {danger_track(&c, MONSTER_TEAM.critical_damage, &format!("P{n}"))}
         </div>
     }
