@@ -61,7 +61,8 @@ test('Monsters hot-seat: each trainer builds in secret, then a Switch brings a m
   await page.setViewportSize({ width: 390, height: 844 });
   await monstersLobby(page);
   assert.equal(await page.$('[data-testid="fighter-1"]'), null, 'trainers choose no fighter');
-  assert.equal(await page.$('[data-testid="opt-wampires"]'), null, 'monsters are no Wampires');
+  assert.equal(await page.isVisible('[data-testid="opt-wampires"]'), false, 'monsters are no Wampires');
+  assert.equal(await page.isVisible('[data-testid="opt-recovery"]'), false, 'the Monster Team has no Recovery');
   assert.match(await page.textContent('[data-testid="seat-1"]'), /Trainer 1/);
   await page.selectOption('[data-testid="seat-2-controller"]', 'person');
   assert.match(await page.textContent('[data-testid="save-note"]'), /nothing past the lobby/);

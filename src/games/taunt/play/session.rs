@@ -616,6 +616,14 @@ mod tests {
         let mut s = Session::new(Seats::against_computer(Level::Easy, 2), &monsters_setup(1)).unwrap();
         let mut rng = Rng::new(4);
         s.give_all(Seat(0), drafts(&SPLIT_1)).unwrap();
+        // The computer builds a card a step; a reload in the middle keeps the person's cards
+        // built so far, and the build screen goes on from there.
+        s.computer_decide(Seat(1), &mut rng).unwrap();
+        s.play().unwrap();
+        assert_eq!(s.computer_to_move(), Some(Seat(1)), "the person's fourteen other cards wait");
+        let back = Session::load(&s.save().unwrap(), 1).unwrap();
+        assert_eq!(back.decision(Seat(0)), Some(Decision::Build { placed: 1 }));
+        assert_eq!(back.view(Seat(0)).monsters.unwrap().trainers[0].monsters[0].cards, vec![Slot::Kick]);
         let mut steps = 0;
         while steps < 40 && !s.is_over() {
             while let Some(seat) = s.computer_to_move() {
