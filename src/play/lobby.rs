@@ -50,12 +50,24 @@ pub fn default_controllers(max: usize, level: Level) -> Vec<Controller> {
 
 /// One row per seat (`count` of them): `label(i)` names seat `i` (from 0), `extra(i)` is what
 /// the game asks of it, and a choice (`data-testid="seat-N-controller"`, N from 1) says who
-/// plays it, kept in `controllers`.
+/// plays it, kept in `controllers`. Below them, what will be saved ([`save_note`]).
 pub fn seat_rows(
     count: Signal<usize>,
     controllers: RwSignal<Vec<Controller>>,
     label: impl Fn(usize) -> String + Send + Sync + 'static,
     extra: impl Fn(usize) -> AnyView + Send + Sync + 'static,
+) -> impl IntoView {
+    seat_rows_noted(count, controllers, label, extra, save_note)
+}
+
+/// [`seat_rows`] with the game's own words on what will be saved (`note`), for a way of
+/// playing that saves less than usual ([`save_note_secret_to_the_end`]).
+pub fn seat_rows_noted(
+    count: Signal<usize>,
+    controllers: RwSignal<Vec<Controller>>,
+    label: impl Fn(usize) -> String + Send + Sync + 'static,
+    extra: impl Fn(usize) -> AnyView + Send + Sync + 'static,
+    note: fn(&Seats) -> &'static str,
 ) -> impl IntoView {
     let row = move |i: usize| {
         let chosen = move || controllers.with(|c| c.get(i).copied().unwrap_or(Controller::Person));
@@ -80,7 +92,7 @@ pub fn seat_rows(
             </div>
         }
     };
-    let note = move || controllers.with(|c| save_note(&seats_of(c, count.get())));
+    let note = move || controllers.with(|c| note(&seats_of(c, count.get())));
     view! {
         <div class="seat-rows">{move || (0..count.get()).map(&row).collect_view()}</div>
         <p class="hint" data-testid="save-note">{note}</p>
@@ -97,6 +109,18 @@ pub fn save_note(seats: &Seats) -> &'static str {
         Keeping::Nothing => {
             "Several people and the computer at one table: this game is not saved, since no save could leave out the computer's cards."
         }
+    }
+}
+
+/// What the lobby says will be saved for `seats` in a way of playing where something chosen at
+/// the start stays face down to the end (the game's face-down predicate holds from the first
+/// secret on): a shared device then saves nothing past the lobby.
+pub fn save_note_secret_to_the_end(seats: &Seats) -> &'static str {
+    match seats.keeping() {
+        Keeping::Record => {
+            "Only people at this device: what each of you builds stays secret to the end, so nothing past the lobby is saved in this browser: after a reload the game starts again from the beginning."
+        }
+        _ => save_note(seats),
     }
 }
 
@@ -130,5 +154,7 @@ mod tests {
         assert!(save_note(&Seats::against_computer(Level::Easy, 4)).starts_with("One person"));
         let mixed = Seats(vec![Controller::Person, Controller::Person, Controller::Computer(Level::Hard)]);
         assert!(save_note(&mixed).contains("not saved"));
+        assert!(save_note_secret_to_the_end(&Seats::people(2)).contains("nothing past the lobby"));
+        assert_eq!(save_note_secret_to_the_end(&mixed), save_note(&mixed));
     }
 }

@@ -188,7 +188,7 @@ test('the lobby offers every way of playing, with a row per fighter for the mode
   await page.setViewportSize({ width: 390, height: 844 });
   await lobby(page);
   const ways = await page.$$eval('[data-testid="battle"] option', (os) => os.map((o) => o.value));
-  assert.deepEqual(ways, ['duel', 'ffa', 'last-pobber', 'team']);
+  assert.deepEqual(ways, ['duel', 'ffa', 'last-pobber', 'team', 'monsters']);
   assert.ok(await page.$('[data-testid="opt-wampires"]'), 'Wampires is offered');
   await page.selectOption('[data-testid="battle"]', 'ffa');
   await page.waitForSelector('[data-testid="fighter-count"]');

@@ -3,8 +3,9 @@
 //! by Peril, the current mode, and face-down combo cards as a count. The modes for more
 //! fighters have their own, more compact table ([`super::modes`]). Public information only.
 
+use super::session::limits;
 use dojo_engine::Seat;
-use dojo_games::taunt::{Battle, Corner, HealCard, MAX_CHARGE, Mode, Position, TauntView, track};
+use dojo_games::taunt::{Battle, Corner, MAX_CHARGE, Mode, Position, Slot, TauntView, track};
 use leptos::prelude::*;
 
 /// The CSS class and the short label that tell a mode apart without colour.
@@ -17,9 +18,9 @@ pub(super) fn mode_mark(mode: Mode) -> (&'static str, &'static str) {
     }
 }
 
-/// One fighter's Danger Track: rows of six spaces, every other row running right to left.
-fn danger_track(corner: &Corner, marker: &str) -> impl IntoView + use<> {
-    let critical = corner.fighter.card().critical_damage;
+/// One fighter's (or Monster Team's) Danger Track to `critical`: rows of six spaces, every
+/// other row running right to left.
+pub(super) fn danger_track(corner: &Corner, critical: u8, marker: &str) -> impl IntoView + use<> {
     let damage = corner.damage;
     let marker = marker.to_string();
     let rows = track::board_rows(critical);
@@ -67,44 +68,44 @@ fn fighter_panel(v: &TauntView, names: &[String], seat: Seat) -> impl IntoView +
                 <span class="fighter-name">{format!("{} {}", card.name, card.face)}</span>
                 <span class="wins" title="Fights won">{format!("{wins} won")}</span>
             </div>
-            {corner_state(&c, i + 1, wampire, queued, label, v.options.heal)}
-            {(!wampire).then(|| danger_track(&c, &format!("P{}", i + 1)))}
+            {corner_state(v, &c, i + 1, queued, label)}
+            {(!wampire).then(|| danger_track(&c, card.critical_damage, &format!("P{}", i + 1)))}
         </div>
     }
 }
 
-/// What a fighter panel shows of corner `c` (player `n`, from 1), in a duel or a mode for more
-/// fighters: damage and mode (or a Wampire's blood), charge and block tokens, the state badges
-/// and the disabled cards under `disabled_label`.
-pub(super) fn corner_state(
-    c: &Corner,
-    n: usize,
-    wampire: bool,
-    queued: u8,
-    disabled_label: String,
-    heal: HealCard,
-) -> impl IntoView + use<> {
-    let card = c.fighter.card();
+/// The name of card `slot` in corner `c`'s hand: a monster's card in Monsters, else the
+/// fighter's own card (with the Heal the options choose).
+pub(super) fn card_name(v: &TauntView, c: &Corner, slot: Slot) -> &'static str {
+    if v.battle == Battle::Monsters { super::monsters::card_label(slot) } else { c.fighter.card().move_card(slot, v.options.heal).name }
+}
+
+/// What a fighter panel shows of corner `c` (player `n`, from 1) in `v`, in a duel, a mode for
+/// more fighters or Monsters: damage and mode (or a Wampire's blood), charge and block tokens,
+/// the state badges and the disabled cards under `disabled_label`.
+pub(super) fn corner_state(v: &TauntView, c: &Corner, n: usize, queued: u8, disabled_label: String) -> impl IntoView + use<> {
+    let wampire = v.options.wampires;
+    let (critical, block_tokens) = limits(v.battle, c);
     let status = if wampire {
         view! { <p class="mode m-orange" data-testid=format!("blood-{n}")><strong>{format!("{} blood", c.blood)}</strong>" · Peril read in Danger Mode"</p> }.into_any()
     } else {
-        let mode = track::mode_of(c.damage, card.critical_damage);
+        let mode = track::mode_of(c.damage, critical);
         view! {
             <p class=format!("mode {}", mode_mark(mode).0) data-testid=format!("mode-{n}")>
-                <strong>{format!("{} damage", c.damage)}</strong>{format!(" of {} · {}", card.critical_damage, mode.title())}
+                <strong>{format!("{} damage", c.damage)}</strong>{format!(" of {critical} · {}", mode.title())}
             </p>
         }
         .into_any()
     };
-    let disabled = c.disabled.to_vec();
+    let disabled: Vec<&'static str> = c.disabled.to_vec().into_iter().map(|slot| card_name(v, c, slot)).collect();
     view! {
         {status}
         <p class="tokens">
             <span class="charge" aria-label=format!("Level {} ({} of {MAX_CHARGE} charge tokens)", c.charge, c.charge) data-testid=format!("charge-{n}")>
                 {format!("L{} ", c.charge)}{tokens(c.charge, MAX_CHARGE, "↑", "·")}
             </span>
-            <span class="blocks" aria-label=format!("{} of {} block tokens", c.blocks, card.block_tokens) data-testid=format!("blocks-{n}")>
-                {tokens(c.blocks, card.block_tokens, "♣", "♧")}
+            <span class="blocks" aria-label=format!("{} of {block_tokens} block tokens", c.blocks) data-testid=format!("blocks-{n}")>
+                {tokens(c.blocks, block_tokens, "♣", "♧")}
             </span>
         </p>
         <div class="badges">
@@ -118,8 +119,19 @@ pub(super) fn corner_state(
             {if disabled.is_empty() {
                 view! { <span class="none">"none"</span> }.into_any()
             } else {
-                disabled.into_iter().map(|slot| view! { <span class="mini-card">{card.move_card(slot, heal).name}</span> }).collect_view().into_any()
+                disabled.into_iter().map(|name| view! { <span class="mini-card">{name}</span> }).collect_view().into_any()
             }}
+        </div>
+    }
+}
+
+/// The Position token two sides share.
+pub(super) fn position_token(position: Position) -> impl IntoView + use<> {
+    let near = position == Position::Near;
+    view! {
+        <div class="position-token" class:near=near data-testid="position" aria-label=format!("Position: {position}")>
+            <span class="pos-label">"Position"</span>
+            <span class="pos-value">{if near { "NEAR" } else { "FAR" }}</span>
         </div>
     }
 }
@@ -137,19 +149,17 @@ pub fn TauntTable(
     move || {
         let v = view.get();
         let names = names.get();
-        if v.battle != Battle::Duel {
-            return super::modes::table(&v, &names).into_any();
+        match v.battle {
+            Battle::Duel => {}
+            Battle::Monsters => return super::monsters::table(&v, &names).into_any(),
+            _ => return super::modes::table(&v, &names).into_any(),
         }
-        let near = v.position == Position::Near;
         view! {
             <section class="taunt-table" aria-label="Table">
                 <p class="where" data-testid="where">{format!("Fight {} · Turn {}", v.fight, v.turn)}</p>
                 <div class="fighters">
                     {fighter_panel(&v, &names, Seat(0))}
-                    <div class="position-token" class:near=near data-testid="position" aria-label=format!("Position: {}", v.position)>
-                        <span class="pos-label">"Position"</span>
-                        <span class="pos-value">{if near { "NEAR" } else { "FAR" }}</span>
-                    </div>
+                    {position_token(v.position)}
                     {fighter_panel(&v, &names, Seat(1))}
                 </div>
             </section>

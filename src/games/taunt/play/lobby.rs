@@ -3,7 +3,7 @@
 //! have one row per fighter, each played by a person or the computer at any strength.
 
 use super::session::Session;
-use crate::play::lobby::{default_controllers, seat_rows, seats_of};
+use crate::play::lobby::{default_controllers, save_note, save_note_secret_to_the_end, seat_rows_noted, seats_of};
 use crate::play::page::chosen_seats;
 use crate::play::{PlayCtx, who_plays};
 use dojo_bot::Level;
@@ -61,6 +61,7 @@ fn row_label(battle: Battle, i: usize) -> String {
     match battle {
         Battle::Team if i < 2 => format!("Team 1, left half · Fighter {}", i + 1),
         Battle::Team => format!("Team 2, right half · Fighter {}", i + 1),
+        Battle::Monsters => format!("Trainer {}", i + 1),
         _ => format!("Fighter {}", i + 1),
     }
 }
@@ -82,6 +83,9 @@ pub fn Lobby(cx: PlayCtx<TauntSite>) -> impl IntoView {
     let pass_charge = RwSignal::new(true);
     let wampires = RwSignal::new(false);
     let duel = move || battle.get() == Battle::Duel;
+    let monsters = move || battle.get() == Battle::Monsters;
+    // A series: the duel, and Monsters (two trainers sharing one Position).
+    let series = move || battle.get().is_duel();
     // How many fighters the chosen way seats: the count asked for, within its range.
     let seated = Signal::derive(move || {
         let range = battle.get().fighters();
@@ -100,16 +104,22 @@ pub fn Lobby(cx: PlayCtx<TauntSite>) -> impl IntoView {
     let start = move || {
         let battle = battle.get_untracked();
         let options = Options {
-            best_of: if battle == Battle::Duel { best_of.get_untracked() } else { 1 },
-            heal: if classic_heal.get_untracked() { HealCard::Classic } else { HealCard::Standard },
+            best_of: if battle.is_duel() { best_of.get_untracked() } else { 1 },
+            heal: if classic_heal.get_untracked() && battle != Battle::Monsters { HealCard::Classic } else { HealCard::Standard },
             recovery: recovery.get_untracked(),
             pass_charge: pass_charge.get_untracked(),
             battle,
-            wampires: wampires.get_untracked(),
+            // A trainer's monsters share a Danger Track: no Wampires.
+            wampires: wampires.get_untracked() && battle != Battle::Monsters,
         };
         let n = if battle == Battle::Duel { 2 } else { seated.get_untracked() };
         let seats = if battle == Battle::Duel { chosen_seats(vs_bot, level, 2) } else { controllers.with_untracked(|c| seats_of(c, n)) };
-        let chosen: Vec<FighterId> = fighters.with_untracked(|f| f.iter().copied().take(n).collect());
+        // Trainers fight with the Monster Team card, not a fighter: any fighter will do.
+        let chosen: Vec<FighterId> = if battle == Battle::Monsters {
+            vec![FighterId::Wollypobber; 2]
+        } else {
+            fighters.with_untracked(|f| f.iter().copied().take(n).collect())
+        };
         cx.start(Session::new(seats, &Setup::new(chosen, options)));
     };
     let who = move || {
@@ -129,17 +139,41 @@ pub fn Lobby(cx: PlayCtx<TauntSite>) -> impl IntoView {
             let fixed = range.start() == range.end();
             let counts =
                 range.clone().map(|n| view! { <option value=n.to_string() selected=move || seated.get() == n>{n.to_string()}</option> });
+            // Monsters: two trainers and no fighter (the Monster Team card stands for them), and
+            // a shared device saves nothing of the battle (one set of rows serves every mode).
+            let trainers = b == Battle::Monsters;
+            let (legend, fixed_note, hint) = if trainers {
+                (
+                    "Trainers",
+                    " (two trainers)",
+                    "Each trainer is a person at this device or the computer. Monsters take no fighter: the three of a team share the Monster Team card (track to 30, 4 block tokens). People pass the device to build in secret.",
+                )
+            } else {
+                (
+                    "Fighters",
+                    " (two teams of two)",
+                    "Each fighter is played by a person at this device or by the computer, in any mix. People pass the device for every secret choice.",
+                )
+            };
+            let note: fn(&crate::play::Seats) -> &'static str = if trainers { save_note_secret_to_the_end } else { save_note };
+            let extra = move |i: usize| {
+                if trainers {
+                    ().into_any()
+                } else {
+                    fighter_select("Fighter: ".into(), format!("fighter-{}", i + 1), fighter(i), set_fighter(i)).into_any()
+                }
+            };
             view! {
                 <fieldset>
-                    <legend>"Fighters"</legend>
+                    <legend>{legend}</legend>
                     <label>"How many: "
                         <select data-testid="fighter-count" disabled=fixed on:change=move |ev| count.set(event_target_value(&ev).parse().unwrap_or(4))>
                             {counts.collect_view()}
                         </select>
-                        {fixed.then_some(" (two teams of two)")}
+                        {fixed.then_some(fixed_note)}
                     </label>
-                    <p class="hint">"Each fighter is played by a person at this device or by the computer, in any mix. People pass the device for every secret choice."</p>
-                    {seat_rows(seated, controllers, move |i| row_label(b, i), move |i| fighter_select("Fighter: ".into(), format!("fighter-{}", i + 1), fighter(i), set_fighter(i)).into_any())}
+                    <p class="hint">{hint}</p>
+                    {seat_rows_noted(seated, controllers, move |i| row_label(b, i), extra, note)}
                 </fieldset>
             }
             .into_any()
@@ -152,7 +186,7 @@ pub fn Lobby(cx: PlayCtx<TauntSite>) -> impl IntoView {
                 <select data-testid="battle" aria-label="Way of playing" on:change=move |ev| {
                     if let Some(b) = Battle::from_id(&event_target_value(&ev)) { battle.set(b) }
                 }>
-                    {Battle::ALL.into_iter().filter(|b| *b != Battle::Monsters).map(|b| view! { <option value=b.id() selected=move || battle.get() == b>{b.title()}</option> }).collect_view()}
+                    {Battle::ALL.into_iter().map(|b| view! { <option value=b.id() selected=move || battle.get() == b>{b.title()}</option> }).collect_view()}
                 </select>
                 <p class="hint" data-testid="battle-pitch">{move || pitch(battle.get())}
                     {move || (!duel()).then(|| { let b = battle.get(); view! { " " <a href=format!("/rules/taunt#{}", b.id())>{format!("How {} plays", b.title())}</a> } })}
@@ -161,17 +195,18 @@ pub fn Lobby(cx: PlayCtx<TauntSite>) -> impl IntoView {
             {who}
             <fieldset>
                 <legend>"Options"</legend>
-                <Show when=duel>
+                // Hidden rather than redrawn: options a way of playing does not use stay in place.
+                <Show when=series>
                     <label>"Series: best of "
                         <select data-testid="best-of" on:change=move |ev| best_of.set(event_target_value(&ev).parse().unwrap_or(3))>
                             {[1u8, 3, 5].map(|n| view! { <option value=n.to_string() selected=move || best_of.get() == n>{n.to_string()}</option> }).collect_view()}
                         </select>
                     </label>
-                    <label><input type="checkbox" data-testid="opt-recovery" prop:checked=move || recovery.get() on:change=move |ev| recovery.set(event_target_checked(&ev))/>" A fight's winner sheds their Recovery in damage before the next fight"</label>
+                    <label hidden=move || !duel()><input type="checkbox" data-testid="opt-recovery" prop:checked=move || recovery.get() on:change=move |ev| recovery.set(event_target_checked(&ev))/>" A fight's winner sheds their Recovery in damage before the next fight"</label>
                 </Show>
-                <label><input type="checkbox" data-testid="opt-pass-charge" prop:checked=move || pass_charge.get() on:change=move |ev| pass_charge.set(event_target_checked(&ev))/>{move || if duel() { " After a Charge acts, its fighter may pass a charge token to the other" } else { " After a Charge acts, its fighter may pass a charge token to another fighter" }}</label>
-                <label><input type="checkbox" data-testid="opt-classic-heal" prop:checked=move || classic_heal.get() on:change=move |ev| classic_heal.set(event_target_checked(&ev))/>" Classic Heal: it only takes back disabled cards"</label>
-                <label><input type="checkbox" data-testid="opt-wampires" prop:checked=move || wampires.get() on:change=move |ev| wampires.set(event_target_checked(&ev))/>" Wampires (a variant: the designer lists them among ideas): every fighter has 30 blood instead of a Danger Track, drinks from Near bites, and is knocked out by a hit with more Peril than its blood can bear. "<a href="/rules/taunt#wampires">"More"</a></label>
+                <label><input type="checkbox" data-testid="opt-pass-charge" prop:checked=move || pass_charge.get() on:change=move |ev| pass_charge.set(event_target_checked(&ev))/>{move || if series() { " After a Charge acts, its fighter may pass a charge token to the other" } else { " After a Charge acts, its fighter may pass a charge token to another fighter" }}</label>
+                <label hidden=monsters><input type="checkbox" data-testid="opt-classic-heal" prop:checked=move || classic_heal.get() on:change=move |ev| classic_heal.set(event_target_checked(&ev))/>" Classic Heal: it only takes back disabled cards"</label>
+                <label hidden=monsters><input type="checkbox" data-testid="opt-wampires" prop:checked=move || wampires.get() on:change=move |ev| wampires.set(event_target_checked(&ev))/>" Wampires (a variant: the designer lists them among ideas): every fighter has 30 blood instead of a Danger Track, drinks from Near bites, and is knocked out by a hit with more Peril than its blood can bear. "<a href="/rules/taunt#wampires">"More"</a></label>
             </fieldset>
             <button type="submit" class="button primary" data-testid="start">{move || if duel() { "Start the fight" } else { "Start the battle" }}</button>
             <p class="hint">"New to TAUNT? "<a href="/rules/taunt">"Read the rules"</a>" or "<a href="/rules/taunt#turn">"just how a turn works"</a>". Playing at a table? "<a href="/print/taunt">"Print the kit"</a>"."</p>
@@ -188,6 +223,7 @@ mod tests {
         assert_eq!(row_label(Battle::Team, 1), "Team 1, left half · Fighter 2");
         assert_eq!(row_label(Battle::Team, 2), "Team 2, right half · Fighter 3");
         assert_eq!(row_label(Battle::FreeForAll, 5), "Fighter 6");
+        assert_eq!(row_label(Battle::Monsters, 1), "Trainer 2");
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! series, against a friend with a hand-off screen between secret picks, or against the
 //! computer), and the modes for more fighters (Free-for-All and Last Pobber Standing in a
 //! circle of 3 to 6, the 2v2 Team Battle), each fighter played by a person at the device or the
-//! computer at any strength, with or without the Wampires variant. It is built as its own wasm
+//! computer at any strength, with or without the Wampires variant, and Monsters (two trainers,
+//! each a person or the computer, who build three monsters in secret and switch between them
+//! over a series). It is built as its own wasm
 //! (`src/bin/taunt-play.rs`), loaded only when someone opens the page, so the site's first
 //! download does not carry TAUNT's engine and bot. The match is saved after every step and
 //! restored on reload, when who plays allows a save.
@@ -12,18 +14,21 @@
 //! the table shows face-down combo cards as a count. The choices made in the open (the order
 //! of two Runs, where a hit leaves its victim, passing charge, a runner's markers) need no
 //! hand-off. Saves keep the same secrets: against the computer only the person's view is
-//! saved, on a shared device never a combo still face down, and nothing at a table of several
-//! people and the computer.
+//! saved, on a shared device never a combo still face down (nor any step of a Monsters battle,
+//! whose splits stay secret to the end), and nothing at a table of several people and the
+//! computer.
 //!
 //! - `lobby`: the way of playing, then a duel's two seats or a row per fighter.
 //! - [`board`]: the duel's table; `modes`: the table for more fighters.
 //! - `choices`: the open choices; [`preview`]: what each card in hand would do now.
+//! - `monsters`: Monsters' secret build screen, a trainer's own team and the Monsters table.
 //! - [`session`]: TAUNT's answers to the shared play machine.
 
 pub mod board;
 mod choices;
 mod lobby;
 mod modes;
+mod monsters;
 pub mod preview;
 pub mod session;
 
@@ -69,6 +74,10 @@ fn HandOff(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
             .with(|s| {
                 s.as_ref().map(|s| match s.decision(seat) {
                     Some(Decision::Queue { .. }) => format!("{name} taunted unanswered and now lays cards face down."),
+                    Some(Decision::Build { .. }) if s.has_given(dojo_games::taunt::rival(seat)) => {
+                        format!("The other trainer has built in secret. {name} now builds three monsters, unseen.")
+                    }
+                    Some(Decision::Build { .. }) => format!("{name} builds three monsters in secret."),
                     _ => waiting_status(s, seat, "turn"),
                 })
             })
@@ -87,8 +96,8 @@ fn Decide(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
         Some(Decision::Place { victim }) => view! { <choices::PlaceChoice cx=cx seat=seat victim=victim names=names/> }.into_any(),
         Some(Decision::Pass) => view! { <choices::PassChoice cx=cx seat=seat names=names/> }.into_any(),
         Some(Decision::Flip) => view! { <choices::FlipChoice cx=cx seat=seat names=names/> }.into_any(),
-        // Monsters is not offered by the lobby until its build screen exists.
-        Some(Decision::Build { .. }) | None => ().into_any(),
+        Some(Decision::Build { .. }) => view! { <monsters::BuildMonsters cx=cx seat=seat names=names/> }.into_any(),
+        None => ().into_any(),
     }
 }
 
@@ -98,11 +107,12 @@ fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<Vec<String>>) -> impl 
     let spirit =
         move || cx.session.with(|s| s.as_ref().is_some_and(|s| s.public_view().corners.0.get(seat.index()).is_some_and(|c| c.out)));
     let choose = move |slot: Slot| cx.decide(move |s| s.give(seat, Action::Play(slot)));
+    // Number keys follow the hand as shown.
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
-        if let Some(slot) = ev.key().parse::<usize>().ok().and_then(|n| Slot::ALL.get(n.wrapping_sub(1)).copied())
-            && hand().iter().any(|c| c.slot == slot && c.playable.is_ok())
+        if let Some(card) = ev.key().parse::<usize>().ok().and_then(|n| hand().get(n.wrapping_sub(1)).cloned())
+            && card.playable.is_ok()
         {
-            choose(slot);
+            choose(card.slot);
         }
     });
     on_cleanup(move || handle.remove());
@@ -112,10 +122,12 @@ fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<Vec<String>>) -> impl 
             let ok = c.playable.is_ok();
             let why = c.playable.err().map(|r| r.to_string());
             let slot = c.slot;
+            let name = if slot == Slot::RunTwo { monsters::card_label(slot) } else { c.card.name };
+            let copies = (c.copies > 1).then(|| view! { <span class="badge copies" title="Copies in this monster">{format!("×{}", c.copies)}</span> });
             view! {
                 <button type="button" class="move-card" class:unplayable=!ok disabled=!ok data-testid=format!("pick-{}", format!("{slot:?}").to_ascii_lowercase())
-                    aria-label=format!("Play {} (key {})", c.card.name, i + 1) on:click=move |_| choose(slot)>
-                    <span class="mc-head"><span class="mc-name">{c.card.name}</span><span class="mc-number" title="Acts in this order">{c.card.number}</span></span>
+                    aria-label=format!("Play {name} (key {})", i + 1) on:click=move |_| choose(slot)>
+                    <span class="mc-head"><span class="mc-name">{name}{copies}</span><span class="mc-number" title="Acts in this order">{c.card.number}</span></span>
                     <span class="mc-kind">{format!("{} · L{}", c.card.kind.label(), c.level).trim_start_matches(" · ").to_string()}</span>
                     <span class="mc-lines">{c.lines.into_iter().map(|l| view! { <span class="mc-line">{l}</span> }).collect_view()}</span>
                     {why.map(|w| view! { <span class="mc-why">{w}</span> })}
@@ -128,6 +140,7 @@ fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<Vec<String>>) -> impl 
                 <p class="big">{if spirit() { format!("{who}, Team Spirit: choose a card for turn {turn}") } else { format!("{who}: choose your move for turn {turn}") }}</p>
                 <div class="taunt-hand" role="group" aria-label="Your move cards" data-testid="hand">{cards.collect_view()}</div>
                 <p class="hint">"Tap a card, or press its number (1–9) on a keyboard. Lower numbers on the cards act first."</p>
+                {move || cx.session.with(|s| s.as_ref().and_then(|s| monsters::my_team(&s.view(seat))))}
             </div>
         }
     }
@@ -140,15 +153,20 @@ fn LayCombo(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
     move || {
         let Some(v) = view_now() else { return ().into_any() };
         let who = names.get()[seat.index()].clone();
-        let fighter = v.me().fighter.card();
         let free = queueable(&v);
         let picked = chosen.get();
-        let offer = free.to_vec().into_iter().filter(|s| !picked.contains(s)).map(|slot| {
-            let name = fighter.move_card(slot, v.options.heal).name;
+        // A monster may lay both copies of a card it holds twice.
+        let left = |slot: Slot| match &v.monsters {
+            Some(_) => monsters::layable(&v, slot) > picked.iter().filter(|p| **p == slot).count(),
+            None => !picked.contains(&slot),
+        };
+        let name_of = |slot: Slot| board::card_name(&v, v.me(), slot);
+        let offer = free.to_vec().into_iter().filter(|s| left(*s)).map(|slot| {
+            let name = name_of(slot);
             view! { <button type="button" class="button" data-testid=format!("lay-{}", format!("{slot:?}").to_ascii_lowercase()) on:click=move |_| chosen.update(|c| c.push(slot))>{format!("+ {name}")}</button> }
         });
         let count = picked.len();
-        let sequence = picked.iter().map(|slot| view! { <li>{fighter.move_card(*slot, v.options.heal).name}</li> });
+        let sequence = picked.iter().map(|slot| view! { <li>{name_of(*slot)}</li> });
         view! {
             <div class="stage lay" data-testid="lay">
                 <p class="big">{format!("{who}: your TAUNT went unanswered. Lay cards face down for the coming turns.")}</p>

@@ -107,7 +107,7 @@ fn panel(v: &TauntView, names: &[String], s: usize) -> impl IntoView + use<> {
                 <span class="wins">{place}</span>
             </div>
             {out.map(|o| view! { <span class="badge out" data-testid=format!("out-{n}")>{o}</span> })}
-            {corner_state(&c, n, v.options.wampires, queued, disabled_label, v.options.heal)}
+            {corner_state(v, &c, n, queued, disabled_label)}
         </div>
     }
 }

@@ -3,10 +3,12 @@
 //! than two fighters each hit line names the fighter it would land on; whom a move reaches and
 //! how far away they stand are asked of the engine, on a position dealt from the view.
 
-use dojo_engine::{Game, Rng};
-use dojo_games::taunt::modes_data::WAMPIRE_PERIL_MODE;
+use super::session::limits;
+use dojo_engine::{Game, Rng, Seat};
+use dojo_games::taunt::modes_data::{WAMPIRE_PERIL_MODE, monster_card};
+use dojo_games::taunt::monsters::{Hand, MONSTER_KINDS, MonstersView, TrainerView};
 use dojo_games::taunt::moves::Kind;
-use dojo_games::taunt::{Battle, Corner, HealCard, MoveCard, Position, Refusal, Slot, Taunt, TauntView, moves, track};
+use dojo_games::taunt::{Action, Battle, Corner, HealCard, MoveCard, Position, Refusal, Slot, Taunt, TauntView, moves, track};
 
 /// One card of the hand as it stands this turn.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,6 +23,8 @@ pub struct CardNow {
     pub lines: Vec<String>,
     /// Whether it may be played now, and if not why.
     pub playable: Result<(), Refusal>,
+    /// Copies of it in hand that are not disabled (a monster may hold two; 1 otherwise).
+    pub copies: u8,
 }
 
 fn names(letters: &str) -> String {
@@ -35,7 +39,7 @@ fn hit_line(view: &TauntView, them: &Corner, card: &MoveCard, level: u8) -> Stri
     let (after, mode) = if view.options.wampires {
         (format!("{} blood", them.blood.saturating_sub(u16::from(row.damage))), WAMPIRE_PERIL_MODE)
     } else {
-        let critical = them.fighter.card().critical_damage;
+        let critical = limits(view.battle, them).0;
         let after = (them.damage + row.damage).min(critical);
         (after.to_string(), track::mode_of(after, critical))
     };
@@ -118,6 +122,9 @@ fn reach_lines(r: &Reach, slot: Slot, card: &MoveCard, level: u8, lines: &mut Ve
 
 /// Every card of `view`'s fighter, as it would play this turn; `names` name the other fighters.
 pub fn hand(view: &TauntView, names: &[String]) -> Vec<CardNow> {
+    if let Some(m) = &view.monsters {
+        return monster_hand(view, m);
+    }
     let me = view.me();
     let fighter = me.fighter.card();
     let level = me.charge;
@@ -136,7 +143,7 @@ pub fn hand(view: &TauntView, names: &[String]) -> Vec<CardNow> {
             if spirit {
                 lines.push("Does nothing in the Dojo".into());
                 lines.push(format!("If an opponent reveals it too, you may give {mate} a charge token"));
-                return CardNow { slot, card, level, lines, playable: me.may_play(slot) };
+                return CardNow { slot, card, level, lines, playable: me.may_play(slot), copies: 1 };
             }
             match (slot, &reach) {
                 (Slot::Run | Slot::Punch | Slot::Grab | Slot::Shoot | Slot::Kick, Some(r)) => {
@@ -157,9 +164,46 @@ pub fn hand(view: &TauntView, names: &[String]) -> Vec<CardNow> {
             if level > 0 && (matches!(card.kind, Kind::Attack) || slot == Slot::Block) {
                 lines.push("spends your charge".into());
             }
-            CardNow { slot, card, level, lines, playable: me.may_play(slot) }
+            CardNow { slot, card, level, lines, playable: me.may_play(slot), copies: 1 }
         })
         .collect()
+}
+
+/// Monsters: the hand is the active monster's cards (one entry per card, with its copies) and
+/// the two Switches. Whether each may be played is asked of the engine, on a position dealt from
+/// the view.
+fn monster_hand(view: &TauntView, m: &MonstersView) -> Vec<CardNow> {
+    let me = view.me();
+    let seat = view.observer.seat().unwrap_or(Seat(0));
+    let Some(trainer) = m.trainers.get(seat.index()) else { return Vec::new() };
+    let Some(monster) = trainer.monsters.get(usize::from(trainer.active)) else { return Vec::new() };
+    let (cards, off) = (Hand::of(&monster.cards), Hand::of(&monster.disabled));
+    let state = Taunt::determinize(view, &mut Rng::new(0));
+    let level = me.charge;
+    let near = view.position == Position::Near;
+    MONSTER_KINDS
+        .into_iter()
+        .filter(|k| cards.count(*k) > 0)
+        .chain([Slot::SwitchHigher, Slot::SwitchLower])
+        .map(|slot| {
+            let card = monster_card(slot);
+            let mut lines = Vec::new();
+            duel_lines(view, slot, card, level, near, &mut lines);
+            if level > 0 && (matches!(card.kind, Kind::Attack) || slot == Slot::Block) {
+                lines.push("spends your charge".into());
+            }
+            let copies = if cards.count(slot) > 0 { cards.count(slot) - off.count(slot).min(cards.count(slot)) } else { 1 };
+            CardNow { slot, card, level, lines, playable: state.check(seat, &Action::Play(slot)), copies }
+        })
+        .collect()
+}
+
+/// The monster a Switch brings in for trainer `t`: of the two benched, the later (Higher) or
+/// the earlier (Lower), from 0.
+pub fn switch_target(t: &TrainerView, higher: bool) -> u8 {
+    let mut bench = (0..3u8).filter(|m| *m != t.active);
+    let (first, second) = (bench.next().unwrap_or(0), bench.next().unwrap_or(0));
+    if higher { second } else { first }
 }
 
 /// What `slot` would do in a duel (and, for the cards that reach nobody, in any fight).
@@ -168,7 +212,7 @@ fn duel_lines(view: &TauntView, slot: Slot, card: &MoveCard, level: u8, near: bo
     // The one other fighter still fighting: the duel's rival, or the other of a circle's last two.
     let seat = view.observer.seat().map_or(0, |s| s.index());
     let Some(them) = view.corners.0.iter().enumerate().find(|(o, c)| *o != seat && !c.out).map(|(_, c)| c) else { return };
-    let fighter = me.fighter.card();
+    let critical = limits(view.battle, me).0;
     let row = card.at(level);
     match slot {
         Slot::Block => {
@@ -215,6 +259,15 @@ fn duel_lines(view: &TauntView, slot: Slot, card: &MoveCard, level: u8, near: bo
             }
         }
         Slot::Charge => lines.push(if level < 3 { format!("Charge to L{}", level + 1) } else { "Already at L3".into() }),
+        Slot::Heal if view.battle == Battle::Monsters => {
+            // The team's Heal takes back every disabled card, a benched monster's too.
+            let mine = view.monsters.as_ref().and_then(|m| m.trainers.get(seat));
+            let back: Vec<String> = mine.into_iter().flat_map(|t| &t.monsters).flat_map(|x| &x.disabled).map(|s| s.to_string()).collect();
+            lines.push(if back.is_empty() { "Nothing to take back".into() } else { format!("Takes back {}", back.join(", ")) });
+            lines.push("keeps your charge".into());
+            let column = track::mode_of(me.damage, critical).peril_column().unwrap_or(0);
+            lines.push(format!("interrupted by {}+ damage", moves::HEAL_INTERRUPT[column]));
+        }
         Slot::Heal => {
             if !me.disabled.is_empty() {
                 let back: Vec<String> = me.disabled.to_vec().iter().map(|s| s.to_string()).collect();
@@ -224,14 +277,17 @@ fn duel_lines(view: &TauntView, slot: Slot, card: &MoveCard, level: u8, near: bo
             } else {
                 lines.push("Nothing to take back".into());
             }
-            let mode = if view.options.wampires { WAMPIRE_PERIL_MODE } else { track::mode_of(me.damage, fighter.critical_damage) };
+            let mode = if view.options.wampires { WAMPIRE_PERIL_MODE } else { track::mode_of(me.damage, critical) };
             let column = mode.peril_column().unwrap_or(0);
             lines.push(format!("interrupted by {}+ damage", moves::HEAL_INTERRUPT[column]));
         }
         Slot::Taunt => lines.push("If nothing hurts you, lay a combo face down".into()),
         Slot::SwitchHigher | Slot::SwitchLower => {
-            lines.push("Acts first: brings in a benched monster".into());
-            lines.push("Attacks but Grab do it no harm this turn; the team pays level + 1 tokens per hit".into());
+            let mine = view.monsters.as_ref().and_then(|m| m.trainers.get(seat));
+            let to = mine.map_or(0, |t| switch_target(t, slot == Slot::SwitchHigher));
+            lines.push(format!("Acts first: brings in Monster {}", to + 1));
+            lines.push("Attacks but Grab do it no harm this turn; the team pays the attack's level + 1 block tokens per hit".into());
+            lines.push("keeps your charge".into());
         }
     }
 }

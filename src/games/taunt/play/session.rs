@@ -11,6 +11,8 @@
 use crate::play::OnSite;
 use dojo_engine::{Game, Observer, Seat};
 use dojo_games::Speaker;
+use dojo_games::taunt::modes_data::MONSTER_TEAM;
+use dojo_games::taunt::monsters::{Hand, MONSTER_CARDS, MONSTER_KINDS, MonstersView, SQUAD_CARDS, squad_error};
 use dojo_games::taunt::{Action, Battle, Decision, Event, Fighters, Phase, Setup, Slot, Taunt, TauntView, Turn};
 use serde::Deserialize;
 
@@ -34,25 +36,28 @@ impl OnSite for TauntSite {
         check_view(view, seat)
     }
 
-    /// A duel is a series of fights; the modes for more fighters are one fight.
+    /// A duel (and Monsters, two trainers sharing one Position) is a series of fights; the
+    /// modes for more fighters are one fight.
     fn noun(state: &Taunt) -> &'static str {
-        if state.battle() == Battle::Duel { Self::NOUN } else { "fight" }
+        if state.battle().is_duel() { Self::NOUN } else { "fight" }
     }
 
     fn face_down(state: &Taunt) -> bool {
         face_down(state)
     }
 
-    /// A fighter whose TAUNT went unanswered lays card after card face down until it stops.
+    /// A fighter whose TAUNT went unanswered lays card after card face down until it stops; a
+    /// trainer of Monsters puts all fifteen cards into the monsters before handing over.
     fn plans_ahead(before: &Taunt, after: &Taunt, seat: Seat) -> bool {
         let laying = |s: &Taunt| matches!(s.decision(seat), Some(Decision::Queue { .. }));
-        laying(before) && laying(after)
+        let building = |s: &Taunt| matches!(s.decision(seat), Some(Decision::Build { .. }));
+        (laying(before) && laying(after)) || (building(before) && building(after))
     }
 
-    /// Picks and face-down cards are secret; the order of two Runs and the Position after a
-    /// hit are chosen in the open.
+    /// Picks, face-down cards and a trainer's split are secret; the order of two Runs and the
+    /// Position after a hit are chosen in the open.
     fn is_secret(decision: &Decision) -> bool {
-        matches!(decision, Decision::Pick { .. } | Decision::Queue { .. })
+        matches!(decision, Decision::Pick { .. } | Decision::Queue { .. } | Decision::Build { .. })
     }
 
     /// Steps that turn moves over, or that carry on a turn after a choice in the middle of it
@@ -76,9 +81,22 @@ pub fn rematch(s: &Session) -> Setup {
     Setup::new(v.corners.0.iter().map(|c| c.fighter).collect::<Vec<_>>(), v.options)
 }
 
-/// True when some fighter has combo cards face down.
+/// True when some fighter has combo cards face down, or (Monsters) once any card of a split
+/// is built: a split stays secret for the whole battle, so a shared device saves no step of it.
 fn face_down(state: &Taunt) -> bool {
-    state.public_view().queued.0.iter().any(|n| *n > 0)
+    let v = state.public_view();
+    v.queued.0.iter().any(|n| *n > 0) || v.monsters.as_ref().is_some_and(|m| m.placed > 0)
+}
+
+/// The track and block tokens of corner `c`: the Monster Team card's in Monsters, else its
+/// fighter's.
+pub fn limits(battle: Battle, c: &dojo_games::taunt::Corner) -> (u8, u8) {
+    if battle == Battle::Monsters {
+        (MONSTER_TEAM.critical_damage, MONSTER_TEAM.block_tokens)
+    } else {
+        let card = c.fighter.card();
+        (card.critical_damage, card.block_tokens)
+    }
 }
 
 /// Checks a view saved against the computer before a state is dealt from it: the person's
@@ -97,24 +115,28 @@ fn check_view(v: &TauntView, person: Seat) -> Result<(), String> {
     if [v.wins.len(), v.queued.len(), v.markers.len(), v.halves.len()].iter().any(|len| *len != n) {
         return Err(format!("it does not have one of everything for its {n} fighters"));
     }
-    let series = v.battle == Battle::Duel || v.options.best_of == 1;
+    let series = v.battle.is_duel() || v.options.best_of == 1;
     if !series || !matches!(v.options.best_of, 1 | 3 | 5) || v.wins.0.iter().any(|w| *w > v.options.wins_needed()) {
         return Err("its series length or wins are out of range".into());
     }
     for c in &v.corners.0 {
-        let card = c.fighter.card();
-        if c.damage > card.critical_damage || c.charge > dojo_games::taunt::MAX_CHARGE || c.blocks > card.block_tokens {
-            return Err(format!("{}'s damage, charge or blocks are out of range", card.name));
+        let (critical, blocks) = limits(v.battle, c);
+        if c.damage > critical || c.charge > dojo_games::taunt::MAX_CHARGE || c.blocks > blocks {
+            return Err(format!("{}'s damage, charge or blocks are out of range", c.fighter.card().name));
         }
     }
-    // A combo holds each card but TAUNT at most once.
-    let most = Slot::ALL.len() - 1;
+    if (v.battle == Battle::Monsters) != v.monsters.is_some() || !v.monsters.as_ref().is_none_or(|m| monsters_fit(m, person)) {
+        return Err("its monsters do not fit two trainers' decks".into());
+    }
+    // A combo holds each card but TAUNT at most once (a monster: each card it holds, twice at most).
+    let (most, copies) = if v.monsters.is_some() { (2 * (MONSTER_KINDS.len() - 1), 2) } else { (Slot::ALL.len() - 1, 1) };
     let mut mine = v.my_queue.clone();
     mine.sort();
-    mine.dedup();
+    let too_many = mine.iter().any(|c| mine.iter().filter(|o| *o == c).count() > copies);
     if v.my_queue.len() != usize::from(v.queued.0[person.index()])
-        || mine.len() != v.my_queue.len()
+        || too_many
         || mine.contains(&Slot::Taunt)
+        || mine.iter().any(|c| matches!(c, Slot::SwitchHigher | Slot::SwitchLower))
         || v.queued.0.iter().any(|q| usize::from(*q) > most)
     {
         return Err("the face-down cards do not match their count".into());
@@ -123,6 +145,31 @@ fn check_view(v: &TauntView, person: Seat) -> Result<(), String> {
         return Err("it names a fighter who is not at the table".into());
     }
     Ok(())
+}
+
+/// Whether a Monsters view fits two trainers who each split two standard decks: three monsters
+/// each, the active one among them, as many cards as are built, no card more often than the two
+/// decks hold it, disabled and seen cards among those known, and a trainer's own split known
+/// in full (the person's). Nothing the engine deals from it can then overflow a count.
+fn monsters_fit(m: &MonstersView, person: Seat) -> bool {
+    let placed = usize::from(m.placed);
+    if placed > SQUAD_CARDS || m.trainers.len() != 2 {
+        return false;
+    }
+    m.trainers.iter().enumerate().all(|(s, t)| {
+        let split: Vec<Slot> = t.monsters.iter().flat_map(|x| x.cards.iter().copied()).collect();
+        t.active < 3
+            && t.monsters.len() == 3
+            && squad_error(&split).is_none()
+            && t.monsters.iter().enumerate().all(|(i, x)| {
+                let built = placed.saturating_sub(i * MONSTER_CARDS).min(MONSTER_CARDS);
+                let (cards, off, seen) = (Hand::of(&x.cards), Hand::of(&x.disabled), Hand::of(&x.seen));
+                x.cards.len() + usize::from(x.unknown) == built
+                    && (s != person.index() || x.unknown == 0)
+                    && MONSTER_KINDS.iter().all(|k| off.count(*k) <= seen.count(*k) && seen.count(*k) <= cards.count(*k))
+                    && x.disabled.len() + x.seen.len() <= 2 * MONSTER_CARDS
+            })
+    })
 }
 
 /// Whether every seat `v` names, and every set of fighters it holds, fits `n` fighters.
@@ -495,5 +542,136 @@ mod tests {
         let mut bad: serde_json::Value = serde_json::from_str(&paused).unwrap();
         bad["match"]["View"]["view"]["paused"]["order"] = serde_json::json!([9]);
         assert!(Session::load(&bad.to_string(), 1).unwrap_err().contains("not at the table"));
+    }
+
+    fn monsters_setup(best_of: u8) -> Setup {
+        Setup::new([FighterId::Wollypobber; 2], Options { battle: Battle::Monsters, best_of, ..Options::default() })
+    }
+
+    fn drafts(cards: &[Slot]) -> Vec<Action> {
+        cards.iter().map(|c| Action::Draft(*c)).collect()
+    }
+
+    /// A split: Monster 1 all attacks, Monster 2 defence, Monster 3 the rest.
+    const SPLIT_1: [Slot; 15] = [
+        Slot::Kick,
+        Slot::Kick,
+        Slot::Shoot,
+        Slot::Shoot,
+        Slot::Grab,
+        Slot::Block,
+        Slot::Block,
+        Slot::Heal,
+        Slot::Heal,
+        Slot::Run,
+        Slot::Punch,
+        Slot::Punch,
+        Slot::Charge,
+        Slot::RunTwo,
+        Slot::Taunt,
+    ];
+
+    #[test]
+    fn both_trainers_build_fifteen_cards_each_before_one_step_is_played() {
+        let mut s = Session::new(Seats::people(2), &monsters_setup(3)).unwrap();
+        assert_eq!(s.noun(), "series");
+        let lobby = s.save().unwrap();
+        assert_eq!(s.next_person(), Some(Seat(0)));
+        assert!(s.is_secret(Seat(0)));
+        s.give_all(Seat(0), drafts(&SPLIT_1)).unwrap();
+        assert!(!s.can_give(Seat(0)), "the whole split is in");
+        assert_eq!(s.next_person(), Some(Seat(1)));
+        assert!(matches!(s.decision(Seat(1)), Some(Decision::Build { placed: 0 })), "nothing of the other split shows");
+        assert_eq!(s.save().unwrap(), lobby);
+        let mut other = SPLIT_1;
+        other.reverse();
+        assert!(s.give_all(Seat(1), drafts(&[Slot::Kick, Slot::Kick, Slot::Kick])).unwrap_err().contains("input 3"));
+        s.give_all(Seat(1), drafts(&other)).unwrap();
+        assert!(s.ready());
+        let events = s.play().unwrap();
+        assert_eq!(events, vec![Event::Built]);
+        assert_eq!(s.steps(), 15);
+        assert!(TauntSite::shows_reveal(&events));
+        assert!(s.log().iter().all(|l| !l.text.contains("Kick")), "{:?}", s.log());
+        assert_eq!(s.log().last().unwrap().text, "Both trainers have built their three monsters in secret. Monster 1 of each steps in.");
+        // A split stays secret all battle: the shared device's save stays at the lobby.
+        assert!(face_down(s.state_mut()));
+        assert_eq!(s.save().unwrap(), lobby);
+        let mine = s.view(Seat(0));
+        assert_eq!(
+            mine.monsters.as_ref().unwrap().trainers[0].monsters[0].cards,
+            vec![Slot::Grab, Slot::Shoot, Slot::Shoot, Slot::Kick, Slot::Kick]
+        );
+        assert_eq!(mine.monsters.as_ref().unwrap().trainers[1].monsters[0].unknown, 5);
+        // Both play a turn with a Switch: the hand offers it, and the log tells the newcomer.
+        s.give(Seat(0), Action::Play(Slot::SwitchHigher)).unwrap();
+        assert!(s.give(Seat(1), Action::Play(Slot::Kick)).is_err(), "Monster 1 of Player 2 holds no Kick");
+        s.give(Seat(1), Action::Play(Slot::Charge)).unwrap();
+        s.play().unwrap();
+        assert!(s.log().iter().any(|l| l.text == "Player 1 sends Monster 1 to the bench; Monster 3 steps in."), "{:?}", s.log());
+    }
+
+    #[test]
+    fn a_monsters_battle_against_the_computer_saves_only_the_persons_split_and_restores() {
+        let mut s = Session::new(Seats::against_computer(Level::Easy, 2), &monsters_setup(1)).unwrap();
+        let mut rng = Rng::new(4);
+        s.give_all(Seat(0), drafts(&SPLIT_1)).unwrap();
+        // The computer builds a card a step; a reload in the middle keeps the person's cards
+        // built so far, and the build screen goes on from there.
+        s.computer_decide(Seat(1), &mut rng).unwrap();
+        s.play().unwrap();
+        assert_eq!(s.computer_to_move(), Some(Seat(1)), "the person's fourteen other cards wait");
+        let back = Session::load(&s.save().unwrap(), 1).unwrap();
+        assert_eq!(back.decision(Seat(0)), Some(Decision::Build { placed: 1 }));
+        assert_eq!(back.view(Seat(0)).monsters.unwrap().trainers[0].monsters[0].cards, vec![Slot::Kick]);
+        let mut steps = 0;
+        while steps < 40 && !s.is_over() {
+            while let Some(seat) = s.computer_to_move() {
+                s.computer_decide(seat, &mut rng).unwrap();
+            }
+            if s.next_person().is_some() && !s.has_given(Seat(0)) {
+                decide_randomly(&mut s, Seat(0), &mut rng);
+            }
+            if s.ready() {
+                s.play().unwrap();
+            }
+            steps += 1;
+            let json = s.save().unwrap();
+            let back = Session::load(&json, steps as u64).unwrap_or_else(|e| panic!("step {steps}: {e}\n{json}"));
+            assert_eq!(back.view(Seat(0)), s.view(Seat(0)), "step {steps}");
+            let theirs = &s.view(Seat(1)).monsters.unwrap().trainers[1];
+            let kept: Vec<Slot> = theirs.monsters.iter().flat_map(|m| m.cards.clone()).collect();
+            let saved: serde_json::Value = serde_json::from_str(&json).unwrap();
+            let their_saved = &saved["match"]["View"]["view"]["monsters"]["trainers"][1];
+            let seen: Vec<Slot> =
+                (0..3).flat_map(|m| serde_json::from_value::<Vec<Slot>>(their_saved["monsters"][m]["cards"].clone()).unwrap()).collect();
+            assert!(seen.len() <= kept.len(), "the computer's split is never saved beyond what was seen");
+        }
+        assert!(s.public_view().monsters.unwrap().placed == 15, "the build resolved");
+        assert!(s.log().iter().any(|l| l.text.starts_with("Both trainers have built")));
+    }
+
+    #[test]
+    fn a_monsters_view_out_of_its_decks_is_refused() {
+        let mut s = Session::new(Seats::against_computer(Level::Easy, 2), &monsters_setup(3)).unwrap();
+        let mut rng = Rng::new(2);
+        s.give_all(Seat(0), drafts(&SPLIT_1)).unwrap();
+        while s.public_view().phase == Phase::Build {
+            s.computer_decide(Seat(1), &mut rng).unwrap();
+            s.play().unwrap();
+        }
+        let good = s.save().unwrap();
+        assert!(Session::load(&good, 1).is_ok());
+        let saved: serde_json::Value = serde_json::from_str(&good).unwrap();
+        let refused = |change: &dyn Fn(&mut serde_json::Value)| {
+            let mut bad = saved.clone();
+            change(&mut bad["match"]["View"]["view"]);
+            Session::load(&bad.to_string(), 1).unwrap_err()
+        };
+        assert!(refused(&|v| v["monsters"]["trainers"][0]["monsters"][1]["cards"][0] = serde_json::json!("Kick")).contains("monsters"));
+        assert!(refused(&|v| v["monsters"]["trainers"][1]["monsters"][0]["unknown"] = serde_json::json!(9)).contains("monsters"));
+        assert!(refused(&|v| v["monsters"]["trainers"][0]["active"] = serde_json::json!(3)).contains("monsters"));
+        assert!(refused(&|v| v["monsters"] = serde_json::Value::Null).contains("monsters"));
+        assert!(refused(&|v| v["corners"][0]["blocks"] = serde_json::json!(5)).contains("out of range"));
     }
 }
