@@ -89,7 +89,7 @@ pub const SWITCH_LOWER_MOVE: MoveCard =
     MoveCard { slot: Slot::SwitchLower, name: SWITCH_LOWER.name, text: SWITCH_LOWER.brings_in, ..SWITCH_HIGHER_MOVE };
 
 /// Run type 2 as a monster holds it, beside a type 1 Run.
-pub const MONSTER_RUN_2: MoveCard = MoveCard { slot: Slot::RunTwo, ..moves::RUN_2 };
+pub const MONSTER_RUN_2: MoveCard = MoveCard { slot: Slot::RunTwo, name: "Run 2", ..moves::RUN_2 };
 
 /// The card a trainer's `slot` is in Monsters: the standard moves, Run 1 and Run 2, the Monster
 /// Team's Heal and the two Switches.
