@@ -34,13 +34,16 @@ pub fn simulate<G: Sampled>(seed: u64, level_name: &str, table: Table) -> Result
     let mut rng = Rng::new(seed);
     let mut record = GameRecord::<G>::new(G::seeded_setup(seed, table)?);
     let mut state = G::from_setup(&record.setup).map_err(|e| e.to_string())?;
-    while state.outcome().is_none() {
+    while state.outcome().is_none() && record.actions.len() < EVAL_MAX_STEPS {
         let joint = joint_from(&state, |s, _| policy.act::<G>(&state.view_for(s), s, &mut rng)).ok_or("stuck")?;
         apply(&mut state, &joint).map_err(|e| e.to_string())?;
         record.actions.push(joint);
     }
     println!("{}", serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?);
-    Ok(())
+    match state.outcome() {
+        Some(_) => Ok(()),
+        None => Err(format!("the game was not over after {EVAL_MAX_STEPS} steps; the record above stops there")),
+    }
 }
 
 /// What `dojo bot-eval` is asked to measure.
