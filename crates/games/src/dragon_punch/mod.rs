@@ -24,6 +24,7 @@ pub mod card;
 mod event;
 mod hints;
 pub mod resolve;
+pub mod scenario;
 pub mod set;
 mod setup;
 mod state;
