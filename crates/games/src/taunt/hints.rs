@@ -16,6 +16,10 @@ use dojo_engine::{Outcome, PerSeat, Seat};
 /// Turns a Wampire playout runs before its blood is read (see `search_payoff`).
 const WAMPIRE_HORIZON: u16 = 3;
 
+/// Turns a Monsters playout runs before the trainers' corners are read: random trainers switch
+/// two turns in seven, so a longer playout says little about the move searched.
+const MONSTERS_HORIZON: u16 = 2;
+
 /// Splits the computer builds its monsters from, one monster of five after another: each
 /// monster can move and hit, two hold a Block and two the team's Heal. Chosen by hand, not tuned.
 const SPLITS: [[Slot; SQUAD_CARDS]; 3] = {
@@ -82,7 +86,8 @@ impl SearchHints for Taunt {
         if !self.options.battle.is_duel() {
             return dojo_engine::Game::outcome(self).map(|o| o.payoff(self.fighter_count()));
         }
-        if self.options.wampires && self.results.len() == root.results.len() && self.turn >= root.turn + WAMPIRE_HORIZON {
+        let horizon = if self.monsters.is_some() { MONSTERS_HORIZON } else { WAMPIRE_HORIZON };
+        if (self.options.wampires || self.monsters.is_some()) && self.results.len() == root.results.len() && self.turn >= root.turn + horizon {
             // Wampire fights are long and swing on who bites first: random play soon blurs
             // what a move did, so the blood count is read after a few turns.
             return Some(PerSeat::from_fn(self.fighter_count(), |s| self.heuristic(s)));
