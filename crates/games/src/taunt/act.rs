@@ -726,15 +726,14 @@ impl Taunt {
             }
         }
         for s in self.fighters() {
-            let rate = self.regain_rate(s);
-            let max = self.block_max(s);
-            let corner = &mut self.corners[s];
-            if corner.knocked_down {
+            if self.corners[s].knocked_down {
+                let (rate, max) = (self.regain_rate(s), self.block_max(s));
+                let corner = &mut self.corners[s];
                 corner.blocks = (corner.blocks + rate).min(max);
                 corner.knocked_down = corner.blocks < max;
                 events.push(Event::Regained { seat: Seat(s as u8), blocks: corner.blocks, standing: !corner.knocked_down });
             }
-            corner.attacks_locked = t.fighter[s].lock;
+            self.corners[s].attacks_locked = t.fighter[s].lock;
             if t.fighter[s].lock {
                 events.push(Event::AttacksLocked { seat: Seat(s as u8) });
             }

@@ -87,7 +87,10 @@ impl SearchHints for Taunt {
             return dojo_engine::Game::outcome(self).map(|o| o.payoff(self.fighter_count()));
         }
         let horizon = if self.monsters.is_some() { MONSTERS_HORIZON } else { WAMPIRE_HORIZON };
-        if (self.options.wampires || self.monsters.is_some()) && self.results.len() == root.results.len() && self.turn >= root.turn + horizon {
+        if (self.options.wampires || self.monsters.is_some())
+            && self.results.len() == root.results.len()
+            && self.turn >= root.turn + horizon
+        {
             // Wampire fights are long and swing on who bites first: random play soon blurs
             // what a move did, so the blood count is read after a few turns.
             return Some(PerSeat::from_fn(self.fighter_count(), |s| self.heuristic(s)));

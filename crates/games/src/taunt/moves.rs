@@ -99,6 +99,12 @@ impl Slot {
         matches!(self, Slot::Punch | Slot::Grab | Slot::Shoot | Slot::Kick)
     }
 
+    /// True for the nine cards of a fighter's hand ([`Slot::ALL`]), false for those only
+    /// Monsters uses.
+    pub fn in_fighter_hand(self) -> bool {
+        self as u8 <= Slot::Taunt as u8
+    }
+
     /// True for either Run.
     pub fn is_run(self) -> bool {
         matches!(self, Slot::Run | Slot::RunTwo)

@@ -508,7 +508,7 @@ impl Taunt {
                     other => other,
                 }
             }
-            (Phase::Queue { .. }, Action::Queue(slot)) if !Slot::ALL.contains(slot) => Err(Refusal::NotInHand { slot: *slot }),
+            (Phase::Queue { .. }, Action::Queue(slot)) if !slot.in_fighter_hand() => Err(Refusal::NotInHand { slot: *slot }),
             (Phase::Queue { .. }, Action::Queue(slot)) if self.queues[s].contains(*slot) => Err(Refusal::AlreadyQueued { slot: *slot }),
             (Phase::Queue { .. }, Action::Queue(slot)) if self.corners[s].disabled.contains(*slot) => {
                 Err(Refusal::Disabled { slot: *slot })
@@ -532,7 +532,7 @@ impl Taunt {
     /// Whether fighter `s` (not a trainer of monsters) may play `slot`: one of the nine cards
     /// of a fighter's hand, not disabled, not an Attack while Attacks are forbidden.
     fn fighter_may_play(&self, s: usize, slot: Slot) -> Result<(), Refusal> {
-        if !Slot::ALL.contains(&slot) {
+        if !slot.in_fighter_hand() {
             return Err(Refusal::NotInHand { slot });
         }
         self.corners[s].may_play(slot)
