@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 /// Where a move acts: every move has a High and a Low location.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -69,8 +70,8 @@ pub struct Properties {
 /// One move: the upright half of a card.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Move {
-    /// The name, as printed.
-    pub name: String,
+    /// The name, as printed (shared text: every reveal names two moves).
+    pub name: Arc<str>,
     /// Effect text, in our words (or the owner's, for a typed-in card).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effect: Option<String>,

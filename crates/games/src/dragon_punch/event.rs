@@ -4,6 +4,7 @@ use super::resolve::{Fate, Strike};
 use crate::speaker::Speaker;
 use dojo_engine::Seat;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// One thing that happened. Every event is public: a switched card that the other player
 /// cannot see is named by neither event nor log.
@@ -16,7 +17,7 @@ pub enum Event {
         /// Each player's card (place in the hand, and the character's second move).
         cards: [(u8, bool); 2],
         /// The moves' names.
-        moves: [String; 2],
+        moves: [Arc<str>; 2],
         /// Who held the Initiative this turn.
         initiative: Option<Seat>,
     },

@@ -116,7 +116,7 @@ mod tests {
         let set = reconstructed();
         assert_eq!(set.check(), Ok(()));
         assert_eq!(set.characters.len(), 5);
-        let names: Vec<&str> = set.basics.iter().map(|b| b.white.name.as_str()).collect();
+        let names: Vec<&str> = set.basics.iter().map(|b| &*b.white.name).collect();
         assert!(["Low Poke", "Combo Kick", "High Kick", "Block", "Taunt"].iter().all(|n| names.contains(n)), "{names:?}");
     }
 }

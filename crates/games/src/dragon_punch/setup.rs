@@ -5,6 +5,7 @@
 use super::card::{BasicCard, CharacterCard, Icon, Move};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 /// Basic cards each player holds.
 pub const BASIC_CARDS: usize = 6;
@@ -66,16 +67,16 @@ impl Loadout {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
-    /// The cards in play.
-    pub set: CardSet,
+    /// The cards in play (shared: a set is read, never changed, by every copy of a match).
+    pub set: Arc<CardSet>,
     /// What each player holds.
     pub players: [Loadout; 2],
 }
 
 impl Setup {
     /// The usual game: each player the six basic cards and one character.
-    pub fn standard(set: CardSet, characters: [usize; 2]) -> Setup {
-        Setup { set, players: characters.map(Loadout::standard) }
+    pub fn standard(set: impl Into<Arc<CardSet>>, characters: [usize; 2]) -> Setup {
+        Setup { set: set.into(), players: characters.map(Loadout::standard) }
     }
 }
 
@@ -196,10 +197,10 @@ fn check_move(m: &Move) -> Result<(), SetupError> {
     for icon in [m.high, m.low].into_iter().flatten() {
         if let Icon::Attack { strength, time } = icon {
             if strength > MAX_STRENGTH {
-                return Err(SetupError::Strength { name: m.name.clone(), got: strength });
+                return Err(SetupError::Strength { name: m.name.to_string(), got: strength });
             }
             if time == 0 || time > MAX_TIME {
-                return Err(SetupError::Time { name: m.name.clone(), got: time });
+                return Err(SetupError::Time { name: m.name.to_string(), got: time });
             }
         }
     }
@@ -262,7 +263,7 @@ impl Setup {
             }
             let copies = |list: &[usize], x: usize| list.iter().filter(|y| **y == x).count();
             if let Some(b) = hand.basics.iter().find(|b| copies(&hand.basics, **b) > MAX_COPIES) {
-                return Err(SetupError::HandCopies { player, name: self.set.basics[*b].white.name.clone() });
+                return Err(SetupError::HandCopies { player, name: self.set.basics[*b].white.name.to_string() });
             }
             if let Some(c) = hand.characters.iter().find(|c| copies(&hand.characters, **c) > MAX_COPIES) {
                 return Err(SetupError::HandCopies { player, name: self.set.characters[*c].name.clone() });

@@ -225,18 +225,25 @@ impl DragonPunch {
         if self.decision_of(seat).is_none() {
             return Vec::new();
         }
-        let (basics, len) = (self.basics(seat.index()) as u8, self.hand_len(seat.index()) as u8);
-        let candidates: Vec<Action> = match self.phase {
-            Phase::Choose => (0..len)
-                .flat_map(|card| {
-                    let second = (card >= basics).then_some(Action::Play { card, second: true });
-                    std::iter::once(Action::Play { card, second: false }).chain(second)
-                })
-                .collect(),
-            Phase::Switch { .. } => (0..basics).map(Action::Switch).collect(),
-            Phase::MatchOver => Vec::new(),
-        };
-        candidates.into_iter().filter(|a| self.check_action(seat, a).is_ok()).collect()
+        // Listed straight from the hand, with one allocation: random play asks for this at
+        // every step.
+        let p = seat.index();
+        let (basics, len) = (self.basics(p), self.hand_len(p));
+        let hand = &self.hands[p];
+        let mut legal = Vec::with_capacity(len + 2);
+        match self.phase {
+            Phase::Choose => {
+                for card in (0..len).filter(|c| !hand[*c].flipped) {
+                    legal.push(Action::Play { card: card as u8, second: false });
+                    if card >= basics {
+                        legal.push(Action::Play { card: card as u8, second: true });
+                    }
+                }
+            }
+            Phase::Switch { .. } => legal.extend((0..basics).filter(|c| !hand[*c].red).map(|c| Action::Switch(c as u8))),
+            Phase::MatchOver => {}
+        }
+        legal
     }
 
     /// Carries out a checked joint action.
@@ -285,13 +292,14 @@ impl DragonPunch {
             moves: [moves[0].name.clone(), moves[1].name.clone()],
             initiative: self.initiative.map(|p| Seat(p as u8)),
         });
-        events.push(Event::Compared { strikes: result.strikes.clone(), damage: result.damage });
-        self.initiative = next_initiative(result.claims);
+        let (damage, claims) = (result.damage, result.claims);
+        events.push(Event::Compared { strikes: result.strikes, damage });
+        self.initiative = next_initiative(claims);
         if let Some(p) = self.initiative {
             events.push(Event::InitiativeClaimed { seat: Seat(p as u8) });
         }
         // Damage to each player is what the other dealt.
-        let mut owed = [result.damage[1], result.damage[0]];
+        let mut owed = [damage[1], damage[0]];
         let out: Vec<usize> = (0..2).filter(|p| owed[*p] > 0 && owed[*p] >= self.health(*p)).collect();
         if !out.is_empty() {
             for p in &out {
