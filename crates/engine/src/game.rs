@@ -220,7 +220,9 @@ pub fn acting_seats<G: Game>(state: &G) -> Vec<Seat> {
 /// Returns `None` if an acting seat has no legal action (a broken game).
 pub fn joint_from<G: Game>(state: &G, mut pick: impl FnMut(Seat, Vec<G::Action>) -> G::Action) -> Option<Joint<G::Action>> {
     let mut joint = PerSeat::filled(state.seat_count(), None);
-    for seat in acting_seats(state) {
+    // Seat by seat, without collecting the acting seats first: random play calls this at
+    // every step.
+    for seat in Seat::all(state.seat_count()).filter(|s| state.decision(*s).is_some()) {
         let legal = state.legal_actions(seat);
         if legal.is_empty() {
             return None;
