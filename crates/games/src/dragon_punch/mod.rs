@@ -38,6 +38,9 @@ pub use view::{DragonPunchView, SeenCard};
 
 use dojo_engine::{Game, Joint, Observer, Outcome, Rng, Seat};
 
+/// DRAGON PUNCH's rules in our own words (the site's small Markdown), for the rules page to come.
+pub const RULES_TEXT: &str = include_str!("rules.md");
+
 /// DRAGON PUNCH's interpretation notes (Markdown): every open point and how we decided it.
 pub const INTERPRETATION_NOTES: &str = include_str!("notes.md");
 
