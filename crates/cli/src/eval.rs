@@ -171,3 +171,83 @@ pub fn bot_eval<G: Sampled>(plan: &EvalPlan) -> Result<(), String> {
     println!("ms_per_decision_native: {ms_per_decision:.1}");
     Ok(())
 }
+
+/// Prints how each side of the game (a character, a fighter) fares against each other side
+/// when the same `level` plays both: the row side's share of wins over `matches` matches per
+/// pair, seats swapped every match, and the most lopsided pair.
+pub fn matchups<G: Sampled>(matches: usize, level_name: &str, seed: u64) -> Result<(), String> {
+    let policy = level(level_name)?;
+    let sides = G::sides();
+    if sides.len() < 2 {
+        return Err(format!("{} has no sides to compare", title(G::NAME)));
+    }
+    let pairs: Vec<(usize, usize)> = (0..sides.len()).flat_map(|a| (a + 1..sides.len()).map(move |b| (a, b))).collect();
+    let started = Instant::now();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Each pair's share for its first side, pairs spread over the machine's cores.
+    let shares: Vec<(usize, f64, usize)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let pairs = &pairs;
+                scope.spawn(move || {
+                    let mut out = Vec::new();
+                    for (i, (a, b)) in pairs.iter().enumerate().skip(t).step_by(threads) {
+                        let (mut wins, mut unfinished) = (0.0, 0);
+                        for m in 0..matches {
+                            let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add((i * matches + m) as u64));
+                            let a_first = m % 2 == 0;
+                            let (first, second) = if a_first { (*a, *b) } else { (*b, *a) };
+                            let setup = G::side_setup(rng.next_u64(), first, second).expect("every side can be set up");
+                            let a_seat = Seat(if a_first { 0 } else { 1 });
+                            match play_match_within::<G>(&setup, &[policy, policy], &mut rng, EVAL_MAX_STEPS).expect("matches play") {
+                                Some(outcome) => wins += win_share(&outcome, a_seat),
+                                None => {
+                                    wins += 0.5;
+                                    unfinished += 1;
+                                }
+                            }
+                        }
+                        out.push((i, wins / matches.max(1) as f64, unfinished));
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("matchup thread")).collect()
+    });
+    let mut table = vec![vec![None; sides.len()]; sides.len()];
+    let mut unfinished = 0;
+    for (i, share, open) in shares {
+        let (a, b) = pairs[i];
+        table[a][b] = Some(share);
+        table[b][a] = Some(1.0 - share);
+        unfinished += open;
+    }
+    println!(
+        "{} matchups: {} bot against itself, {matches} matches per pair, seats swapped each match; {:.0} s",
+        title(G::NAME),
+        level_name,
+        started.elapsed().as_secs_f64()
+    );
+    println!("row side's share of wins against the column side:");
+    println!("{:>12} {}", "", sides.iter().map(|s| format!("{s:>8}")).collect::<String>());
+    for (a, row) in table.iter().enumerate() {
+        let cells: String = row.iter().map(|c| c.map_or(format!("{:>8}", "—"), |v| format!("{v:>8.3}"))).collect();
+        println!("{:>12} {cells}", sides[a]);
+    }
+    let (mut worst, mut who) = (0.0, (0, 0));
+    for (a, row) in table.iter().enumerate() {
+        for (b, cell) in row.iter().enumerate() {
+            if let Some(v) = cell
+                && *v > worst
+            {
+                (worst, who) = (*v, (a, b));
+            }
+        }
+    }
+    println!("max_matchup: {worst:.3} ({} against {})", sides[who.0], sides[who.1]);
+    if unfinished > 0 {
+        println!("unfinished: {unfinished} (not over after {EVAL_MAX_STEPS} steps; counted as draws)");
+    }
+    Ok(())
+}

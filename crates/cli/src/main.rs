@@ -3,6 +3,7 @@
 //! ```text
 //! dojo replay FILE                    replay a game record (JSON), print the final state as JSON
 //! dojo simulate GAME [--seed N] [--level easy|medium|hard|random] [--mode M] [--seats N]
+//! dojo matchups GAME [--matches N] [--level easy|medium|hard] [--seed N]
 //!                                     play a match and print its game record as JSON
 //! dojo bench GAME [--seconds S] [--mode M] [--seats N]
 //!                                     random playouts per second
@@ -80,6 +81,8 @@ const USAGE: &str = "usage:
   dojo bot-eval GAME [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both] [--mode M] [--seats N]
              (GAME: a game with a rules engine; `dojo bot-eval toy --seats 4` is the 4-seat test game;
               --fighters N is --seats N; TAUNT's modes: duel, ffa, last-pobber, team, monsters, wampires)
+  dojo matchups GAME [--matches N] [--level easy|medium|hard] [--seed N]
+             (each side of the game, a character, against each other, the same bot playing both: DRAGON PUNCH)
   dojo print punish|taunt -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
              [--duplex long|short|fold|none] [--bleed 1|0] [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM]
              [--ink-saver 1|0] [--modes MODE,...|all] [--copies COMPONENT:N,...] [--alignment 1]
@@ -132,6 +135,12 @@ fn run(args: &[String]) -> Result<(), String> {
                 let table = table_of!(flags, G);
                 eval::bot_eval::<G>(&eval::EvalPlan { matches, level: &level, seed, against: &against, table })
             })
+        }
+        Some("matchups") => {
+            let game = need_game(&positional)?;
+            flags.only(&["matches", "level", "seed"])?;
+            let (matches, level, seed) = (flags.get("matches", 200)?, flags.get("level", "easy".to_string())?, flags.get("seed", 1)?);
+            with_game!(game, G => eval::matchups::<G>(matches, &level, seed))
         }
         Some("print") => {
             let game = positional.get(1).ok_or(format!("which game?\n{USAGE}"))?;

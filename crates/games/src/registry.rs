@@ -33,6 +33,17 @@ pub trait Sampled: Game + SearchHints {
     }
     /// True for the event that marks one reveal.
     fn is_round(event: &Self::Event) -> bool;
+    /// The sides a two-player matchup table compares (characters, fighters), by name; none
+    /// when the game has no sides to pick.
+    fn sides() -> Vec<String> {
+        Vec::new()
+    }
+    /// A two-player setup from `seed` in which Player 1 plays side `first` and Player 2 side
+    /// `second` (places in [`Sampled::sides`]).
+    fn side_setup(seed: u64, first: usize, second: usize) -> Result<Self::Setup, String> {
+        let _ = (seed, first, second);
+        Err("this game has no sides to compare".into())
+    }
 }
 
 /// The table tools ask a game to set up: how many seats, and which way of playing.

@@ -77,3 +77,13 @@ fn every_note_the_rules_link_to_exists() {
         assert!(INTERPRETATION_NOTES.contains(&format!("{{#{id}}}")), "the rules link to a note #{id} that notes.md does not have");
     }
 }
+
+#[test]
+fn the_matchup_table_compares_every_character_of_our_set() {
+    use crate::registry::Sampled;
+    assert_eq!(DragonPunch::sides(), ["Sol", "Rook", "Kite", "Bruna", "Wisp"]);
+    let setup = DragonPunch::side_setup(7, 1, 3).unwrap();
+    assert_eq!(setup.players.each_ref().map(|p| p.characters.clone()), [vec![1], vec![3]]);
+    assert!(DragonPunch::side_setup(7, 1, 9).is_err(), "no sixth character");
+    assert!(<crate::taunt::Taunt as Sampled>::sides().is_empty());
+}

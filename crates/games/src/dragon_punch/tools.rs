@@ -21,4 +21,15 @@ impl Sampled for DragonPunch {
     fn is_round(event: &Event) -> bool {
         matches!(event, Event::Revealed { .. })
     }
+
+    /// The characters of our reconstructed set.
+    fn sides() -> Vec<String> {
+        set::reconstructed().characters.into_iter().map(|c| c.name).collect()
+    }
+
+    fn side_setup(_seed: u64, first: usize, second: usize) -> Result<Setup, String> {
+        let setup = Setup::standard(set::reconstructed(), [first, second]);
+        setup.check().map_err(|e| e.to_string())?;
+        Ok(setup)
+    }
 }
