@@ -191,7 +191,7 @@ pub fn matchups<G: Sampled>(matches: usize, level_name: &str, seed: u64) -> Resu
                 let pairs = &pairs;
                 scope.spawn(move || {
                     let mut out = Vec::new();
-                    for (i, (a, b)) in pairs.iter().enumerate().skip(t).step_by(threads) {
+                    for (i, (a, b)) in pairs.iter().enumerate().filter(|(i, _)| i % threads == t) {
                         let (mut wins, mut unfinished) = (0.0, 0);
                         for m in 0..matches {
                             let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add((i * matches + m) as u64));

@@ -71,7 +71,12 @@ fn running_out_of_white_cards_ends_the_round_and_two_rounds_the_match() {
 
 #[test]
 fn every_note_the_rules_link_to_exists() {
-    let links: Vec<&str> = RULES_TEXT.split("(#note-").skip(1).map(|rest| &rest[..rest.find(')').unwrap()]).collect();
+    // Every "(#note-" opens a link; the id runs to the closing bracket.
+    let links: Vec<&str> = RULES_TEXT
+        .match_indices("(#note-")
+        .map(|(at, open)| &RULES_TEXT[at + open.len()..])
+        .map(|rest| &rest[..rest.find(')').unwrap()])
+        .collect();
     assert!(links.len() >= 5, "{links:?}");
     for id in links {
         assert!(INTERPRETATION_NOTES.contains(&format!("{{#{id}}}")), "the rules link to a note #{id} that notes.md does not have");

@@ -503,6 +503,13 @@ mod tests {
         assert_eq!(mixed.save(), None);
     }
 
+    /// Why `good` (a save against the computer) is refused once `change` is made to its view.
+    fn refusal(good: &str, change: &dyn Fn(&mut serde_json::Value)) -> String {
+        let mut bad: serde_json::Value = serde_json::from_str(good).unwrap();
+        change(&mut bad["match"]["View"]["view"]);
+        Session::load(&bad.to_string(), 1).unwrap_err()
+    }
+
     #[test]
     fn a_view_with_a_seat_or_count_out_of_place_is_refused() {
         let mut rng = Rng::new(8);
@@ -510,12 +517,7 @@ mod tests {
         let s = Session::new(Seats::against_computer(Level::Easy, 4), &setup).unwrap();
         let good = s.save().unwrap();
         assert!(Session::load(&good, 1).is_ok());
-        let saved: serde_json::Value = serde_json::from_str(&good).unwrap();
-        let refused = |change: &dyn Fn(&mut serde_json::Value)| {
-            let mut bad = saved.clone();
-            change(&mut bad["match"]["View"]["view"]);
-            Session::load(&bad.to_string(), 1).unwrap_err()
-        };
+        let refused = |change: &dyn Fn(&mut serde_json::Value)| refusal(&good, change);
         assert!(refused(&|v| v["corners"].as_array_mut().unwrap().truncate(1)).contains("does not fit its way of playing"));
         assert!(refused(&|v| v["markers"].as_array_mut().unwrap().truncate(3)).contains("one of everything"));
         assert!(refused(&|v| v["owed_places"] = serde_json::json!([[0, 7]])).contains("not at the table"));
@@ -662,12 +664,7 @@ mod tests {
         }
         let good = s.save().unwrap();
         assert!(Session::load(&good, 1).is_ok());
-        let saved: serde_json::Value = serde_json::from_str(&good).unwrap();
-        let refused = |change: &dyn Fn(&mut serde_json::Value)| {
-            let mut bad = saved.clone();
-            change(&mut bad["match"]["View"]["view"]);
-            Session::load(&bad.to_string(), 1).unwrap_err()
-        };
+        let refused = |change: &dyn Fn(&mut serde_json::Value)| refusal(&good, change);
         assert!(refused(&|v| v["monsters"]["trainers"][0]["monsters"][1]["cards"][0] = serde_json::json!("Kick")).contains("monsters"));
         assert!(refused(&|v| v["monsters"]["trainers"][1]["monsters"][0]["unknown"] = serde_json::json!(9)).contains("monsters"));
         assert!(refused(&|v| v["monsters"]["trainers"][0]["active"] = serde_json::json!(3)).contains("monsters"));
