@@ -27,12 +27,14 @@ pub mod resolve;
 pub mod scenario;
 pub mod set;
 mod setup;
+mod share;
 mod state;
 mod tools;
 mod view;
 
 pub use event::Event;
 pub use setup::{BASIC_CARDS, CardSet, Loadout, MAX_TEXT, Setup, SetupError};
+pub use share::{LinkError, MAX_LINK};
 pub use state::{Action, CardState, Decision, DragonPunch, Hand, MAX_HAND, Phase, ROUNDS_TO_WIN, Refusal};
 pub use view::{DragonPunchView, SeenCard};
 
