@@ -3,6 +3,7 @@
 //! (`src/bin/<id>-play.rs`), so the shell (home, router, rules-page reader) holds none of it and
 //! names no game: the registry ([`dojo_games::registry`]) says which games have pages.
 
+pub mod dragon_punch;
 pub mod punish;
 pub mod taunt;
 
