@@ -35,7 +35,7 @@ mod view;
 pub use event::Event;
 pub use setup::{BASIC_CARDS, CardSet, Loadout, MAX_TEXT, Setup, SetupError};
 pub use share::{LinkError, MAX_LINK};
-pub use state::{Action, CardState, Decision, DragonPunch, Hand, MAX_HAND, Phase, ROUNDS_TO_WIN, Refusal};
+pub use state::{Action, CardRef, CardState, Decision, DragonPunch, Hand, MAX_HAND, Phase, ROUNDS_TO_WIN, Refusal};
 pub use view::{DragonPunchView, SeenCard};
 
 use dojo_engine::{Game, Joint, Observer, Outcome, Rng, Seat};

@@ -63,20 +63,37 @@ impl Loadout {
 }
 
 /// Everything needed to start a match: the set and what each player holds. DRAGON PUNCH has
-/// no chance, and the usual game and Tag Team nothing hidden at the start.
+/// no chance, and the usual game and Tag Team nothing hidden at the start. In the Custom
+/// Character variant (`custom`) each player's hand is their own secret: the players pick it
+/// card by card at the start of the match (both hands left empty here), or a scenario gives it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The cards in play (shared: a set is read, never changed, by every copy of a match).
     pub set: Arc<CardSet>,
-    /// What each player holds.
+    /// What each player holds (both empty when the players pick in secret: Custom Character).
     pub players: [Loadout; 2],
+    /// The Custom Character variant: hands of a Taunt, six basic cards and two characters, kept
+    /// secret from the other player until played.
+    #[serde(default)]
+    pub custom: bool,
 }
 
 impl Setup {
     /// The usual game: each player the six basic cards and one character.
     pub fn standard(set: impl Into<Arc<CardSet>>, characters: [usize; 2]) -> Setup {
-        Setup { set: set.into(), players: characters.map(Loadout::standard) }
+        Setup { set: set.into(), players: characters.map(Loadout::standard), custom: false }
+    }
+
+    /// The Custom Character variant: both players pick their hands in secret at the start.
+    pub fn custom(set: impl Into<Arc<CardSet>>) -> Setup {
+        let empty = || Loadout { basics: Vec::new(), characters: Vec::new() };
+        Setup { set: set.into(), players: [empty(), empty()], custom: true }
+    }
+
+    /// Whether the hands are still to be picked (Custom Character, before the first turn).
+    pub fn to_pick(&self) -> bool {
+        self.custom && self.players.iter().all(|p| p.basics.is_empty() && p.characters.is_empty())
     }
 }
 
@@ -133,6 +150,18 @@ pub enum SetupError {
         /// Basic cards whose two moves both Taunt.
         found: usize,
     },
+    /// Custom Character needs two different characters per hand: the set has fewer.
+    CustomCharacters {
+        /// Characters in the set.
+        got: usize,
+    },
+    /// A Custom Character hand is not a Taunt, six basic cards and two different characters.
+    CustomHand {
+        /// The player, from 1.
+        player: u8,
+    },
+    /// In Custom Character one hand is given and the other left to pick: give both or neither.
+    CustomHalfPicked,
     /// A name is empty.
     EmptyName,
     /// A name or effect text is longer than [`MAX_TEXT`] characters.
@@ -171,6 +200,13 @@ impl fmt::Display for SetupError {
             SetupError::TauntCard { found } => {
                 write!(f, "exactly one basic card must Taunt on both its moves (this set has {found})")
             }
+            SetupError::CustomCharacters { got } => {
+                write!(f, "Custom Character needs a set with at least two characters (this one has {got})")
+            }
+            SetupError::CustomHand { player } => {
+                write!(f, "player {player}: a Custom Character hand is a Taunt, six other basic cards and two different characters")
+            }
+            SetupError::CustomHalfPicked => write!(f, "Custom Character: give both players' hands, or neither so they pick"),
             SetupError::EmptyName => write!(f, "every card and move needs a name"),
             SetupError::TooLong { text } => write!(f, "\"{text}…\" is longer than {MAX_TEXT} characters"),
             SetupError::Strength { name, got } => write!(f, "{name}: strength {got} is more than {MAX_STRENGTH}"),
@@ -246,6 +282,23 @@ impl Setup {
     /// Checks the set and both hands.
     pub fn check(&self) -> Result<(), SetupError> {
         self.set.check()?;
+        if self.custom {
+            if self.set.characters.len() < MAX_CHARACTERS {
+                return Err(SetupError::CustomCharacters { got: self.set.characters.len() });
+            }
+            if self.to_pick() {
+                return Ok(());
+            }
+            if self.players.iter().any(|p| p.basics.is_empty() && p.characters.is_empty()) {
+                return Err(SetupError::CustomHalfPicked);
+            }
+            for (i, hand) in self.players.iter().enumerate() {
+                let distinct = hand.characters.first() != hand.characters.get(1);
+                if hand.basics.len() != MAX_BASICS || hand.characters.len() != MAX_CHARACTERS || !distinct {
+                    return Err(SetupError::CustomHand { player: i as u8 + 1 });
+                }
+            }
+        }
         for (i, hand) in self.players.iter().enumerate() {
             let player = i as u8 + 1;
             if !(BASIC_CARDS..=MAX_BASICS).contains(&hand.basics.len()) || !(1..=MAX_CHARACTERS).contains(&hand.characters.len()) {
