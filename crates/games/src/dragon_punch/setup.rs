@@ -31,6 +31,9 @@ pub struct CardSet {
     pub characters: Vec<CharacterCard>,
 }
 
+/// Most characters a set may hold: all ten of two copies of the game.
+pub const MAX_SET_CHARACTERS: usize = 10;
+
 /// Most basic cards in a hand: the Custom Character variant's Taunt and six more.
 pub const MAX_BASICS: usize = BASIC_CARDS + 1;
 
@@ -164,6 +167,11 @@ pub enum SetupError {
     CustomHalfPicked,
     /// A name is empty.
     EmptyName,
+    /// The set has more characters than two copies of a game hold ([`MAX_SET_CHARACTERS`]).
+    TooManyCharacters {
+        /// Characters in the set.
+        got: usize,
+    },
     /// A name or effect text is longer than [`MAX_TEXT`] characters.
     TooLong {
         /// The start of the text.
@@ -207,6 +215,7 @@ impl fmt::Display for SetupError {
                 write!(f, "player {player}: a Custom Character hand is a Taunt, six other basic cards and two different characters")
             }
             SetupError::CustomHalfPicked => write!(f, "Custom Character: give both players' hands, or neither so they pick"),
+            SetupError::TooManyCharacters { got } => write!(f, "a set holds at most {MAX_SET_CHARACTERS} characters, not {got}"),
             SetupError::EmptyName => write!(f, "every card and move needs a name"),
             SetupError::TooLong { text } => write!(f, "\"{text}…\" is longer than {MAX_TEXT} characters"),
             SetupError::Strength { name, got } => write!(f, "{name}: strength {got} is more than {MAX_STRENGTH}"),
@@ -252,6 +261,9 @@ impl CardSet {
         if self.characters.is_empty() {
             return Err(SetupError::NoCharacter);
         }
+        if self.characters.len() > MAX_SET_CHARACTERS {
+            return Err(SetupError::TooManyCharacters { got: self.characters.len() });
+        }
         let taunts = self.basics.iter().filter(|b| b.white.properties.taunt && b.red.properties.taunt).count();
         if taunts != 1 {
             return Err(SetupError::TauntCard { found: taunts });
@@ -272,6 +284,52 @@ impl CardSet {
 }
 
 impl CardSet {
+    /// Every problem of the set, each with where it is ("Basic card 2, red move"), for the
+    /// editor: [`CardSet::check`] stops at the first.
+    pub fn problems(&self) -> Vec<(String, SetupError)> {
+        let mut all = Vec::new();
+        if self.name.trim().is_empty() {
+            all.push(("The set's name".to_string(), SetupError::EmptyName));
+        }
+        if let Err(e) = check_text(&self.name) {
+            all.push(("The set's name".to_string(), e));
+        }
+        if self.basics.len() != BASIC_CARDS {
+            all.push(("The set".to_string(), SetupError::BasicCount { got: self.basics.len() }));
+        }
+        if self.characters.is_empty() {
+            all.push(("The set".to_string(), SetupError::NoCharacter));
+        }
+        if self.characters.len() > MAX_SET_CHARACTERS {
+            all.push(("The set".to_string(), SetupError::TooManyCharacters { got: self.characters.len() }));
+        }
+        let taunts = (0..self.basics.len()).filter(|i| self.is_taunt(*i)).count();
+        if taunts != 1 {
+            all.push(("The basic cards".to_string(), SetupError::TauntCard { found: taunts }));
+        }
+        for (i, card) in self.basics.iter().enumerate() {
+            for (side, m) in [("white", &card.white), ("red", &card.red)] {
+                if let Err(e) = check_move(m) {
+                    all.push((format!("Basic card {}, {side} move", i + 1), e));
+                }
+            }
+        }
+        for (i, character) in self.characters.iter().enumerate() {
+            if character.name.trim().is_empty() {
+                all.push((format!("Character {}", i + 1), SetupError::EmptyName));
+            }
+            if let Err(e) = check_text(&character.name) {
+                all.push((format!("Character {}", i + 1), e));
+            }
+            for (k, m) in character.moves.iter().enumerate() {
+                if let Err(e) = check_move(m) {
+                    all.push((format!("Character {}, move {}", i + 1, k + 1), e));
+                }
+            }
+        }
+        all
+    }
+
     /// Whether basic card `index` is the Taunt card (it Taunts on both moves).
     pub fn is_taunt(&self, index: usize) -> bool {
         self.basics.get(index).is_some_and(|b| b.white.properties.taunt && b.red.properties.taunt)
@@ -323,5 +381,27 @@ impl Setup {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dragon_punch::set::reconstructed;
+
+    #[test]
+    fn the_editor_hears_every_problem_and_where_it_is() {
+        let mut set = reconstructed();
+        assert!(set.problems().is_empty());
+        set.basics[1].red.name = " ".into();
+        set.characters[2].moves[1].high = Some(Icon::Attack { strength: 2, time: 0 });
+        set.basics[5].red.properties.taunt = false;
+        let problems = set.problems();
+        let places: Vec<&str> = problems.iter().map(|(at, _)| at.as_str()).collect();
+        assert_eq!(places, ["The basic cards", "Basic card 2, red move", "Character 3, move 2"]);
+        assert_eq!(problems[0].1, SetupError::TauntCard { found: 0 });
+        assert_eq!(set.check().err(), Some(SetupError::TauntCard { found: 0 }), "check stops at the first");
+        set.characters = (0..11).map(|_| set.characters[0].clone()).collect();
+        assert!(set.problems().iter().any(|(_, e)| *e == SetupError::TooManyCharacters { got: 11 }));
     }
 }
