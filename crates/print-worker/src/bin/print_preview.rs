@@ -21,7 +21,7 @@ fn handle(request: Request) {
     let Some(make) = kits::find(&request.game) else {
         return error(&format!("there is no print-and-play kit for '{}'", request.game));
     };
-    let kit = make(&dojo_print::style_for(&request.settings));
+    let kit = make(&dojo_print::style_for(&request.settings), &request.settings);
     let components: Vec<String> =
         kit.infos(&request.settings).iter().map(|c| format!("{}|{}|{}|{}", c.id, c.name, c.pieces, c.default_copies)).collect();
     let document = match request.kind.as_str() {
