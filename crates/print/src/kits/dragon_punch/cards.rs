@@ -89,7 +89,7 @@ pub(super) fn half(style: &Style, m: &Move, kind: Kind, set_name: &str, size: Si
     let text_w = size.w - 2.0 * pad;
 
     // The band with the half's label; a red move's band is striped at both ends.
-    let band = Rect::new(0.0, 0.0, size.w, 6.5 * u);
+    let band = Rect::new(0.0, 0.0, size.w, 6.0 * u);
     match style.fill(kind.band()) {
         Some(fill) => d.rounded_rect(band, 1.8 * u, Some(fill), None),
         None => d.rounded_rect(band, 1.8 * u, None, Some(Stroke::solid(colour, 0.35 * u))),
@@ -109,30 +109,30 @@ pub(super) fn half(style: &Style, m: &Move, kind: Kind, set_name: &str, size: Si
     fit(&mut d, label, 7.5 * u, Face::Bold, words, Align::Centre, true, &kind.label());
 
     // The move's name.
-    let name = Rect::new(pad, 7.6 * u, text_w, 8.0 * u);
+    let name = Rect::new(pad, 6.8 * u, text_w, 7.0 * u);
     fit(&mut d, name, 11.0 * u, Face::Bold, INK, Align::Centre, true, &m.name);
 
     // High above Low.
     for (row, location) in Location::BOTH.into_iter().enumerate() {
-        location_row(&mut d, style, Rect::new(pad, 16.4 * u + row as f32 * 6.6 * u, text_w, 6.2 * u), location, m.at(location), colour);
+        location_row(&mut d, style, Rect::new(pad, 14.3 * u + row as f32 * 6.5 * u, text_w, 6.1 * u), location, m.at(location), colour);
     }
 
     // Properties in bold, then the effect, sharing what is left above the set's name.
-    let foot = size.h - 2.9 * u;
-    let text = Rect::new(pad, 30.0 * u, text_w, foot - 30.6 * u);
+    let foot = size.h - 3.3 * u;
+    let text = Rect::new(pad, 27.6 * u, text_w, foot - 27.9 * u);
     let properties = property_words(m).join(" · ");
     let effect = m.effect.as_deref().unwrap_or("");
     Fitted::new(&[(Face::Bold, &properties), (Face::Regular, effect)], text, 7.5 * u).draw(&mut d, text, INK, Align::Centre, false);
 
     // The set, small, so a reconstruction is never mistaken for the retail cards.
-    fit(&mut d, Rect::new(pad, foot, text_w, 2.5 * u), 5.0 * u, Face::Regular, SOFT, Align::Centre, true, set_name);
+    fit(&mut d, Rect::new(pad, foot, text_w, 3.2 * u), 5.0 * u, Face::Regular, SOFT, Align::Centre, true, set_name);
     d
 }
 
 /// One location's row: its name in a box, then what it holds.
 fn location_row(d: &mut Drawing, style: &Style, row: Rect, location: Location, icon: Option<Icon>, colour: Ink) {
     let u = unit(style);
-    let chip = Rect::new(row.x, row.y + 0.4 * u, 10.5 * u, row.h - 0.8 * u);
+    let chip = Rect::new(row.x, row.y + 0.4 * u, 10.0 * u, row.h - 0.8 * u);
     d.rounded_rect(chip, 1.0 * u, None, Some(Stroke::solid(INK, 0.25 * u)));
     let (arrow, word) = match location {
         Location::High => ("↑", "HIGH"),
@@ -143,15 +143,25 @@ fn location_row(d: &mut Drawing, style: &Style, row: Rect, location: Location, i
     d.text(chip.centre().x, baseline, chip_size, Face::Bold, INK, Align::Centre, &format!("{arrow} {word}"));
     let symbol = Rect::new(chip.right() + 1.3 * u, row.centre().y - 2.2 * u, 4.4 * u, 4.4 * u);
     let x = symbol.right() + 1.5 * u;
-    let (word_size, note_size, number_size) = (7.5 * u, 6.0 * u, 10.0 * u);
+    let (word_size, note_size, number_size) = (7.0 * u, 6.0 * u, 10.0 * u);
     let baseline = row.centre().y + cap_height(word_size) / 2.0;
     match icon {
         Some(Icon::Attack { strength, time }) => {
             burst(d, symbol, colour, None);
-            let mut at = x + d.text(x, baseline, word_size, Face::Bold, INK, Align::Left, "ATTACK") + 2.2 * u;
-            for (note, number) in [("damage", strength), ("time", time)] {
-                at += d.text(at, baseline, note_size, Face::Regular, INK, Align::Left, note) + 0.8 * u;
-                at += d.text(at, baseline + 0.3 * u, number_size, Face::Bold, INK, Align::Left, &number.to_string()) + 2.2 * u;
+            // "ATTACK  damage 2  time 3", shrunk as one if it would pass the row's end.
+            let parts = [("ATTACK".to_string(), Face::Bold, word_size, 1.6), ("damage".into(), Face::Regular, note_size, 0.7)];
+            let parts = parts.into_iter().chain([
+                (strength.to_string(), Face::Bold, number_size, 1.6),
+                ("time".into(), Face::Regular, note_size, 0.7),
+                (time.to_string(), Face::Bold, number_size, 0.0),
+            ]);
+            let parts: Vec<(String, Face, f32, f32)> = parts.collect();
+            let total: f32 = parts.iter().map(|(text, face, size, gap)| width(text, *size, *face) + gap * u).sum();
+            let scale = ((row.right() - x) / total).min(1.0);
+            let mut at = x;
+            for (text, face, size, gap) in &parts {
+                let lift = if *size == number_size { 0.3 * u * scale } else { 0.0 };
+                at += d.text(at, baseline + lift, size * scale, *face, INK, Align::Left, text) + gap * u * scale;
             }
         }
         Some(Icon::Block) => {
@@ -214,13 +224,25 @@ fn swerve(d: &mut Drawing, r: Rect, colour: Ink) {
     d.path(points, true, Some(colour), None);
 }
 
+/// Where a card's two halves go, inside a frame of `inner`: the upper half's box (the lower one
+/// is the same size at the bottom).
+fn halves(style: &Style, inner: Rect) -> Rect {
+    let area = inner.outset(-1.0 * unit(style));
+    Rect::new(area.x, area.y, area.w, (area.h - 1.0 * unit(style)) / 2.0)
+}
+
+/// The size of half a card, as [`half`] is drawn for this style.
+pub(super) fn half_size(style: &Style) -> Size {
+    halves(style, Rect::of_size(style.card).outset(-3.0 * unit(style))).size()
+}
+
 /// A card's front: `upper` upright on the top half, `lower` turned round on the bottom half.
 fn front(style: &Style, frame_colour: Ink, upper: (&Move, Kind), lower: (&Move, Kind), set_name: &str) -> Drawing {
     let u = unit(style);
     let mut d = Drawing::new();
     let inner = frame(&mut d, style, frame_colour);
     let area = inner.outset(-1.0 * u);
-    let size = Size::new(area.w, (area.h - 1.0 * u) / 2.0);
+    let size = halves(style, inner).size();
     let top = half(style, upper.0, upper.1, set_name, size);
     let bottom = half(style, lower.0, lower.1, set_name, size);
     d.place(&top, size, Rect::new(area.x, area.y, size.w, size.h), Turn::None);

@@ -88,8 +88,22 @@ impl Fitted {
         };
         let mut size = max;
         loop {
-            let lines = layout(size);
-            if block_height(lines.len(), size) <= area.h + 1e-3 || size - 0.25 < FLOOR {
+            let mut lines = layout(size);
+            if block_height(lines.len(), size) <= area.h + 1e-3 {
+                return Fitted { size, lines };
+            }
+            if size - 0.25 < FLOOR {
+                // Too much even at the floor (no real card gets here): keep the lines that
+                // fit and end the last with an ellipsis, rather than spill over the card.
+                while lines.len() > 1 && block_height(lines.len(), size) > area.h + 1e-3 {
+                    lines.pop();
+                }
+                if let Some((face, last)) = lines.last_mut() {
+                    while !last.is_empty() && width(&format!("{last}…"), size, *face) > area.w {
+                        last.pop();
+                    }
+                    last.push('…');
+                }
                 return Fitted { size, lines };
             }
             size -= 0.25;
@@ -145,5 +159,9 @@ mod tests {
         assert!(fitted.size < 12.0 && fitted.size > 5.0, "{}", fitted.size);
         let worst = Fitted::new(&[(Face::Bold, &"W".repeat(80))], Rect::new(0.0, 0.0, 40.0, 4.0), 12.0);
         assert!(worst.size >= FLOOR && block_height(worst.lines.len(), worst.size) <= 4.0, "{}", worst.size);
+        // Past the floor, what fits is kept and the cut is shown.
+        let cut = Fitted::new(&[(Face::Bold, &"W".repeat(80))], Rect::new(0.0, 0.0, 10.0, 1.5), 12.0);
+        assert_eq!(cut.lines.len(), 1);
+        assert!(cut.lines[0].1.ends_with('…') && width(&cut.lines[0].1, cut.size, Face::Bold) <= 10.0);
     }
 }
