@@ -28,7 +28,10 @@ fn handle(request: Request) {
         "alignment" => dojo_print::document::alignment_sheet(&request.settings),
         _ => dojo_print::document::build(&kit, &request.settings),
     };
-    let reply = Reply::new("preview").strings("components", &components).strings("problems", &request.problems);
+    let mut reply = Reply::new("preview").strings("components", &components).strings("problems", &request.problems);
+    if let Some(name) = &kit.card_set {
+        reply = reply.set("setName", &JsValue::from_str(name));
+    }
     match document {
         Ok(document) => {
             let page = (request.number.max(0) as usize).min(document.pages.len() - 1);

@@ -232,6 +232,7 @@ fn halves(style: &Style, inner: Rect) -> Rect {
 }
 
 /// The size of half a card, as [`half`] is drawn for this style.
+#[cfg(test)]
 pub(super) fn half_size(style: &Style) -> Size {
     halves(style, Rect::of_size(style.card).outset(-3.0 * unit(style))).size()
 }
