@@ -227,7 +227,7 @@ fn swerve(d: &mut Drawing, r: Rect, colour: Ink) {
 /// Where a card's two halves go, inside a frame of `inner`: the upper half's box (the lower one
 /// is the same size at the bottom).
 fn halves(style: &Style, inner: Rect) -> Rect {
-    let area = inner.outset(-1.0 * unit(style));
+    let area = inner.outset(-unit(style));
     Rect::new(area.x, area.y, area.w, (area.h - 1.0 * unit(style)) / 2.0)
 }
 
@@ -242,7 +242,7 @@ fn front(style: &Style, frame_colour: Ink, upper: (&Move, Kind), lower: (&Move, 
     let u = unit(style);
     let mut d = Drawing::new();
     let inner = frame(&mut d, style, frame_colour);
-    let area = inner.outset(-1.0 * u);
+    let area = inner.outset(-u);
     let size = halves(style, inner).size();
     let top = half(style, upper.0, upper.1, set_name, size);
     let bottom = half(style, lower.0, lower.1, set_name, size);
