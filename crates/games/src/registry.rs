@@ -134,7 +134,7 @@ pub const GAMES: &[GameInfo] = &[
         source: "Full rules, two worked examples and variants. The card list itself is not in the text: the engine plays a set reconstructed from the rulebook, not yet on the site.",
         status: Status::Planned,
         quick: ("", ""),
-        kit: false,
+        kit: true,
     },
     GameInfo {
         id: "rumble",
