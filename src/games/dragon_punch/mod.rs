@@ -1,4 +1,13 @@
-//! DRAGON PUNCH's site code: the card sets a person can use (ours, their own, one sent by link).
-//! The play page, the rules page's pieces and the card editor join this folder.
+//! DRAGON PUNCH's site code (rules engine: [`dojo_games::dragon_punch`]): the card sets a person
+//! can use (ours, their own, one sent by link), how a move reads ([`cards`]), what a view tells of
+//! each hand ([`seen`]), the table ([`table`]), the play page ([`play`]) and the rules page's
+//! pieces ([`rules`], [`examples`]). All of it but [`sets`] is built into the
+//! `dragon-punch-play` module.
 
+pub mod cards;
+pub mod examples;
+pub mod play;
+pub mod rules;
+pub mod seen;
 pub mod sets;
+pub mod table;
