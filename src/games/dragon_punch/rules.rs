@@ -82,7 +82,20 @@ mod tests {
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), ids.len(), "anchors must be unique: {ids:?}");
-        for want in ["cards", "turn", "compare", "initiative", "rounds", "taunt", "variants", "examples", "notes", "sources", "note-set", "note-resolve"] {
+        for want in [
+            "cards",
+            "turn",
+            "compare",
+            "initiative",
+            "rounds",
+            "taunt",
+            "variants",
+            "examples",
+            "notes",
+            "sources",
+            "note-set",
+            "note-resolve",
+        ] {
             assert!(ids.iter().any(|id| id == want), "no section #{want}");
         }
         for line in RULES_TEXT.lines().filter(|l| l.starts_with("##")) {

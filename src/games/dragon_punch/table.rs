@@ -48,7 +48,8 @@ fn card_tile(known: &Known, shown: bool, second: bool) -> impl IntoView + use<> 
 fn player_panel(v: &DragonPunchView, names: &[String], p: usize) -> impl IntoView + use<> {
     let hand = seen::hand(v, p);
     let basics = v.table.players[p].basics.len();
-    let characters: Vec<String> = hand.iter().filter(|k| k.character).map(|k| k.character_name.clone().unwrap_or_else(|| "?".into())).collect();
+    let characters: Vec<String> =
+        hand.iter().filter(|k| k.character).map(|k| k.character_name.clone().unwrap_or_else(|| "?".into())).collect();
     let played = v.played[p];
     let last = v.last_flipped[p];
     let tiles = hand.iter().map(|k| {

@@ -30,7 +30,10 @@ fn count_word(n: u8) -> String {
 
 /// The name of the move `(card, second)` in `hand`.
 fn move_name(hand: &[Known], (card, second): (u8, bool)) -> String {
-    hand.get(usize::from(card)).and_then(|k| k.moves.get(usize::from(second && k.character))).map(|m| m.name.to_string()).unwrap_or_default()
+    hand.get(usize::from(card))
+        .and_then(|k| k.moves.get(usize::from(second && k.character)))
+        .map(|m| m.name.to_string())
+        .unwrap_or_default()
 }
 
 /// The next selection when the number key of `card` is pressed: a character card's first move,
@@ -113,18 +116,23 @@ pub(super) fn ChooseCard(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> imp
         let flipped = k.flipped;
         if k.character {
             let name = k.character_name.clone().unwrap_or_default();
-            let halves: Vec<_> = k.moves.iter().enumerate().map(|(m, mv)| {
-                let pick = (i, m == 1);
-                let label = format!("Play {} ({name}, key {}{})", mv.name, i + 1, if m == 1 { " twice" } else { "" });
-                view! {
-                    <button type="button" class="dp-half" class:selected=move || selected.get() == Some(pick)
-                        disabled=move || flipped || locked.get() aria-pressed=move || (selected.get() == Some(pick)).to_string()
-                        data-testid=format!("card-{}-{}", i + 1, if m == 1 { "b" } else { "a" }) aria-label=label
-                        on:click=move |_| selected.set(Some(pick))>
-                        {move_face(mv, Hue::Purple)}
-                    </button>
-                }
-            }).collect();
+            let halves: Vec<_> = k
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(m, mv)| {
+                    let pick = (i, m == 1);
+                    let label = format!("Play {} ({name}, key {}{})", mv.name, i + 1, if m == 1 { " twice" } else { "" });
+                    view! {
+                        <button type="button" class="dp-half" class:selected=move || selected.get() == Some(pick)
+                            disabled=move || flipped || locked.get() aria-pressed=move || (selected.get() == Some(pick)).to_string()
+                            data-testid=format!("card-{}-{}", i + 1, if m == 1 { "b" } else { "a" }) aria-label=label
+                            on:click=move |_| selected.set(Some(pick))>
+                            {move_face(mv, Hue::Purple)}
+                        </button>
+                    }
+                })
+                .collect();
             view! {
                 <div class="dp-card character" class:flipped=flipped data-testid=format!("card-{}", i + 1)>
                     <span class="dp-card-top"><span class="dp-key">{format!("{}", i + 1)}</span><span class="dp-character-name">{name}</span>{flipped.then(|| view! { <span class="dp-flipped">"flipped"</span> })}</span>
@@ -237,7 +245,8 @@ pub(super) fn SwitchCard(cx: Ctx, seat: Seat, owed: u8, names: Signal<Vec<String
             .collect_view()
     };
     let who = move || names.get().get(me).cloned().unwrap_or_default();
-    let target = move || selected.get().and_then(|c| hand.get().get(usize::from(c)).and_then(|k| k.moves.first().map(|m| m.name.to_string())));
+    let target =
+        move || selected.get().and_then(|c| hand.get().get(usize::from(c)).and_then(|k| k.moves.first().map(|m| m.name.to_string())));
     view! {
         <div class="stage switch dp-pick" data-testid="switch" data-seat=seat.0 + 1>
             <p class="big">{move || format!("{}: turn a white card red ({owed} to go)", who())}</p>

@@ -63,7 +63,11 @@ pub fn offered(link: Option<&CardSet>, kept: &[CardSet]) -> Vec<Offered> {
     if let Some(set) = link {
         list.push(Offered { id: "link".into(), label: format!("Sent by link: {}", set.name), set: Arc::new(set.clone()) });
     }
-    list.extend(kept.iter().map(|s| Offered { id: format!("kept:{}", s.name), label: format!("Kept in this browser: {}", s.name), set: Arc::new(s.clone()) }));
+    list.extend(kept.iter().map(|s| Offered {
+        id: format!("kept:{}", s.name),
+        label: format!("Kept in this browser: {}", s.name),
+        set: Arc::new(s.clone()),
+    }));
     list
 }
 
@@ -85,7 +89,8 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
     let variant = RwSignal::new(Variant::Standard);
     let turbo = RwSignal::new(false);
     let link = sets::from_address();
-    let link_error = link.as_ref().and_then(|r| r.as_ref().err()).map(|e| format!("The card set in this page's link cannot be played: {e}."));
+    let link_error =
+        link.as_ref().and_then(|r| r.as_ref().err()).map(|e| format!("The card set in this page's link cannot be played: {e}."));
     let (kept, problems) = sets::stored();
     let list = offered(link.as_ref().and_then(|r| r.as_ref().ok()), &kept);
     // A set sent by link is what its reader came for; otherwise the set chosen last time.

@@ -165,9 +165,10 @@ mod tests {
 
     #[test]
     fn matches_play_to_the_end_against_the_computer_and_on_one_device() {
-        for (i, seats) in [Seats::against_computer(Level::Easy, 2), Seats::people(2), Seats(vec![Controller::Computer(Level::Easy), Controller::Person])]
-            .into_iter()
-            .enumerate()
+        for (i, seats) in
+            [Seats::against_computer(Level::Easy, 2), Seats::people(2), Seats(vec![Controller::Computer(Level::Easy), Controller::Person])]
+                .into_iter()
+                .enumerate()
         {
             let mut s = Session::new(seats, &setup()).unwrap();
             let mut rng = Rng::new(i as u64 + 3);
@@ -192,7 +193,7 @@ mod tests {
         let mut state = DragonPunch::from_setup(&setup()).unwrap();
         // The computer takes 2 (a High Kick against its Throw) and turns two unshown cards red.
         apply(&mut state, &dojo_engine::PerSeat(vec![Some(play(2)), Some(play(3))])).unwrap();
-        let mut s = crate::play::Session::starting(Seats::against_computer(Level::Easy, 2), None, state);
+        let mut s: Session = crate::play::Session::starting(Seats::against_computer(Level::Easy, 2), None, state);
         assert_eq!(s.public_view().phase, Phase::Switch { owed: [0, 2] });
         let mut rng = Rng::new(5);
         s.computer_decide(Seat(1), &mut rng).unwrap();
