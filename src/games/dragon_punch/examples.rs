@@ -83,6 +83,7 @@ pub fn next_plays(w: &Watched, step: usize) -> Option<String> {
                 Action::Switch(card) => {
                     format!("Player {} turns {} red", p + 1, state.move_of(p, usize::from(card), false).name)
                 }
+                Action::Pick(_) => format!("Player {}: {a}", p + 1),
             })
         })
         .collect();

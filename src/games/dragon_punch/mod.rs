@@ -1,10 +1,11 @@
 //! DRAGON PUNCH's site code (rules engine: [`dojo_games::dragon_punch`]): the card sets a person
-//! can use (ours, their own, one sent by link), how a move reads ([`cards`]), what a view tells of
-//! each hand ([`seen`]), the table ([`table`]), the play page ([`play`]) and the rules page's
-//! pieces ([`rules`], [`examples`]). All of it but [`sets`] is built into the
+//! can use (ours, their own, one sent by link) and the card editor, how a move reads
+//! ([`cards`]), what a view tells of each hand ([`seen`]), the table ([`table`]), the play page
+//! ([`play`]) and the rules page's pieces ([`rules`], [`examples`]). All of it is built into the
 //! `dragon-punch-play` module.
 
 pub mod cards;
+pub mod editor;
 pub mod examples;
 pub mod play;
 pub mod rules;

@@ -4,9 +4,8 @@
 //! in which the other player's cards are secret show nothing the view does not.
 
 use super::cards::Hue;
-use dojo_engine::Seat;
 use dojo_games::dragon_punch::card::Move;
-use dojo_games::dragon_punch::{Action, DragonPunchView};
+use dojo_games::dragon_punch::{Action, CardRef, DragonPunchView};
 
 /// One card of a hand as its observer knows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,38 +27,50 @@ pub struct Known {
     pub red_move: Option<Move>,
 }
 
-/// Player `p`'s cards as `view`'s observer knows them, in hand order.
+/// Player `p`'s cards as `view`'s observer knows them, in hand order. Read from the view's hands
+/// and their card identities only: in Custom Character the view's table does not hold the other
+/// player's hand.
 pub fn hand(view: &DragonPunchView, p: usize) -> Vec<Known> {
     let Some(seen) = view.hands.get(p) else { return Vec::new() };
-    let loadout = &view.table.players[p];
     let set = &view.table.set;
+    let basics = view.basics(p);
     seen.iter()
         .enumerate()
         .map(|(i, card)| {
             let index = i as u8;
-            match loadout.basics.get(i) {
-                Some(b) => {
-                    let basic = set.basics.get(*b);
-                    let hue = Hue::basic(card.red);
-                    let moves = match (basic, card.red) {
-                        (Some(basic), Some(red)) => vec![if red { basic.red.clone() } else { basic.white.clone() }],
-                        _ => Vec::new(),
-                    };
-                    let red_move = basic.map(|b| b.red.clone());
-                    Known { index, flipped: card.flipped, character: false, moves, hue, character_name: None, red_move }
-                }
-                None => {
-                    let character = loadout.characters.get(i - loadout.basics.len()).and_then(|c| set.characters.get(*c));
+            let up = |second: bool| view.move_at(p, i, second).cloned();
+            match card.card {
+                Some(CardRef::Character(c)) => {
+                    let character = set.characters.get(usize::from(c));
                     Known {
                         index,
                         flipped: card.flipped,
                         character: true,
-                        moves: character.map(|c| c.moves.to_vec()).unwrap_or_default(),
+                        moves: [up(false), up(true)].into_iter().flatten().collect(),
                         hue: Hue::Purple,
                         character_name: character.map(|c| c.name.clone()),
                         red_move: None,
                     }
                 }
+                Some(CardRef::Basic(b)) => Known {
+                    index,
+                    flipped: card.flipped,
+                    character: false,
+                    moves: up(false).into_iter().collect(),
+                    hue: Hue::basic(card.red),
+                    character_name: None,
+                    red_move: set.basics.get(usize::from(b)).map(|b| b.red.clone()),
+                },
+                // A card the observer does not know: only where it sits says what kind it is.
+                None => Known {
+                    index,
+                    flipped: card.flipped,
+                    character: i >= basics,
+                    moves: Vec::new(),
+                    hue: if i >= basics { Hue::Purple } else { Hue::basic(card.red) },
+                    character_name: None,
+                    red_move: None,
+                },
             }
         })
         .collect()
@@ -73,15 +84,9 @@ pub fn move_at(view: &DragonPunchView, p: usize, card: u8, second: bool) -> Opti
     Some((m, known.hue))
 }
 
-/// The action suggested for the view's observer now: what is played if a Turbo count ends with
-/// nothing chosen, and the card a damage switch offers first. `legal` is what the observer may
-/// do.
+/// The action suggested for the view's observer now (the engine's default): what is played if a
+/// Turbo count ends with nothing chosen, and the card a damage switch offers first. `legal` is
+/// what the observer may do now (the default when it is among them, else the first of them).
 pub fn suggested(view: &DragonPunchView, legal: &[Action]) -> Option<Action> {
-    let _ = view;
-    legal.first().copied()
-}
-
-/// The other player of a two-player match.
-pub fn other(seat: Seat) -> usize {
-    1 - seat.index().min(1)
+    view.default_action().filter(|a| legal.contains(a)).or_else(|| legal.first().copied())
 }

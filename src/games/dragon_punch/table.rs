@@ -5,7 +5,7 @@
 
 use super::cards::{Hue, move_summary};
 use super::seen::{self, Known};
-use dojo_games::dragon_punch::{DragonPunchView, ROUNDS_TO_WIN};
+use dojo_games::dragon_punch::{DragonPunchView, MAX_HAND, Phase, ROUNDS_TO_WIN};
 use leptos::prelude::*;
 
 /// Health as pips, white for each white card left, red for each switched: shape and words as
@@ -47,7 +47,7 @@ fn card_tile(known: &Known, shown: bool, second: bool) -> impl IntoView + use<> 
 
 fn player_panel(v: &DragonPunchView, names: &[String], p: usize) -> impl IntoView + use<> {
     let hand = seen::hand(v, p);
-    let basics = v.table.players[p].basics.len();
+    let basics = v.basics(p);
     let characters: Vec<String> =
         hand.iter().filter(|k| k.character).map(|k| k.character_name.clone().unwrap_or_else(|| "?".into())).collect();
     let played = v.played[p];
@@ -80,6 +80,7 @@ fn player_panel(v: &DragonPunchView, names: &[String], p: usize) -> impl IntoVie
                 <span class="dp-health-text">{format!("Health {} of {basics}", v.health[p])}</span>
                 {initiative.then(|| view! { <span class="badge initiative" data-testid="initiative">"Has the Initiative"</span> })}
             </div>
+            {(v.phase == Phase::Pick).then(|| view! { <p class="dp-picking" data-testid=format!("picked-{}", p + 1)>{format!("Taking cards in secret: {} of {MAX_HAND}", v.picked[p])}</p> })}
             <ul class="dp-tiles" aria-label="Cards in hand">{tiles.collect_view()}</ul>
             <p class="dp-last" data-testid=format!("last-flipped-{}", p + 1)>{last_line.unwrap_or_else(|| "No card flipped yet this round.".into())}</p>
         </div>

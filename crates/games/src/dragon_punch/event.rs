@@ -10,6 +10,8 @@ use std::sync::Arc;
 /// cannot see is named by neither event nor log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
+    /// Custom Character: both hands are picked (what is in them stays secret).
+    HandsPicked,
     /// Both chosen cards are shown.
     Revealed {
         /// The turn of the round, from 1.
@@ -93,6 +95,7 @@ impl Event {
     /// The event in words, players named by `who`.
     pub fn describe_with(&self, who: &Speaker) -> String {
         match self {
+            Event::HandsPicked => "Both hands are picked: the fight begins.".into(),
             Event::Revealed { turn, moves, initiative, .. } => {
                 let lead =
                     initiative.map(|s| format!(" ({} {} the Initiative)", who.subject(s), who.verb(s, "has", "have"))).unwrap_or_default();

@@ -33,9 +33,9 @@ mod tools;
 mod view;
 
 pub use event::Event;
-pub use setup::{BASIC_CARDS, CardSet, Loadout, MAX_TEXT, Setup, SetupError};
+pub use setup::{BASIC_CARDS, CardSet, Loadout, MAX_SET_CHARACTERS, MAX_STRENGTH, MAX_TEXT, MAX_TIME, Setup, SetupError};
 pub use share::{LinkError, MAX_LINK};
-pub use state::{Action, CardState, Decision, DragonPunch, Hand, MAX_HAND, Phase, ROUNDS_TO_WIN, Refusal};
+pub use state::{Action, CardRef, CardState, Decision, DragonPunch, Hand, MAX_HAND, Phase, ROUNDS_TO_WIN, Refusal};
 pub use view::{DragonPunchView, SeenCard};
 
 use dojo_engine::{Game, Joint, Observer, Outcome, Rng, Seat};

@@ -31,6 +31,9 @@ pub struct CardSet {
     pub characters: Vec<CharacterCard>,
 }
 
+/// Most characters a set may hold: all ten of two copies of the game.
+pub const MAX_SET_CHARACTERS: usize = 10;
+
 /// Most basic cards in a hand: the Custom Character variant's Taunt and six more.
 pub const MAX_BASICS: usize = BASIC_CARDS + 1;
 
@@ -63,20 +66,37 @@ impl Loadout {
 }
 
 /// Everything needed to start a match: the set and what each player holds. DRAGON PUNCH has
-/// no chance, and the usual game and Tag Team nothing hidden at the start.
+/// no chance, and the usual game and Tag Team nothing hidden at the start. In the Custom
+/// Character variant (`custom`) each player's hand is their own secret: the players pick it
+/// card by card at the start of the match (both hands left empty here), or a scenario gives it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The cards in play (shared: a set is read, never changed, by every copy of a match).
     pub set: Arc<CardSet>,
-    /// What each player holds.
+    /// What each player holds (both empty when the players pick in secret: Custom Character).
     pub players: [Loadout; 2],
+    /// The Custom Character variant: hands of a Taunt, six basic cards and two characters, kept
+    /// secret from the other player until played.
+    #[serde(default)]
+    pub custom: bool,
 }
 
 impl Setup {
     /// The usual game: each player the six basic cards and one character.
     pub fn standard(set: impl Into<Arc<CardSet>>, characters: [usize; 2]) -> Setup {
-        Setup { set: set.into(), players: characters.map(Loadout::standard) }
+        Setup { set: set.into(), players: characters.map(Loadout::standard), custom: false }
+    }
+
+    /// The Custom Character variant: both players pick their hands in secret at the start.
+    pub fn custom(set: impl Into<Arc<CardSet>>) -> Setup {
+        let empty = || Loadout { basics: Vec::new(), characters: Vec::new() };
+        Setup { set: set.into(), players: [empty(), empty()], custom: true }
+    }
+
+    /// Whether the hands are still to be picked (Custom Character, before the first turn).
+    pub fn to_pick(&self) -> bool {
+        self.custom && self.players.iter().all(|p| p.basics.is_empty() && p.characters.is_empty())
     }
 }
 
@@ -133,8 +153,25 @@ pub enum SetupError {
         /// Basic cards whose two moves both Taunt.
         found: usize,
     },
+    /// Custom Character needs two different characters per hand: the set has fewer.
+    CustomCharacters {
+        /// Characters in the set.
+        got: usize,
+    },
+    /// A Custom Character hand is not a Taunt, six basic cards and two different characters.
+    CustomHand {
+        /// The player, from 1.
+        player: u8,
+    },
+    /// In Custom Character one hand is given and the other left to pick: give both or neither.
+    CustomHalfPicked,
     /// A name is empty.
     EmptyName,
+    /// The set has more characters than two copies of a game hold ([`MAX_SET_CHARACTERS`]).
+    TooManyCharacters {
+        /// Characters in the set.
+        got: usize,
+    },
     /// A name or effect text is longer than [`MAX_TEXT`] characters.
     TooLong {
         /// The start of the text.
@@ -171,6 +208,14 @@ impl fmt::Display for SetupError {
             SetupError::TauntCard { found } => {
                 write!(f, "exactly one basic card must Taunt on both its moves (this set has {found})")
             }
+            SetupError::CustomCharacters { got } => {
+                write!(f, "Custom Character needs a set with at least two characters (this one has {got})")
+            }
+            SetupError::CustomHand { player } => {
+                write!(f, "player {player}: a Custom Character hand is a Taunt, six other basic cards and two different characters")
+            }
+            SetupError::CustomHalfPicked => write!(f, "Custom Character: give both players' hands, or neither so they pick"),
+            SetupError::TooManyCharacters { got } => write!(f, "a set holds at most {MAX_SET_CHARACTERS} characters, not {got}"),
             SetupError::EmptyName => write!(f, "every card and move needs a name"),
             SetupError::TooLong { text } => write!(f, "\"{text}…\" is longer than {MAX_TEXT} characters"),
             SetupError::Strength { name, got } => write!(f, "{name}: strength {got} is more than {MAX_STRENGTH}"),
@@ -216,6 +261,9 @@ impl CardSet {
         if self.characters.is_empty() {
             return Err(SetupError::NoCharacter);
         }
+        if self.characters.len() > MAX_SET_CHARACTERS {
+            return Err(SetupError::TooManyCharacters { got: self.characters.len() });
+        }
         let taunts = self.basics.iter().filter(|b| b.white.properties.taunt && b.red.properties.taunt).count();
         if taunts != 1 {
             return Err(SetupError::TauntCard { found: taunts });
@@ -236,6 +284,52 @@ impl CardSet {
 }
 
 impl CardSet {
+    /// Every problem of the set, each with where it is ("Basic card 2, red move"), for the
+    /// editor: [`CardSet::check`] stops at the first.
+    pub fn problems(&self) -> Vec<(String, SetupError)> {
+        let mut all = Vec::new();
+        if self.name.trim().is_empty() {
+            all.push(("The set's name".to_string(), SetupError::EmptyName));
+        }
+        if let Err(e) = check_text(&self.name) {
+            all.push(("The set's name".to_string(), e));
+        }
+        if self.basics.len() != BASIC_CARDS {
+            all.push(("The set".to_string(), SetupError::BasicCount { got: self.basics.len() }));
+        }
+        if self.characters.is_empty() {
+            all.push(("The set".to_string(), SetupError::NoCharacter));
+        }
+        if self.characters.len() > MAX_SET_CHARACTERS {
+            all.push(("The set".to_string(), SetupError::TooManyCharacters { got: self.characters.len() }));
+        }
+        let taunts = (0..self.basics.len()).filter(|i| self.is_taunt(*i)).count();
+        if taunts != 1 {
+            all.push(("The basic cards".to_string(), SetupError::TauntCard { found: taunts }));
+        }
+        for (i, card) in self.basics.iter().enumerate() {
+            for (side, m) in [("white", &card.white), ("red", &card.red)] {
+                if let Err(e) = check_move(m) {
+                    all.push((format!("Basic card {}, {side} move", i + 1), e));
+                }
+            }
+        }
+        for (i, character) in self.characters.iter().enumerate() {
+            if character.name.trim().is_empty() {
+                all.push((format!("Character {}", i + 1), SetupError::EmptyName));
+            }
+            if let Err(e) = check_text(&character.name) {
+                all.push((format!("Character {}", i + 1), e));
+            }
+            for (k, m) in character.moves.iter().enumerate() {
+                if let Err(e) = check_move(m) {
+                    all.push((format!("Character {}, move {}", i + 1, k + 1), e));
+                }
+            }
+        }
+        all
+    }
+
     /// Whether basic card `index` is the Taunt card (it Taunts on both moves).
     pub fn is_taunt(&self, index: usize) -> bool {
         self.basics.get(index).is_some_and(|b| b.white.properties.taunt && b.red.properties.taunt)
@@ -246,6 +340,23 @@ impl Setup {
     /// Checks the set and both hands.
     pub fn check(&self) -> Result<(), SetupError> {
         self.set.check()?;
+        if self.custom {
+            if self.set.characters.len() < MAX_CHARACTERS {
+                return Err(SetupError::CustomCharacters { got: self.set.characters.len() });
+            }
+            if self.to_pick() {
+                return Ok(());
+            }
+            if self.players.iter().any(|p| p.basics.is_empty() && p.characters.is_empty()) {
+                return Err(SetupError::CustomHalfPicked);
+            }
+            for (i, hand) in self.players.iter().enumerate() {
+                let distinct = hand.characters.first() != hand.characters.get(1);
+                if hand.basics.len() != MAX_BASICS || hand.characters.len() != MAX_CHARACTERS || !distinct {
+                    return Err(SetupError::CustomHand { player: i as u8 + 1 });
+                }
+            }
+        }
         for (i, hand) in self.players.iter().enumerate() {
             let player = i as u8 + 1;
             if !(BASIC_CARDS..=MAX_BASICS).contains(&hand.basics.len()) || !(1..=MAX_CHARACTERS).contains(&hand.characters.len()) {
@@ -270,5 +381,27 @@ impl Setup {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dragon_punch::set::reconstructed;
+
+    #[test]
+    fn the_editor_hears_every_problem_and_where_it_is() {
+        let mut set = reconstructed();
+        assert!(set.problems().is_empty());
+        set.basics[1].red.name = " ".into();
+        set.characters[2].moves[1].high = Some(Icon::Attack { strength: 2, time: 0 });
+        set.basics[5].red.properties.taunt = false;
+        let problems = set.problems();
+        let places: Vec<&str> = problems.iter().map(|(at, _)| at.as_str()).collect();
+        assert_eq!(places, ["The basic cards", "Basic card 2, red move", "Character 3, move 2"]);
+        assert_eq!(problems[0].1, SetupError::TauntCard { found: 0 });
+        assert_eq!(set.check().err(), Some(SetupError::TauntCard { found: 0 }), "check stops at the first");
+        set.characters = (0..11).map(|_| set.characters[0].clone()).collect();
+        assert!(set.problems().iter().any(|(_, e)| *e == SetupError::TooManyCharacters { got: 11 }));
     }
 }

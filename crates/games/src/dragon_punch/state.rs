@@ -4,7 +4,7 @@
 use super::card::Move;
 use super::event::Event;
 use super::resolve::{clash, next_initiative};
-use super::setup::{MAX_BASICS, MAX_CHARACTERS, Setup, SetupError};
+use super::setup::{CardSet, MAX_BASICS, MAX_CHARACTERS, MAX_COPIES, Setup, SetupError};
 use dojo_engine::{PerSeat, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -28,6 +28,15 @@ pub struct CardState {
     pub flipped: bool,
 }
 
+/// A card of the set, by kind: which basic card or which character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CardRef {
+    /// The basic card at this place in the set.
+    Basic(u8),
+    /// The character card at this place in the set.
+    Character(u8),
+}
+
 /// One seat's choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Action {
@@ -41,6 +50,8 @@ pub enum Action {
     },
     /// Switch this white basic card to its red move, for one point of damage.
     Switch(u8),
+    /// Custom Character: take this card into the hand (the hand keeps the order taken).
+    Pick(CardRef),
 }
 
 impl fmt::Display for Action {
@@ -49,6 +60,8 @@ impl fmt::Display for Action {
             Action::Play { card, second: false } => write!(f, "play card {}", card + 1),
             Action::Play { card, second: true } => write!(f, "play card {}, second move", card + 1),
             Action::Switch(card) => write!(f, "switch card {} to red", card + 1),
+            Action::Pick(CardRef::Basic(b)) => write!(f, "take basic card {}", b + 1),
+            Action::Pick(CardRef::Character(c)) => write!(f, "take character {}", c + 1),
         }
     }
 }
@@ -56,6 +69,11 @@ impl fmt::Display for Action {
 /// The decision a seat faces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Decision {
+    /// Custom Character: take the next card of the hand, in secret.
+    Pick {
+        /// Cards taken so far.
+        taken: u8,
+    },
     /// Choose a card; choices are revealed together.
     Choose,
     /// Switch white basic cards to red, one at a time, for the damage taken.
@@ -68,6 +86,8 @@ pub enum Decision {
 /// Where the match stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
+    /// Custom Character: both players take their hands card by card, in secret.
+    Pick,
     /// Both players choose a card.
     Choose,
     /// Damaged players switch cards: `owed` per player.
@@ -90,6 +110,14 @@ pub enum Refusal {
     NoSecondMove,
     /// Only a white basic card can be switched to red.
     NotWhite,
+    /// Custom Character: the hand already holds its Taunt card.
+    SecondTaunt,
+    /// Custom Character: the hand already holds six basic cards besides the Taunt.
+    BasicsFull,
+    /// Custom Character: one copy of the game holds two of each basic card, no more.
+    NoCopiesLeft,
+    /// Custom Character: the hand already holds this character, or two characters.
+    CharacterTaken,
     /// The action answers a different decision from the one asked.
     NotNow {
         /// What was asked.
@@ -104,6 +132,10 @@ impl fmt::Display for Refusal {
             Refusal::Flipped => write!(f, "that card is flipped until you Taunt"),
             Refusal::NoSecondMove => write!(f, "only the character card has a second move"),
             Refusal::NotWhite => write!(f, "only a white basic card can be switched to red"),
+            Refusal::SecondTaunt => write!(f, "a hand holds exactly one Taunt card"),
+            Refusal::BasicsFull => write!(f, "the hand already has its six basic cards besides the Taunt"),
+            Refusal::NoCopiesLeft => write!(f, "your copy of the game has no more of that card"),
+            Refusal::CharacterTaken => write!(f, "a hand holds two different characters"),
             Refusal::NotNow { expected } => write!(f, "the decision now is to {expected}"),
         }
     }
@@ -118,6 +150,37 @@ fn move_in<'s>(table: &'s Setup, p: usize, hand: &Hand, card: usize, second: boo
             if hand[card].red { &basic.red } else { &basic.white }
         }
         None => &table.set.characters[loadout.characters[card - loadout.basics.len()]].moves[usize::from(second)],
+    }
+}
+
+/// Whether `card` may join a Custom Character hand holding `taken`: one Taunt card, six other
+/// basic cards at most two of each (one copy of the game), two different characters.
+pub(crate) fn check_pick(set: &CardSet, taken: &[CardRef], card: CardRef) -> Result<(), Refusal> {
+    let count = |c: CardRef| taken.iter().filter(|t| **t == c).count();
+    match card {
+        CardRef::Basic(b) if usize::from(b) >= set.basics.len() => Err(Refusal::NoSuchCard),
+        CardRef::Character(c) if usize::from(c) >= set.characters.len() => Err(Refusal::NoSuchCard),
+        CardRef::Basic(b) if set.is_taunt(usize::from(b)) => {
+            if count(card) > 0 {
+                Err(Refusal::SecondTaunt)
+            } else {
+                Ok(())
+            }
+        }
+        CardRef::Basic(_) => {
+            let others = taken.iter().filter(|t| matches!(t, CardRef::Basic(b) if !set.is_taunt(usize::from(*b)))).count();
+            if others >= MAX_BASICS - 1 {
+                Err(Refusal::BasicsFull)
+            } else if count(card) >= MAX_COPIES {
+                Err(Refusal::NoCopiesLeft)
+            } else {
+                Ok(())
+            }
+        }
+        CardRef::Character(_) => {
+            let characters = taken.iter().filter(|t| matches!(t, CardRef::Character(_))).count();
+            if characters >= MAX_CHARACTERS || count(card) > 0 { Err(Refusal::CharacterTaken) } else { Ok(()) }
+        }
     }
 }
 
@@ -145,6 +208,12 @@ pub struct DragonPunch {
     pub(crate) phase: Phase,
     /// The cards played this turn, flipped once damage is switched.
     pub(crate) played: [Option<(u8, bool)>; 2],
+    /// Places in each hand the other player has seen played: in Custom Character the rest of a
+    /// hand is secret.
+    pub(crate) revealed: [u16; 2],
+    /// Custom Character: the cards each player has taken so far (secret; moved to the table
+    /// once both hands are complete).
+    pub(crate) picks: [Vec<CardRef>; 2],
 }
 
 impl DragonPunch {
@@ -159,8 +228,10 @@ impl DragonPunch {
             results: Vec::new(),
             round: 1,
             turn: 1,
-            phase: Phase::Choose,
+            phase: if setup.to_pick() { Phase::Pick } else { Phase::Choose },
             played: [None; 2],
+            revealed: [0; 2],
+            picks: [Vec::new(), Vec::new()],
         })
     }
 
@@ -191,6 +262,7 @@ impl DragonPunch {
 
     pub(crate) fn decision_of(&self, seat: Seat) -> Option<Decision> {
         match self.phase {
+            Phase::Pick => Some(Decision::Pick { taken: self.picks[seat.index()].len() as u8 }),
             Phase::Choose => Some(Decision::Choose),
             Phase::Switch { owed } => (owed[seat.index()] > 0).then_some(Decision::Switch { owed: owed[seat.index()] }),
             Phase::MatchOver => None,
@@ -201,6 +273,8 @@ impl DragonPunch {
         let p = seat.index();
         let hand = &self.hands[p][..self.hand_len(p)];
         match (self.phase, action) {
+            (Phase::Pick, Action::Pick(card)) => check_pick(&self.table.set, &self.picks[p], *card),
+            (Phase::Pick, _) => Err(Refusal::NotNow { expected: "take a card into your hand" }),
             (Phase::Choose, Action::Play { card, second }) => {
                 let state = hand.get(usize::from(*card)).ok_or(Refusal::NoSuchCard)?;
                 if state.flipped {
@@ -232,6 +306,11 @@ impl DragonPunch {
         let hand = &self.hands[p];
         let mut legal = Vec::with_capacity(len + 2);
         match self.phase {
+            Phase::Pick => {
+                let set = &self.table.set;
+                let cards = (0..set.basics.len() as u8).map(CardRef::Basic).chain((0..set.characters.len() as u8).map(CardRef::Character));
+                legal.extend(cards.filter(|c| check_pick(set, &self.picks[p], *c).is_ok()).map(Action::Pick));
+            }
             Phase::Choose => {
                 for card in (0..len).filter(|c| !hand[*c].flipped) {
                     legal.push(Action::Play { card: card as u8, second: false });
@@ -250,6 +329,16 @@ impl DragonPunch {
     pub(crate) fn step(&mut self, joint: &PerSeat<Option<Action>>) -> Vec<Event> {
         let mut events = Vec::new();
         match self.phase {
+            Phase::Pick => {
+                for (p, picks) in self.picks.iter_mut().enumerate() {
+                    if let Some(Action::Pick(card)) = joint.0[p] {
+                        picks.push(card);
+                    }
+                }
+                if self.picks.iter().all(|p| p.len() == MAX_HAND) {
+                    self.hands_picked(&mut events);
+                }
+            }
             Phase::Choose => {
                 let pick = |s: usize| match joint.0[s] {
                     Some(Action::Play { card, second }) => (card, second),
@@ -279,12 +368,32 @@ impl DragonPunch {
         events
     }
 
+    /// Both Custom Character hands are complete: they go to the table, basic cards first, each
+    /// in the order taken, and the first turn begins.
+    fn hands_picked(&mut self, events: &mut Vec<Event>) {
+        let mut table = Setup::clone(&self.table);
+        for (p, picks) in self.picks.iter_mut().enumerate() {
+            let loadout = &mut table.players[p];
+            for card in picks.drain(..) {
+                match card {
+                    CardRef::Basic(b) => loadout.basics.push(usize::from(b)),
+                    CardRef::Character(c) => loadout.characters.push(usize::from(c)),
+                }
+            }
+        }
+        self.table = Arc::new(table);
+        self.phase = Phase::Choose;
+        events.push(Event::HandsPicked);
+    }
+
     /// Both cards are shown and compared; damage is owed, or the round ends at once.
     fn reveal(&mut self, events: &mut Vec<Event>) {
         let [Some(a), Some(b)] = self.played else { return };
         // The set is shared: holding it here lets the moves be read while the state changes.
         let table = Arc::clone(&self.table);
         let moves = [move_in(&table, 0, &self.hands[0], usize::from(a.0), a.1), move_in(&table, 1, &self.hands[1], usize::from(b.0), b.1)];
+        self.revealed[0] |= 1 << a.0;
+        self.revealed[1] |= 1 << b.0;
         let result = clash(moves, self.initiative);
         events.push(Event::Revealed {
             turn: self.turn,

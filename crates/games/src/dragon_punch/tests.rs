@@ -14,11 +14,50 @@ fn play(card: u8) -> Option<Action> {
 
 #[test]
 fn conformance_suite_passes() {
-    let setups: Vec<Setup> = (0..5).map(|i| setup(i, (i + 2) % 5)).collect();
+    let mut setups: Vec<Setup> = (0..5).map(|i| setup(i, (i + 2) % 5)).collect();
+    setups.push(Setup { players: [Loadout::tag_team(0, 1), Loadout::tag_team(3, 1)], ..setup(0, 0) });
+    setups.push(Setup::custom(set::reconstructed()));
     let report =
-        check_game::<DragonPunch>(&setups, &Config { games: 300, check_every: 2, ..Config::default() }).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(report.games, 300);
+        check_game::<DragonPunch>(&setups, &Config { games: 350, check_every: 2, ..Config::default() }).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.games, 350);
     assert!(report.hidden_resamples_that_changed > 0, "red cards out of sight are redrawn");
+}
+
+#[test]
+fn custom_character_setups_are_checked_reason_by_reason() {
+    let mut one = set::reconstructed();
+    one.characters.truncate(1);
+    assert_eq!(Setup::custom(one).check(), Err(SetupError::CustomCharacters { got: 1 }));
+    let given = Loadout { basics: vec![5, 0, 0, 1, 1, 2, 3], characters: vec![0, 2] };
+    let half = Setup { players: [given.clone(), Loadout { basics: vec![], characters: vec![] }], ..Setup::custom(set::reconstructed()) };
+    assert_eq!(half.check(), Err(SetupError::CustomHalfPicked));
+    let twice = Loadout { characters: vec![2, 2], ..given.clone() };
+    let both = Setup { players: [given.clone(), twice], ..half.clone() };
+    assert_eq!(both.check(), Err(SetupError::CustomHand { player: 2 }));
+    let given_both = Setup { players: [given.clone(), given], ..half };
+    let state = DragonPunch::from_setup(&given_both).unwrap();
+    assert_eq!((state.phase(), state.health(1)), (Phase::Choose, 7), "a scenario may give both hands");
+    assert!(state.view_for(Seat(0)).hands[1].iter().all(|c| c.card.is_none()), "given hands are still secret");
+}
+
+#[test]
+fn the_computer_picks_a_legal_varied_custom_hand() {
+    use dojo_bot::{Level, Policy};
+    let mut hands = Vec::new();
+    for game in 0..4u64 {
+        let mut rng = dojo_engine::Rng::new(game);
+        let mut state = DragonPunch::from_setup(&Setup::custom(set::reconstructed())).unwrap();
+        while state.phase() == Phase::Pick {
+            let mut act = |seat: Seat| Some(Policy::Bot(Level::Hard).act::<DragonPunch>(&state.view_for(seat), seat, &mut rng));
+            let joint = PerSeat(vec![act(Seat(0)), act(Seat(1))]);
+            apply(&mut state, &joint).unwrap();
+        }
+        state.table.check().unwrap();
+        let kinds = state.table.players[0].basics.iter().collect::<std::collections::BTreeSet<_>>().len();
+        assert!(kinds >= 5, "a varied hand: {:?}", state.table.players[0]);
+        hands.push(state.table.players[0].clone());
+    }
+    assert!(hands.windows(2).any(|w| w[0] != w[1]), "hands differ from match to match");
 }
 
 #[test]

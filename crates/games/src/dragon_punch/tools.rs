@@ -1,21 +1,37 @@
 //! How tools set up and measure DRAGON PUNCH: our reconstructed set, characters drawn from the
-//! seed, matches of two won rounds.
+//! seed, matches of two won rounds; `--mode tag-team` (two characters each) and `--mode custom`
+//! (Custom Character: both players pick their hands in secret).
 
-use super::{DragonPunch, Event, Setup, set};
-use crate::registry::{Sampled, Table, two_seats_only};
+use super::{DragonPunch, Event, Loadout, Setup, set};
+use crate::registry::{Sampled, Table};
 use dojo_engine::Rng;
 
 impl Sampled for DragonPunch {
     const ROUND_WORD: &'static str = "turns";
     const EVAL_UNIT: &'static str = "best-of-3-round matches (random characters)";
+    const MODES: &'static [&'static str] = &["tag-team", "custom"];
 
-    /// Both characters drawn from the seed, from our reconstructed set.
+    /// Characters drawn from the seed, from our reconstructed set.
     fn seeded_setup(seed: u64, table: Table) -> Result<Setup, String> {
-        two_seats_only("DRAGON PUNCH", table)?;
+        if table.seats != 2 {
+            return Err(format!("DRAGON PUNCH is played by 2, not {}", table.seats));
+        }
         let set = set::reconstructed();
         let mut rng = Rng::new(seed);
-        let characters = [rng.below(set.characters.len()), rng.below(set.characters.len())];
-        Ok(Setup::standard(set, characters))
+        let n = set.characters.len();
+        let mut two = || {
+            let first = rng.below(n);
+            [first, (first + 1 + rng.below(n - 1)) % n]
+        };
+        match table.mode {
+            None => Ok(Setup::standard(set, [rng.below(n), rng.below(n)])),
+            Some("tag-team") => {
+                let (a, b) = (two(), two());
+                Ok(Setup { set: set.into(), players: [Loadout::tag_team(a[0], a[1]), Loadout::tag_team(b[0], b[1])], custom: false })
+            }
+            Some("custom") => Ok(Setup::custom(set)),
+            Some(other) => Err(format!("DRAGON PUNCH has no mode {other:?} (modes: {})", Self::MODES.join(", "))),
+        }
     }
 
     fn is_round(event: &Event) -> bool {

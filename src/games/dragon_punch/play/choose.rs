@@ -166,7 +166,7 @@ pub(super) fn ChooseCard(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> imp
         None if turbo => {
             let fallback = suggested().and_then(|a| match a {
                 Action::Play { card, second } => Some(move_name(&hand.get(), (card, second))),
-                Action::Switch(_) => None,
+                Action::Switch(_) | Action::Pick(_) => None,
             });
             format!("Nothing selected: at FIGHT! {} is played.", fallback.unwrap_or_default())
         }

@@ -22,17 +22,20 @@ pub enum Variant {
     Standard,
     /// Six basic cards and two characters each.
     TagTeam,
+    /// Each player takes a Taunt, six other basic cards and two characters, in secret.
+    Custom,
 }
 
 impl Variant {
     /// Every way of playing, in the lobby's order.
-    pub const ALL: [Variant; 2] = [Variant::Standard, Variant::TagTeam];
+    pub const ALL: [Variant; 3] = [Variant::Standard, Variant::TagTeam, Variant::Custom];
 
     /// Its value in the lobby's choice.
     pub fn id(self) -> &'static str {
         match self {
             Variant::Standard => "standard",
             Variant::TagTeam => "tag-team",
+            Variant::Custom => "custom",
         }
     }
 
@@ -41,6 +44,7 @@ impl Variant {
         match self {
             Variant::Standard => "Standard: one character each",
             Variant::TagTeam => "Tag Team: two characters each",
+            Variant::Custom => "Custom Character: nine cards each, picked in secret",
         }
     }
 }
@@ -71,14 +75,18 @@ pub fn offered(link: Option<&CardSet>, kept: &[CardSet]) -> Vec<Offered> {
     list
 }
 
-/// The hands for `variant` from the characters chosen per player (`picks[p]`, as many as the
-/// variant asks for, first ones first), each within the set's `count` characters.
-pub fn loadouts(variant: Variant, picks: [[usize; 2]; 2], count: usize) -> [Loadout; 2] {
+/// The setup for `variant` on `set` with the characters chosen per player (`picks[p]`, as many
+/// as the variant asks for, first ones first, each kept within the set's characters). Custom
+/// Character leaves both hands to be picked in the match.
+pub fn setup(variant: Variant, set: Arc<CardSet>, picks: [[usize; 2]; 2]) -> Setup {
+    let count = set.characters.len();
     let fit = |c: usize| c.min(count.saturating_sub(1));
-    picks.map(|[a, b]| match variant {
-        Variant::Standard => Loadout::standard(fit(a)),
-        Variant::TagTeam => Loadout::tag_team(fit(a), fit(b)),
-    })
+    let hands = |tag: bool| picks.map(|[a, b]| if tag { Loadout::tag_team(fit(a), fit(b)) } else { Loadout::standard(fit(a)) });
+    match variant {
+        Variant::Standard => Setup { set, players: hands(false), custom: false },
+        Variant::TagTeam => Setup { set, players: hands(true), custom: false },
+        Variant::Custom => Setup::custom(set),
+    }
 }
 
 /// The lobby.
@@ -111,12 +119,11 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
     let set_pick = move |p: usize, k: usize, c: usize| picks.update(|all| all[p][k] = c);
     let start = move || {
         let set = set.get_untracked();
-        let players = loadouts(variant.get_untracked(), picks.get_untracked(), set.characters.len());
         if chosen.get_untracked() != "link" {
             sets::choose(&set.name);
         }
         browser::store(TURBO_KEY, if turbo.get_untracked() { "1" } else { "0" });
-        cx.start(Session::new(chosen_seats(vs_bot, level, 2), &Setup { set, players }));
+        cx.start(Session::new(chosen_seats(vs_bot, level, 2), &setup(variant.get_untracked(), set, picks.get_untracked())));
     };
     let character_select = move |p: usize, k: usize| {
         let testid = format!("character-{}{}", p + 1, if k == 1 { "b" } else { "" });
@@ -160,10 +167,18 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
                 }>
                     {Variant::ALL.into_iter().map(|v| view! { <option value=v.id() selected=move || variant.get() == v>{v.title()}</option> }).collect_view()}
                 </select>
-                {character_select(0, 0)}
-                <Show when=move || variant.get() == Variant::TagTeam>{character_select(0, 1)}</Show>
-                {character_select(1, 0)}
-                <Show when=move || variant.get() == Variant::TagTeam>{character_select(1, 1)}</Show>
+                <Show when=move || variant.get() != Variant::Custom fallback=move || view! {
+                    <p class="hint" data-testid="custom-note">{move || if vs_bot.get() {
+                        "At the start each of you takes a Taunt card, six other basic cards (at most two of each) and two different characters, card by card; the computer's hand stays secret until its cards are played. Seven health each."
+                    } else {
+                        "At the start each of you takes a Taunt card, six other basic cards (at most two of each) and two different characters, card by card, behind a hand-off; each hand stays secret until its cards are played. Seven health each. On one device nothing past the lobby is saved, since both hands stay secret to the end: after a reload the match starts again."
+                    }}</p>
+                }>
+                    {character_select(0, 0)}
+                    <Show when=move || variant.get() == Variant::TagTeam>{character_select(0, 1)}</Show>
+                    {character_select(1, 0)}
+                    <Show when=move || variant.get() == Variant::TagTeam>{character_select(1, 1)}</Show>
+                </Show>
             </fieldset>
             <fieldset>
                 <legend>"Options"</legend>
@@ -193,11 +208,19 @@ mod tests {
 
     #[test]
     fn each_way_of_playing_deals_its_characters() {
-        let [a, b] = loadouts(Variant::TagTeam, [[0, 3], [2, 4]], 5);
+        let ours = sets::ours();
+        let [a, b] = setup(Variant::TagTeam, ours.clone(), [[0, 3], [2, 4]]).players;
         assert_eq!((a.characters, b.characters), (vec![0, 3], vec![2, 4]));
-        let [a, _] = loadouts(Variant::Standard, [[4, 3], [2, 4]], 5);
+        let [a, _] = setup(Variant::Standard, ours.clone(), [[4, 3], [2, 4]]).players;
         assert_eq!(a.characters, vec![4]);
-        let [a, _] = loadouts(Variant::Standard, [[4, 3], [2, 4]], 2);
+        let mut two = reconstructed();
+        two.characters.truncate(2);
+        let [a, _] = setup(Variant::Standard, Arc::new(two), [[4, 3], [2, 4]]).players;
         assert_eq!(a.characters, vec![1], "a set with fewer characters keeps the choice in range");
+        let custom = setup(Variant::Custom, ours, [[0, 1], [2, 3]]);
+        assert!(custom.custom && custom.to_pick(), "Custom Character hands are picked in the match");
+        for v in Variant::ALL {
+            assert!(setup(v, sets::ours(), [[0, 1], [2, 3]]).check().is_ok(), "{v:?}");
+        }
     }
 }

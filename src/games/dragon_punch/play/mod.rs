@@ -1,16 +1,18 @@
 //! `/play/dragon-punch`: a DRAGON PUNCH match on one device, against a friend (a hand-off
 //! screen before every secret step: choosing a card, switching damaged cards to red) or against
 //! the computer at three strengths, on our reconstructed set or a set typed in or sent by link,
-//! in the usual game, Tag Team, and Turbo Mode (a "3, 2, 1, FIGHT!" count on every choice). It
+//! in the usual game, Tag Team and Custom Character (hands taken in secret), and Turbo Mode (a "3, 2, 1, FIGHT!" count on every choice). It
 //! is built as its own wasm (`src/bin/dragon-punch-play.rs`), loaded only when someone opens
 //! the page. The match is saved after every step and restored on reload.
 //!
 //! - `lobby`: who plays, the set, the way of playing, the characters, Turbo Mode.
 //! - `choose`: the secret screens: a card to play (with the Turbo count), and a card to turn red.
+//! - `pick`: Custom Character's secret screen: a hand taken card by card.
 //! - [`session`]: DRAGON PUNCH's answers to the shared play machine.
 
 mod choose;
 mod lobby;
+mod pick;
 pub mod session;
 
 use super::cards::{Hue, find_move, move_face};
@@ -64,6 +66,10 @@ fn HandOff(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
             .session
             .with(|s| {
                 s.as_ref().map(|s| match s.decision(seat) {
+                    Some(Decision::Pick { .. }) if s.has_given(Seat(1 - seat.0.min(1))) => {
+                        format!("The other player has taken a hand in secret. {name} now takes nine cards, unseen.")
+                    }
+                    Some(Decision::Pick { .. }) => format!("{name} takes nine cards in secret."),
                     Some(Decision::Switch { owed }) => {
                         format!("{name} took damage and now turns {owed} white card{} red, unseen.", if owed == 1 { "" } else { "s" })
                     }
@@ -81,6 +87,7 @@ fn Decide(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
     move || match decision.get() {
         Some(Decision::Choose) => view! { <choose::ChooseCard cx=cx seat=seat names=names/> }.into_any(),
         Some(Decision::Switch { owed }) => view! { <choose::SwitchCard cx=cx seat=seat owed=owed names=names/> }.into_any(),
+        Some(Decision::Pick { taken }) => view! { <pick::PickHand cx=cx seat=seat taken=taken names=names/> }.into_any(),
         None => ().into_any(),
     }
 }

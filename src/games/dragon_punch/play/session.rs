@@ -11,7 +11,7 @@
 use crate::play::OnSite;
 use dojo_engine::{Game, Observer, Seat};
 use dojo_games::Speaker;
-use dojo_games::dragon_punch::{Decision, DragonPunch, DragonPunchView, Event, Phase, ROUNDS_TO_WIN, Setup};
+use dojo_games::dragon_punch::{CardRef, CardSet, Decision, DragonPunch, DragonPunchView, Event, MAX_HAND, Phase, ROUNDS_TO_WIN, Setup};
 
 /// DRAGON PUNCH on the play page.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,17 +33,20 @@ impl OnSite for DragonPunchSite {
         check_view(view, seat)
     }
 
-    /// Nothing stays face down between steps: a chosen card waits in the session, not in the
-    /// engine, until both have chosen.
-    fn face_down(_: &DragonPunch) -> bool {
-        false
+    /// In the usual game nothing stays face down between steps: a chosen card waits in the
+    /// session, not in the engine, until both have chosen. A Custom Character hand is secret
+    /// from its first card to the end of the match, so a shared device saves nothing of it.
+    fn face_down(state: &DragonPunch) -> bool {
+        state.public_view().table.custom
     }
 
-    /// A player who owes several points of damage switches one card per step; nothing is shown
-    /// in between, so all of them are entered before the device is handed over.
+    /// A player who owes several points of damage switches one card per step, and a Custom
+    /// Character hand is taken one card per step; nothing is shown in between, so all of them
+    /// are entered before the device is handed over.
     fn plans_ahead(before: &DragonPunch, after: &DragonPunch, seat: Seat) -> bool {
         let switching = |s: &DragonPunch| matches!(s.decision(seat), Some(Decision::Switch { .. }));
-        switching(before) && switching(after)
+        let picking = |s: &DragonPunch| matches!(s.decision(seat), Some(Decision::Pick { .. }));
+        (switching(before) && switching(after)) || (picking(before) && picking(after))
     }
 
     /// Only a reveal gets the countdown and the result screen; a switch goes straight on (the
@@ -53,32 +56,74 @@ impl OnSite for DragonPunchSite {
     }
 }
 
-/// The setup of the next match after `s`: the same set and hands.
+/// The setup of the next match after `s`: the same set and hands, or in Custom Character the
+/// same set with hands to pick again.
 pub fn rematch(s: &Session) -> Setup {
-    (*s.public_view().table).clone()
+    let table = s.public_view().table;
+    if table.custom { Setup::custom(table.set.clone()) } else { (*table).clone() }
+}
+
+/// Whether `cards` could all come from one copy of the game for one Custom Character hand: one
+/// Taunt card at most, at most two of any other basic card and six of them in all, at most two
+/// characters and those different, every card in the set.
+fn fits_one_copy(set: &CardSet, cards: &[CardRef]) -> bool {
+    let count = |c: &CardRef| cards.iter().filter(|d| *d == c).count();
+    let taunts = cards.iter().filter(|c| matches!(c, CardRef::Basic(b) if set.is_taunt(usize::from(*b)))).count();
+    let characters = cards.iter().filter(|c| matches!(c, CardRef::Character(_))).count();
+    let others = cards.iter().filter(|c| matches!(c, CardRef::Basic(_))).count() - taunts;
+    cards.iter().all(|c| match c {
+        CardRef::Basic(b) => usize::from(*b) < set.basics.len() && count(c) <= 2,
+        CardRef::Character(x) => usize::from(*x) < set.characters.len() && count(c) == 1,
+    }) && taunts <= 1
+        && others <= 6
+        && characters <= 2
 }
 
 /// Checks a view saved against the computer before a position is dealt from it: the person's
-/// seat, a valid set and hands, every hand as long as its cards, health within the basic cards
-/// and in step with the red cards known, places in the hand that exist, and counts in range.
+/// seat, a valid set and hands (in Custom Character: hands of nine cards, or none while they are
+/// taken, whose known cards fit one copy of the game), health within the basic cards and in
+/// step with the red cards known, places in the hand that exist, and counts in range. Nothing
+/// that passes can make the deal fail; the play machine then checks the deal shows the person
+/// exactly the saved view.
 fn check_view(v: &DragonPunchView, person: Seat) -> Result<(), String> {
     if v.observer != Observer::Seat(person) || person.index() > 1 {
         return Err("it is not the view of your seat".into());
     }
-    v.table.check().map_err(|e| format!("its cards break a rule ({e})"))?;
+    let set = &v.table.set;
+    set.check().map_err(|e| format!("its cards break a rule ({e})"))?;
+    if v.table.custom {
+        let picking = v.phase == Phase::Pick;
+        let sizes_fit = (0..2).all(|p| v.hands[p].len() == if picking { 0 } else { MAX_HAND });
+        let picks_fit = v.picked.iter().all(|n| usize::from(*n) <= MAX_HAND) && v.picks.len() == usize::from(v.picked[person.index()]);
+        if set.characters.len() < 2 || !sizes_fit || !picks_fit || !fits_one_copy(set, &v.picks) {
+            return Err("its Custom Character hands do not fit one copy of the game".into());
+        }
+        for p in 0..2 {
+            let known: Vec<CardRef> = v.hands[p].iter().filter_map(|c| c.card).collect();
+            let placed = v.hands[p].iter().enumerate().all(|(i, c)| match c.card {
+                Some(CardRef::Basic(_)) | None => i < v.basics(p) || c.card.is_none(),
+                Some(CardRef::Character(_)) => i >= v.basics(p),
+            });
+            if !fits_one_copy(set, &known) || !placed {
+                return Err("its Custom Character hands do not fit one copy of the game".into());
+            }
+        }
+    } else if v.table.check().is_err() {
+        return Err("its hands break a rule".into());
+    }
     for p in 0..2 {
-        let basics = v.table.players[p].basics.len();
-        let len = basics + v.table.players[p].characters.len();
+        let basics = v.basics(p);
         let hand = &v.hands[p];
-        if hand.len() != len {
+        if !v.table.custom && hand.len() != basics + v.table.players[p].characters.len() {
             return Err("a hand does not match its cards".into());
         }
+        let len = hand.len();
         let health = usize::from(v.health[p]);
         let known = |red: bool| hand[..basics].iter().filter(|c| c.red == Some(red)).count();
         if health > basics || known(true) > basics - health || known(false) > health {
             return Err("a player's health does not match their red cards".into());
         }
-        if p == person.index() && hand.iter().any(|c| c.red.is_none()) {
+        if p == person.index() && hand.iter().any(|c| c.red.is_none() || c.card.is_none()) {
             return Err("your own hand is not fully known".into());
         }
         let inside = |card: Option<u8>| card.is_none_or(|c| usize::from(c) < len);
@@ -211,6 +256,49 @@ mod tests {
             assert_eq!(back.view(Seat(0)), s.view(Seat(0)));
             assert_eq!(back.save().unwrap(), json);
         }
+    }
+
+    #[test]
+    fn a_custom_hand_is_taken_before_handing_over_and_stays_out_of_every_save() {
+        let custom = Setup::custom(Arc::new(reconstructed()));
+        // On one device: Player 1 takes all nine cards, then Player 2; nothing past the lobby is saved.
+        let mut s = Session::new(Seats::people(2), &custom).unwrap();
+        let fresh = s.save().unwrap();
+        let mut rng = Rng::new(11);
+        for seat in [Seat(0), Seat(1)] {
+            for taken in 0..MAX_HAND {
+                assert_eq!(s.next_person(), Some(seat), "card {taken}");
+                assert!(matches!(s.decision(seat), Some(Decision::Pick { .. })) && s.is_secret(seat));
+                let legal = s.legal(seat);
+                s.give(seat, legal[rng.below(legal.len())]).unwrap();
+            }
+        }
+        assert!(s.ready());
+        s.play().unwrap();
+        assert_eq!(s.public_view().phase, Phase::Choose);
+        assert_eq!(s.public_view().health, [7, 7]);
+        step(&mut s, &mut rng);
+        assert_eq!(s.save().unwrap(), fresh, "a secret hand keeps the whole match out of a shared device's save");
+        // Against the computer: the person's view is saved, never the computer's unplayed cards.
+        let mut s = Session::new(Seats::against_computer(Level::Easy, 2), &custom).unwrap();
+        let mut steps = 0;
+        while !s.is_over() {
+            step(&mut s, &mut rng);
+            steps += 1;
+            if steps % 5 == 0 {
+                let json = s.save().unwrap();
+                let saved: serde_json::Value = serde_json::from_str(&json).unwrap();
+                let view = &saved["match"]["View"]["view"];
+                let theirs = view["hands"][1].as_array().unwrap();
+                let known = theirs.iter().filter(|c| !c["card"].is_null()).count();
+                assert!(known <= usize::from(s.public_view().revealed[1].count_ones() as u8), "only played cards are named: {theirs:?}");
+                assert_eq!(view["table"]["players"][1]["basics"], serde_json::json!([]), "the computer's hand is not in the table");
+                let back = Session::load(&json, steps as u64).unwrap();
+                assert_eq!(back.view(Seat(0)), s.view(Seat(0)));
+            }
+            assert!(steps < 3000);
+        }
+        assert_eq!(rematch(&s), custom, "a rematch takes new hands");
     }
 
     #[test]
