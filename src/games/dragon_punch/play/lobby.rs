@@ -1,12 +1,14 @@
 //! DRAGON PUNCH's lobby: who plays (a person against the computer at a strength, or two people
 //! on this device), the card set (ours, one kept in this browser, or one sent by link, whose
 //! problem is shown in words when it cannot be played), the way of playing (the usual game or
-//! Tag Team) with each player's characters, and Turbo Mode.
+//! Tag Team or Custom Character) with each player's characters, and Turbo Mode. The card editor
+//! opens above the lobby; a set kept there joins the list and is chosen.
 
 use super::session::Session;
 use super::{Ctx, TURBO_KEY};
 use crate::browser;
 use crate::games::dragon_punch::cards::character_line;
+use crate::games::dragon_punch::editor::CardEditor;
 use crate::games::dragon_punch::sets;
 use crate::play::page::chosen_seats;
 use crate::play::who_plays;
@@ -100,7 +102,8 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
     let link_error =
         link.as_ref().and_then(|r| r.as_ref().err()).map(|e| format!("The card set in this page's link cannot be played: {e}."));
     let (kept, problems) = sets::stored();
-    let list = offered(link.as_ref().and_then(|r| r.as_ref().ok()), &kept);
+    let link_set = link.as_ref().and_then(|r| r.as_ref().ok()).cloned();
+    let list = offered(link_set.as_ref(), &kept);
     // A set sent by link is what its reader came for; otherwise the set chosen last time.
     let first = if list.iter().any(|o| o.id == "link") {
         "link".to_string()
@@ -108,11 +111,17 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
         let name = sets::chosen_name();
         list.iter().find(|o| *o.set.name == name && o.id != "link").map_or_else(|| "ours".into(), |o| o.id.clone())
     };
-    let list = StoredValue::new(list);
     let chosen = RwSignal::new(first);
+    let list = RwSignal::new(list);
+    let editing = RwSignal::new(false);
+    // A set kept from the editor joins the list and is chosen.
+    let on_kept = Callback::new(move |name: String| {
+        list.set(offered(link_set.as_ref(), &sets::stored().0));
+        chosen.set(format!("kept:{name}"));
+    });
     let set = Memo::new(move |_| {
         let id = chosen.get();
-        list.with_value(|l| l.iter().find(|o| o.id == id).map_or_else(sets::ours, |o| o.set.clone()))
+        list.with(|l| l.iter().find(|o| o.id == id).map_or_else(sets::ours, |o| o.set.clone()))
     });
     let picks = RwSignal::new([[0usize, 1], [1, 2]]);
     let pick_of = move |p: usize, k: usize| picks.with(|all| all[p][k]);
@@ -145,13 +154,19 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
         }
     };
     view! {
+        <Show when=move || editing.get()>
+            <section class="dp-editor-box" aria-label="Card editor" data-testid="editor-box">
+                <CardEditor on_kept=on_kept/>
+                <button type="button" class="button" on:click=move |_| editing.set(false)>"Back to the match settings"</button>
+            </section>
+        </Show>
         <form class="lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(); }>
             {who_plays(vs_bot, level)}
             <fieldset>
                 <legend>"Cards"</legend>
                 <label>"Card set: "
                     <select data-testid="card-set" on:change=move |ev| chosen.set(event_target_value(&ev))>
-                        {list.with_value(|l| l.iter().map(|o| { let id = o.id.clone(); view! { <option value=o.id.clone() selected=move || chosen.get() == id>{o.label.clone()}</option> } }).collect_view())}
+                        {move || list.with(|l| l.iter().map(|o| { let id = o.id.clone(); view! { <option value=o.id.clone() selected=move || chosen.get() == id>{o.label.clone()}</option> } }).collect_view())}
                     </select>
                 </label>
                 {link_error.map(|e| view! { <p class="error" role="alert" data-testid="set-error">{e}</p> })}
@@ -159,6 +174,9 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
                     <ul class="error" data-testid="stored-errors">{problems.iter().map(|p| view! { <li>{format!("{}{}", p.to_string()[..1].to_uppercase(), &p.to_string()[1..])}.</li> }).collect_view()}</ul>
                 })}
                 <p class="hint">"Our set is rebuilt from what the rulebook and reviews say about the moves; the retail card list is not public. "<a href="/rules/dragon-punch#note-set">"About our set"</a></p>
+                <button type="button" class="button" data-testid="edit-cards" aria-expanded=move || editing.get().to_string() on:click=move |_| editing.update(|e| *e = !*e)>
+                    {move || if editing.get() { "Close the card editor" } else { "Edit cards (type in your own set)" }}
+                </button>
             </fieldset>
             <fieldset>
                 <legend>"Way of playing"</legend>
