@@ -233,3 +233,45 @@ test('a card set sent by a broken link is refused in words, and ours is still of
   assertClean(page);
   await page.context().close();
 });
+
+test('Custom Character against the computer: nine cards taken in secret, then seven health each', async () => {
+  const page = await openPage(site.browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await lobby(page);
+  await page.check('[data-testid="level-easy"]');
+  await page.selectOption('[data-testid="variant"]', 'custom');
+  assert.match(await page.textContent('[data-testid="custom-note"]'), /six other basic cards/);
+  await page.click('[data-testid="start"]');
+  await page.waitForSelector('[data-testid="pick-hand"]');
+  // A second Taunt card is never offered once one is taken.
+  await page.click('[data-testid="take-basic-6"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="taken"] li').length === 1);
+  assert.ok(await page.$('[data-testid="take-basic-6"][disabled]'), 'one Taunt card only');
+  await page.screenshot({ path: join(ARTIFACTS, 'dragon-punch-custom-pick-phone.png'), fullPage: true });
+  for (let taken = 1; taken < 9; taken++) {
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="taken"] li').length === n, taken);
+    await page.click('[data-testid="take-suggested"]');
+  }
+  await page.waitForSelector('[data-testid="pick"]', { timeout: 30_000 });
+  assert.equal(await page.locator('[data-testid="hand"] .dp-card').count(), 9);
+  assert.match(await page.textContent('[data-testid="health-1"]'), /Health 7 of 7/);
+  assert.match(await page.textContent('[data-testid="health-2"]'), /Health 7 of 7/);
+  // The computer's unplayed cards are not named anywhere on the table.
+  assert.equal(await page.locator('[data-testid="dp-player-2"] .dp-tile.face').count(), 0);
+  await page.click('[data-testid="card-1"]');
+  await page.click('[data-testid="confirm"]');
+  await page.waitForSelector('[data-testid="result"]', { timeout: 30_000 });
+  assertClean(page);
+  await page.context().close();
+});
+
+test('the lobby opens the card editor', async () => {
+  const page = await openPage(site.browser);
+  await lobby(page);
+  await page.click('[data-testid="edit-cards"]');
+  await page.waitForSelector('[data-testid="editor-box"] .dp-editor');
+  await page.click('[data-testid="edit-cards"]');
+  assert.equal(await page.$('[data-testid="editor-box"]'), null);
+  assertClean(page);
+  await page.context().close();
+});
