@@ -11,4 +11,5 @@ pub mod play;
 pub mod rules;
 pub mod seen;
 pub mod sets;
+pub mod style;
 pub mod table;

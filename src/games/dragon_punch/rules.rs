@@ -18,6 +18,7 @@ fn examples() -> &'static [Scenario] {
 
 /// The piece for the rules text's line `::name arg`, if DRAGON PUNCH has one.
 pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
+    super::style::ensure();
     match name {
         "cards" => Some(set_cards(&sets::ours()).into_any()),
         "example" => examples().iter().find(|s| s.id == arg).cloned().map(|s| view! { <ExampleWatch scenario=s/> }.into_any()),

@@ -38,6 +38,7 @@ pub fn turbo() -> bool {
 /// The DRAGON PUNCH play page.
 #[component]
 pub fn PlayDragonPunch() -> impl IntoView {
+    super::style::ensure();
     play_page(PlayPage {
         title: "DRAGON PUNCH",
         testid: "play-dragon-punch",
