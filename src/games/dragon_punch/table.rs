@@ -75,7 +75,7 @@ fn player_panel(v: &DragonPunchView, names: &[String], p: usize) -> impl IntoVie
                     {format!("{wins} round{} won", if wins == 1 { "" } else { "s" })}
                 </span>
             </div>
-            <div class="dp-health-line" data-testid=format!("health-{}", p + 1)>
+            <div class="dp-health-line" data-testid=format!("health-{}", p + 1) hidden=v.phase == Phase::Pick>
                 {health_pips(v.health[p], basics)}
                 <span class="dp-health-text">{format!("Health {} of {basics}", v.health[p])}</span>
                 {initiative.then(|| view! { <span class="badge initiative" data-testid="initiative">"Has the Initiative"</span> })}
