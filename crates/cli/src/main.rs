@@ -16,6 +16,7 @@
 //!            [--card poker|bridge|mini] [--duplex long|short|fold|none] [--bleed 1|0]
 //!            [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM] [--ink-saver 1|0]
 //!            [--modes MODE,...|all] [--copies actions:1,hearts:1,...] [--alignment 1]
+//!            [--set FILE]            (DRAGON PUNCH: a card set as JSON or a link piece)
 //!                                     write a print-and-play PDF (or the alignment test)
 //! ```
 //! Measuring commands end with plain `name: value` lines for scripts. Errors go to stderr with
@@ -83,10 +84,11 @@ const USAGE: &str = "usage:
               --fighters N is --seats N; TAUNT's modes: duel, ffa, last-pobber, team, monsters, wampires)
   dojo matchups GAME [--matches N] [--level easy|medium|hard] [--seed N]
              (each side of the game, a character, against each other, the same bot playing both: DRAGON PUNCH)
-  dojo print punish|taunt -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
+  dojo print punish|taunt|dragon-punch -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
              [--duplex long|short|fold|none] [--bleed 1|0] [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM]
-             [--ink-saver 1|0] [--modes MODE,...|all] [--copies COMPONENT:N,...] [--alignment 1]
-             (modes: TAUNT's ffa, last-pobber, team, monsters, wampires; components: see the first page of the PDF)";
+             [--ink-saver 1|0] [--modes MODE,...|all] [--copies COMPONENT:N,...] [--alignment 1] [--set FILE]
+             (modes: TAUNT's ffa, last-pobber, team, monsters, wampires; components: see the first page of the PDF;
+              --set: DRAGON PUNCH's cards from a JSON card set or a link piece, ours by default)";
 
 fn need_game(positional: &[String]) -> Result<&str, String> {
     positional.get(1).map(String::as_str).ok_or_else(|| format!("which game?\n{USAGE}"))

@@ -1,6 +1,7 @@
 //! `dojo print GAME`: writes a print-and-play PDF with the same code the site's PDF worker runs.
 
 use crate::Flags;
+use dojo_games::dragon_punch::CardSet;
 use dojo_print::settings::Settings;
 use std::time::Instant;
 
@@ -22,7 +23,33 @@ const FLAG_KEYS: &[(&str, &str)] = &[
 
 /// The flags `dojo print` takes.
 pub fn known_flags() -> Vec<&'static str> {
-    FLAG_KEYS.iter().map(|(flag, _)| *flag).chain(["out", "alignment"]).collect()
+    FLAG_KEYS.iter().map(|(flag, _)| *flag).chain(["out", "alignment", "set"]).collect()
+}
+
+/// Reads `--set`: a file holding a card set as JSON (the editor's and the engine's form) or as
+/// a link piece (`1.…`, alone or inside a whole share link), or such a piece given directly.
+/// The set is checked as the site checks it.
+pub fn read_set(value: &str) -> Result<CardSet, String> {
+    let path = std::path::Path::new(value);
+    let text = if path.is_file() {
+        std::fs::read_to_string(path).map_err(|e| format!("--set: cannot read {value}: {e}"))?
+    } else if value.starts_with("1.") || value.contains("set=") {
+        value.to_string()
+    } else {
+        return Err(format!("--set: there is no file {value:?} (give a JSON card set or a link piece starting with 1.)"));
+    };
+    let text = text.trim();
+    if text.starts_with('{') {
+        let set: CardSet = serde_json::from_str(text).map_err(|e| format!("--set: {value} is not a card set: {e}"))?;
+        set.check().map_err(|e| format!("--set: the card set in {value} breaks a rule: {e}"))?;
+        return Ok(set);
+    }
+    // A whole link (`…/print/dragon-punch?set=1.…&ink=1`) carries the piece after `set=`.
+    let piece = match text.split_once("set=") {
+        Some((_, rest)) => rest.split(['&', '#']).next().unwrap_or_default(),
+        None => text,
+    };
+    CardSet::from_link(piece).map_err(|e| format!("--set: {e}"))
 }
 
 /// Builds the kit for `game` with the settings in `flags` and writes it to `--out`.
@@ -42,8 +69,14 @@ pub fn run(game: &str, flags: &Flags) -> Result<(), String> {
         let offered = if modes.is_empty() { format!("{game} has none") } else { format!("{all} or all") };
         return Err(format!("--modes: {game} has no mode {unknown:?} ({offered})"));
     }
+    if let Some(value) = flags.value("set") {
+        if !dojo_print::kits::takes_set(game) {
+            return Err(format!("--set: {game}'s kit has one fixed set of cards (dragon-punch takes --set)"));
+        }
+        settings.set = Some(read_set(value)?.to_link());
+    }
     if let Some(kit) = dojo_print::kits::find(game) {
-        let ids: Vec<&str> = kit(&dojo_print::style_for(&settings)).components.iter().map(|c| c.id).collect();
+        let ids: Vec<&str> = kit(&dojo_print::style_for(&settings), &settings).components.iter().map(|c| c.id).collect();
         if let Some((unknown, _)) = settings.copies.iter().find(|(id, _)| !ids.contains(&id.as_str())) {
             return Err(format!("--copies: {game} has no component {unknown:?} (components: {})", ids.join(", ")));
         }
@@ -71,6 +104,9 @@ pub fn run(game: &str, flags: &Flags) -> Result<(), String> {
     let total = started.elapsed();
     std::fs::write(out, &bytes).map_err(|e| format!("cannot write {out}: {e}"))?;
     println!("file: {out}");
+    if dojo_print::kits::takes_set(game) {
+        println!("set: {}", dojo_print::kits::dragon_punch::card_set(&settings).name);
+    }
     println!("settings: ?{}", settings.to_query());
     println!("pages: {}", document.pages.len());
     println!("pieces: {}", document.placements.len());
@@ -78,4 +114,49 @@ pub fn run(game: &str, flags: &Flags) -> Result<(), String> {
     println!("layout_ms: {}", laid_out.as_millis());
     println!("total_ms: {}", total.as_millis());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dojo_games::dragon_punch::set::reconstructed;
+
+    fn temp_file(name: &str, text: &str) -> String {
+        let path = std::env::temp_dir().join(format!("dojo-cli-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    }
+
+    #[test]
+    fn a_set_is_read_from_json_a_link_piece_or_a_whole_link() {
+        let mut set = reconstructed();
+        set.name = "Our table's cards".into();
+        let json = temp_file("set.json", &serde_json::to_string_pretty(&set).unwrap());
+        assert_eq!(read_set(&json), Ok(set.clone()));
+        let piece = temp_file("set.txt", &format!("{}\n", set.to_link()));
+        assert_eq!(read_set(&piece), Ok(set.clone()));
+        assert_eq!(read_set(&set.to_link()), Ok(set.clone()));
+        assert_eq!(read_set(&format!("https://example.org/print/dragon-punch?ink=1&set={}&card=mini", set.to_link())), Ok(set));
+    }
+
+    #[test]
+    fn a_bad_set_says_why() {
+        let missing = read_set("no-such-file.json").unwrap_err();
+        assert!(missing.contains("there is no file"), "{missing}");
+        let not_json = read_set(&temp_file("bad.json", "{\"name\": 3}")).unwrap_err();
+        assert!(not_json.contains("is not a card set"), "{not_json}");
+        let mut broken = reconstructed();
+        broken.basics.pop();
+        let rule = read_set(&temp_file("five.json", &serde_json::to_string(&broken).unwrap())).unwrap_err();
+        assert!(rule.contains("breaks a rule") && rule.contains("6 basic cards"), "{rule}");
+        let damaged = read_set("1.abc!").unwrap_err();
+        assert!(damaged.contains("damaged"), "{damaged}");
+    }
+
+    #[test]
+    fn only_a_kit_that_takes_a_set_accepts_one() {
+        let flags = Flags(vec![("set".into(), reconstructed().to_link()), ("out".into(), "/dev/null".into())]);
+        let refused = run("punish", &flags).unwrap_err();
+        assert!(refused.contains("one fixed set of cards"), "{refused}");
+    }
 }

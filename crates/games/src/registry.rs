@@ -134,7 +134,7 @@ pub const GAMES: &[GameInfo] = &[
         source: "Full rules, two worked examples and variants. The card list itself is not in the text: we play a set reconstructed from the rulebook (not the retail cards), and owners can type in their own.",
         status: Status::Playable,
         quick: ("compare", "Which attack succeeds?"),
-        kit: false,
+        kit: true,
     },
     GameInfo {
         id: "rumble",

@@ -35,6 +35,10 @@ struct Preview {
     /// (id, name, pieces, default copies)
     components: Vec<(String, String, String, u8)>,
     message: Option<String>,
+    /// The card set the kit prints, for kits that print one (DRAGON PUNCH).
+    set_name: Option<String>,
+    /// What the worker could not use of the settings (a damaged card set).
+    problems: Vec<String>,
 }
 
 fn field(obj: &JsValue, key: &str) -> JsValue {
@@ -281,6 +285,8 @@ pub fn PrintKit(
                 labels: strings(&reply, "labels"),
                 components,
                 message,
+                set_name: field(&reply, "setName").as_string(),
+                problems: strings(&reply, "problems"),
             });
         }
         "error" => preview.update(|p| p.message = Some(text(&reply, "message"))),
@@ -417,6 +423,26 @@ pub fn PrintKit(
                     <ul>{problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
                 </div>
             })}
+            // The card set printed (typed text: shown as text), and what was wrong with a linked one.
+            {move || preview.get().set_name.map(|name| view! {
+                <p class="card-set" data-testid="card-set">"Card set: "<strong>{name}</strong>" "
+                    {settings.get().set.is_some().then(|| view! {
+                        <button type="button" class="button" data-testid="our-set" on:click=move |_| {
+                            settings.update(|s| s.set = None);
+                            page.set(0);
+                            pdf.set(PdfStatus::Idle);
+                        }>"Print our set instead"</button>
+                    })}
+                </p>
+            })}
+            {move || {
+                let problems = preview.get().problems;
+                (!problems.is_empty()).then(|| view! {
+                    <div class="notice" role="alert" data-testid="set-problems">
+                        <ul>{problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
+                    </div>
+                })
+            }}
             <form class="print-form" on:submit=|e| e.prevent_default()>
                 {GROUPS.iter().map(|(legend, fields)| view! {
                     <fieldset>
@@ -551,5 +577,20 @@ mod tests {
         }
         assert_eq!(settings.to_query(), "", "unticking every box gives the default link");
         assert!(dojo_print::kits::modes("punish").is_empty(), "PUNISH's page shows no such boxes");
+    }
+
+    #[test]
+    fn a_card_set_in_the_address_stays_in_every_link_the_page_makes() {
+        // The page reads the address, changes settings and writes them back (address bar,
+        // copied link, worker requests): `set=` must come through untouched.
+        let piece = "1.eyJuYW1lIjoiT3VycyJ9";
+        let (mut settings, problems) = Settings::from_query(&format!("?card=mini&set={piece}"));
+        assert!(problems.is_empty());
+        settings.set("ink", "1").unwrap();
+        settings.set_copies("basics", 4);
+        assert_eq!(settings.to_query(), format!("card=mini&ink=1&copies=basics:4&set={piece}"));
+        // "Print our set instead" drops it.
+        settings.set = None;
+        assert!(!settings.to_query().contains("set="));
     }
 }

@@ -3,7 +3,8 @@
 //! A request is one string, `game|kind|number|query`: the game id, `preview`, `pdf` or
 //! `alignment`, a number (the sheet to preview, or the PDF's creation time in seconds) and the
 //! settings as a share-link query. Replies are plain objects with a `type` field:
-//! `progress` (`stage`), `preview` (`svg`, `page`, `pages`, `labels`, `components`, `problems`),
+//! `progress` (`stage`), `preview` (`svg`, `page`, `pages`, `labels`, `components`, `problems`,
+//! and `setName`, the card set printed, for kits that print one),
 //! `pdf` (`bytes`, `pages`, `ms`) or `error` (`message`).
 #![deny(missing_docs)]
 
@@ -37,7 +38,14 @@ impl Request {
         };
         let number = number.parse().map_err(|_| format!("'{number}' is not a number"))?;
         let (settings, problems) = Settings::from_query(query);
-        Ok(Request { game: game.into(), kind: kind.into(), number, settings, problems: problems.iter().map(ToString::to_string).collect() })
+        let mut problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        // A card set of the right form may still not decode: say so (the kit prints its own).
+        if dojo_print::kits::takes_set(game)
+            && let Err(e) = settings.card_set()
+        {
+            problems.push(e.to_string());
+        }
+        Ok(Request { game: game.into(), kind: kind.into(), number, settings, problems })
     }
 }
 
@@ -107,5 +115,19 @@ mod tests {
         let r = Request::parse("taunt|preview|0|ink=1").unwrap();
         assert!(dojo_print::kits::find(&r.game).is_some() && r.settings.ink_saver);
         assert!(Request::parse("punish|pdf|x|").is_err());
+    }
+
+    #[test]
+    fn a_damaged_card_set_is_a_problem_for_the_kits_that_print_one() {
+        let piece = dojo_print::kits::dragon_punch::card_set(&Settings::default()).to_link();
+        let ok = Request::parse(&format!("dragon-punch|preview|0|set={piece}")).unwrap();
+        assert!(ok.problems.is_empty() && ok.settings.set.is_some());
+        let cut = &piece[..piece.len() - 9];
+        let r = Request::parse(&format!("dragon-punch|pdf|0|set={cut}")).unwrap();
+        assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+        assert!(r.problems[0].contains("its own card set"));
+        let bad = Request::parse("dragon-punch|preview|0|set=%3Cb%3E").unwrap();
+        assert_eq!(bad.problems.len(), 1);
+        assert!(Request::parse(&format!("punish|preview|0|set={cut}")).unwrap().problems.is_empty(), "PUNISH reads no set");
     }
 }

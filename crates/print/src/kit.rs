@@ -93,6 +93,9 @@ pub struct Kit {
     pub components: Vec<Component>,
     /// The optional ways to play whose components print only when chosen.
     pub modes: &'static [KitMode],
+    /// The name of the card set printed, for games whose cards people may type in (DRAGON
+    /// PUNCH); `None` for games with one fixed set of cards.
+    pub card_set: Option<String>,
 }
 
 /// A component's id, name and default copies: what the settings form lists, without drawing anything.

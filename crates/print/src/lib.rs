@@ -69,7 +69,7 @@ impl std::fmt::Display for KitError {
 /// Lays out game `game`'s kit with `settings`.
 pub fn document_for(game: &str, settings: &Settings) -> Result<Document, KitError> {
     let make = kits::find(game).ok_or_else(|| KitError::UnknownGame(game.to_string()))?;
-    document::build(&make(&style_for(settings)), settings).map_err(KitError::Layout)
+    document::build(&make(&style_for(settings), settings), settings).map_err(KitError::Layout)
 }
 
 #[cfg(test)]

@@ -1,8 +1,14 @@
 //! What a person chooses on `/print/<game>` or `dojo print`, and its form in a share link
 //! (`?paper=letter&backs=short&dx=-1.5&modes=monsters,team`). Settings left at their default are
 //! left out of links.
+//!
+//! A kit that prints a card set people can type in (DRAGON PUNCH) reads it from `set=`, the
+//! piece `CardSet::to_link` writes. The settings keep that piece as it came and only check its
+//! form, so the print page's own wasm needs no JSON reader; [`Settings::card_set`] decodes it
+//! where the kit is drawn, and a set that does not decode is reported there.
 
 use crate::geometry::{CardSize, Orientation, Paper};
+use dojo_games::dragon_punch::{CardSet, LinkError, MAX_LINK};
 use std::fmt;
 
 /// How card backs are printed.
@@ -83,6 +89,9 @@ pub struct Settings {
     pub modes: Vec<String>,
     /// Copies of each component, by component id; components not listed print their default.
     pub copies: Vec<(String, u8)>,
+    /// The card set to print, as a `CardSet::to_link` piece (`1.` and URL-safe base64), for the
+    /// kits that print one ([`crate::kits::takes_set`]); `None` prints the game's own set.
+    pub set: Option<String>,
 }
 
 impl Default for Settings {
@@ -99,6 +108,7 @@ impl Default for Settings {
             ink_saver: false,
             modes: Vec::new(),
             copies: Vec::new(),
+            set: None,
         }
     }
 }
@@ -136,6 +146,8 @@ pub enum SettingsError {
     BadCopies(String),
     /// `modes=` is not a comma-separated list of mode ids.
     BadModes(String),
+    /// `set=` does not hold a card set that can be read or played: the kit prints its own set.
+    BadCardSet(LinkError),
 }
 
 impl fmt::Display for SettingsError {
@@ -153,6 +165,7 @@ impl fmt::Display for SettingsError {
             SettingsError::BadGutter(v) => write!(f, "gutter must be whole millimetres from 0 to {MAX_GUTTER_MM}, not '{v}'"),
             SettingsError::BadCopies(v) => write!(f, "copies must look like 'actions:2,hearts:1' with counts 0 to {MAX_COPIES}, not '{v}'"),
             SettingsError::BadModes(v) => write!(f, "modes must look like 'team,monsters', not '{v}'"),
+            SettingsError::BadCardSet(e) => write!(f, "{e}, so the kit prints its own card set instead"),
         }
     }
 }
@@ -237,6 +250,7 @@ impl Settings {
             }
             "copies" => self.copies = parse_copies(value).ok_or_else(|| SettingsError::BadCopies(value.into()))?,
             "modes" => self.modes = parse_modes(value).ok_or_else(|| SettingsError::BadModes(value.into()))?,
+            "set" => self.set = parse_set(value).map_err(SettingsError::BadCardSet)?,
             _ => return Err(SettingsError::UnknownSetting(key.into())),
         }
         Ok(())
@@ -281,8 +295,35 @@ impl Settings {
             let list: Vec<String> = self.copies.iter().map(|(id, n)| format!("{id}:{n}")).collect();
             parts.push(format!("copies={}", list.join(",")));
         }
+        // Last: it is by far the longest part.
+        if let Some(set) = &self.set {
+            parts.push(format!("set={set}"));
+        }
         parts.join("&")
     }
+
+    /// The card set `set=` holds, decoded and checked: `Ok(None)` when there is none, an error
+    /// (for the person to read) when it cannot be read or breaks a rule of sets.
+    pub fn card_set(&self) -> Result<Option<CardSet>, SettingsError> {
+        self.set.as_deref().map(CardSet::from_link).transpose().map_err(SettingsError::BadCardSet)
+    }
+}
+
+/// Checks the form of a `set=` piece without decoding it: empty means no set; otherwise at most
+/// [`MAX_LINK`] characters, all URL-safe base64 or the version's dot. Whether it holds a set is
+/// [`Settings::card_set`]'s question.
+fn parse_set(value: &str) -> Result<Option<String>, LinkError> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(None);
+    }
+    if value.len() > MAX_LINK {
+        return Err(LinkError::TooLong);
+    }
+    if !value.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)) {
+        return Err(LinkError::NotBase64);
+    }
+    Ok(Some(value.to_string()))
 }
 
 fn on_off(key: &str, value: &str) -> Result<bool, SettingsError> {
@@ -389,6 +430,7 @@ mod tests {
             ink_saver: true,
             modes: Vec::new(),
             copies: Vec::new(),
+            set: None,
         };
         s.set_copies("actions", 2);
         s.set_copies("hearts", 0);
@@ -459,5 +501,30 @@ mod tests {
         assert_eq!(format_tenths(20), "2");
         assert_eq!(format_tenths(-3), "-0.3");
         assert_eq!(Settings::from_query("copies=actions%3A2%2Chearts%3A1").0.copies_of("hearts", 5), 1);
+    }
+
+    #[test]
+    fn a_card_set_travels_last_in_the_link_and_a_bad_one_is_reported() {
+        let mut typed = dojo_games::dragon_punch::set::reconstructed();
+        typed.name = "Our table's cards".into();
+        let piece = typed.to_link();
+        let s = Settings { paper: Paper::Letter, set: Some(piece.clone()), ..Settings::default() };
+        assert_eq!(s.to_query(), format!("paper=letter&set={piece}"));
+        let (read, problems) = Settings::from_query(&s.to_query());
+        assert_eq!((&read, problems), (&s, vec![]));
+        assert_eq!(read.card_set(), Ok(Some(typed)));
+        assert_eq!(Settings::default().card_set(), Ok(None));
+        // Characters no link piece has are refused at once and leave no set.
+        let (read, problems) = Settings::from_query("set=1.abc%3Cdef&ink=1");
+        assert!(read.set.is_none() && read.ink_saver);
+        assert_eq!(problems, vec![SettingsError::BadCardSet(LinkError::NotBase64)]);
+        // A piece of the right form that does not decode is kept (the link stays as it was
+        // sent) and reported when the set is read.
+        let (read, problems) = Settings::from_query(&format!("set={}", &piece[..piece.len() / 2]));
+        assert!(problems.is_empty() && read.set.is_some());
+        let error = read.card_set().unwrap_err();
+        assert!(matches!(error, SettingsError::BadCardSet(LinkError::NotBase64 | LinkError::NotASet { .. })), "{error:?}");
+        assert!(error.to_string().ends_with("so the kit prints its own card set instead"), "{error}");
+        assert_eq!(Settings::from_query("set=").0.set, None);
     }
 }

@@ -282,3 +282,44 @@ fn taunt_s_mode_pieces_print_with_their_words_and_fonts() {
         }
     }
 }
+
+/// Lays out and writes DRAGON PUNCH's kit for the settings in `query`.
+fn dragon_punch_kit(query: &str) -> (Document, PathBuf) {
+    let (settings, problems) = Settings::from_query(query);
+    assert!(problems.is_empty(), "{problems:?}");
+    let document = dojo_print::document_for("dragon-punch", &settings).expect("the kit lays out");
+    write(document, &format!("dragon-punch-{}", query.split("set=").next().unwrap_or_default()))
+}
+
+#[test]
+fn dragon_punch_s_pdf_names_every_move_of_the_set_it_was_given() {
+    use dojo_games::dragon_punch::set::reconstructed;
+    let mut typed = reconstructed();
+    typed.name = "Our table's cards".into();
+    typed.characters[0].name = "Sakura the Typed".into();
+    typed.basics[2].red.name = "Atomic Élan".into();
+    let typed_query = format!("ink=1&card=mini&set={}", typed.to_link());
+    for (query, set) in [(String::new(), reconstructed()), ("backs=fold&paper=letter".into(), reconstructed()), (typed_query, typed)] {
+        let (document, file) = dragon_punch_kit(&query);
+        let path = file.to_str().unwrap();
+        let fonts = poppler("pdffonts", &[path]);
+        assert_eq!(fonts.lines().filter(|l| l.contains(" yes yes yes ")).count(), 2, "{fonts}");
+        let text = poppler("pdftotext", &[path, "-"]);
+        assert!(!text.contains('?'), "a '?' in the text");
+        // Names may wrap or be set upside down (poppler then reads them backwards): look for
+        // each word, forwards or reversed.
+        let has = |word: &str| text.contains(word) || text.contains(&word.chars().rev().collect::<String>());
+        let moves = set.basics.iter().flat_map(|b| [&b.white, &b.red]).chain(set.characters.iter().flat_map(|c| &c.moves));
+        for name in moves.map(|m| m.name.to_string()).chain(set.characters.iter().map(|c| c.name.clone())) {
+            for word in name.split_whitespace() {
+                assert!(has(word), "'{word}' of '{name}' is not in the text");
+            }
+        }
+        for word in ["WHITE", "RED", "HEALTH", "ROUNDS", "Initiative", "DRAGON"] {
+            assert!(has(word), "'{word}' is not in the text");
+        }
+        assert!(text.contains(set.name.split_whitespace().next().unwrap()), "the set's name");
+        // Two of each basic card by default, one of each character, two health and reference cards.
+        assert_eq!(document.placements.len(), 2 * 6 + set.characters.len() + 2 + 2);
+    }
+}

@@ -21,14 +21,17 @@ fn handle(request: Request) {
     let Some(make) = kits::find(&request.game) else {
         return error(&format!("there is no print-and-play kit for '{}'", request.game));
     };
-    let kit = make(&dojo_print::style_for(&request.settings));
+    let kit = make(&dojo_print::style_for(&request.settings), &request.settings);
     let components: Vec<String> =
         kit.infos(&request.settings).iter().map(|c| format!("{}|{}|{}|{}", c.id, c.name, c.pieces, c.default_copies)).collect();
     let document = match request.kind.as_str() {
         "alignment" => dojo_print::document::alignment_sheet(&request.settings),
         _ => dojo_print::document::build(&kit, &request.settings),
     };
-    let reply = Reply::new("preview").strings("components", &components).strings("problems", &request.problems);
+    let mut reply = Reply::new("preview").strings("components", &components).strings("problems", &request.problems);
+    if let Some(name) = &kit.card_set {
+        reply = reply.set("setName", &JsValue::from_str(name));
+    }
     match document {
         Ok(document) => {
             let page = (request.number.max(0) as usize).min(document.pages.len() - 1);

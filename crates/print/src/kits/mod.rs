@@ -1,17 +1,30 @@
 //! Every game's kit, by the id used in `/print/<game>` and `dojo print <game>`.
 
 use crate::kit::{Kit, KitMode, Style};
+use crate::settings::Settings;
 
 mod column;
+pub mod dragon_punch;
 pub mod punish;
 pub mod taunt;
 
-/// A function that draws a game's kit for a print style.
-pub type KitFn = fn(&Style) -> Kit;
+/// A function that draws a game's kit for a print style. The settings say what to print
+/// beyond the style: the card set (`set=`) for kits that print one ([`takes_set`]).
+pub type KitFn = fn(&Style, &Settings) -> Kit;
 
 /// Each kit's drawing function, by game id. Which games have a kit, and their names, come
 /// from the registry (`dojo_games::registry`, `kit: true`); a test keeps the two in step.
-pub const KITS: &[(&str, KitFn)] = &[("punish", punish::kit), ("taunt", taunt::kit)];
+/// Kits with one fixed set of cards read nothing from the settings.
+pub const KITS: &[(&str, KitFn)] =
+    &[("punish", |style, _| punish::kit(style)), ("taunt", |style, _| taunt::kit(style)), ("dragon-punch", dragon_punch::kit)];
+
+/// The kits that print a card set people may type in, read from `set=`.
+const TAKES_SET: &[&str] = &["dragon-punch"];
+
+/// Whether game `id`'s kit prints the card set given by `set=` (others leave it unread).
+pub fn takes_set(id: &str) -> bool {
+    TAKES_SET.contains(&id)
+}
 
 /// Each kit's optional ways to play, by game id, without drawing anything: for the print
 /// page's choices. Kits not listed have none. A test keeps this in step with each kit's `modes`.
@@ -94,16 +107,17 @@ mod tests {
         assert_eq!(drawn, registered);
         assert!(drawn.contains(&"taunt"), "TAUNT has a kit");
         for (id, make) in KITS {
-            let kit = make(&styles()[0]);
+            let kit = make(&styles()[0], &Settings::default());
             assert_eq!(kit.game, *id);
             assert_eq!(title(id), Some(kit.title));
+            assert_eq!(kit.card_set.is_some(), takes_set(id), "{id}: a kit names its card set exactly when it takes one");
         }
     }
 
     #[test]
     fn every_mode_has_pieces_and_every_piece_a_known_mode() {
         for (id, make) in KITS {
-            let kit = make(&styles()[0]);
+            let kit = make(&styles()[0], &Settings::default());
             assert_eq!(kit.modes, modes(id), "{id}");
             for component in &kit.components {
                 for mode in component.modes {
@@ -125,7 +139,7 @@ mod tests {
     fn every_kit_character_prints() {
         for style in styles() {
             for (_, make) in KITS {
-                for (name, _, side) in sides(&make(&style), &style) {
+                for (name, _, side) in sides(&make(&style, &Settings::default()), &style) {
                     assert!(side.missing.is_empty(), "{name}: missing {:?}", side.missing);
                 }
             }
@@ -136,7 +150,7 @@ mod tests {
     fn art_stays_inside_each_piece_plus_bleed_at_every_size() {
         for style in styles() {
             for (_, make) in KITS {
-                for (name, size, side) in sides(&make(&style), &style) {
+                for (name, size, side) in sides(&make(&style, &Settings::default()), &style) {
                     let room = Rect::of_size(size).outset(style.bleed + 0.01);
                     for shape in &side.shapes {
                         let inside = match shape {
@@ -159,7 +173,7 @@ mod tests {
         for card in CardSize::ALL {
             let style = Style { card: card.size(), bleed: 0.0, ink_saver: true };
             for (_, make) in KITS {
-                for (name, _, side) in sides(&make(&style), &style) {
+                for (name, _, side) in sides(&make(&style, &Settings::default()), &style) {
                     for shape in &side.shapes {
                         let (fill, area) = match shape {
                             Shape::Rect { rect, fill, .. } => (*fill, rect.w * rect.h),

@@ -88,6 +88,7 @@ pub fn kit(style: &Style) -> Kit {
             },
         ],
         modes: &[],
+        card_set: None,
     }
 }
 

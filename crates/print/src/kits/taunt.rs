@@ -55,7 +55,7 @@ pub fn kit(style: &Style) -> Kit {
     components.push(wampires::component(style));
     components.extend(tokens::components(style));
     components.push(tokens::circle_extras(style));
-    Kit { game: "taunt", title: "TAUNT", components, modes: MODES }
+    Kit { game: "taunt", title: "TAUNT", components, modes: MODES, card_set: None }
 }
 
 /// Paragraphs one under another across `area`, `gap` apart, all at the largest size from `max`
