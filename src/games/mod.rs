@@ -25,7 +25,8 @@ mod tests {
             assert!(index.contains(&module), "index.html does not build {module}");
             assert!(main_rs(game.id).is_file(), "no {}", main_rs(game.id).display());
             for text in ["rules.md", "notes.md"] {
-                let copy = format!("href=\"crates/games/src/{}/{text}\" data-target-path=\"text/{}\"", game.id, game.id);
+                // A game's folder is its id as a Rust module name (`dragon-punch` in `dragon_punch/`).
+                let copy = format!("href=\"crates/games/src/{}/{text}\" data-target-path=\"text/{}\"", game.id.replace('-', "_"), game.id);
                 assert!(index.contains(&copy), "index.html does not copy {}'s {text}", game.id);
             }
         }

@@ -131,9 +131,9 @@ pub const GAMES: &[GameInfo] = &[
         id: "dragon-punch",
         name: "DRAGON PUNCH",
         pitch: "High and low attacks, blocks, evades and initiative; your cards turn red as you get hurt. Best of three rounds.",
-        source: "Full rules, two worked examples and variants. The card list itself is not in the text: the engine plays a set reconstructed from the rulebook, not yet on the site.",
-        status: Status::Planned,
-        quick: ("", ""),
+        source: "Full rules, two worked examples and variants. The card list itself is not in the text: we play a set reconstructed from the rulebook (not the retail cards), and owners can type in their own.",
+        status: Status::Playable,
+        quick: ("compare", "Which attack succeeds?"),
         kit: true,
     },
     GameInfo {

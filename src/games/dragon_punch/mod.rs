@@ -1,5 +1,15 @@
-//! DRAGON PUNCH's site code: the card sets a person can use (ours, their own, one sent by link).
-//! The play page, the rules page's pieces and the card editor join this folder.
+//! DRAGON PUNCH's site code (rules engine: [`dojo_games::dragon_punch`]): the card sets a person
+//! can use (ours, their own, one sent by link) and the card editor, how a move reads
+//! ([`cards`]), what a view tells of each hand ([`seen`]), the table ([`table`]), the play page
+//! ([`play`]) and the rules page's pieces ([`rules`], [`examples`]). All of it is built into the
+//! `dragon-punch-play` module.
 
+pub mod cards;
 pub mod editor;
+pub mod examples;
+pub mod play;
+pub mod rules;
+pub mod seen;
 pub mod sets;
+pub mod style;
+pub mod table;

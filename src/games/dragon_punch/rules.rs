@@ -1,0 +1,139 @@
+//! DRAGON PUNCH's pieces of its rules page (`/rules/dragon-punch`): our set's cards where the
+//! rules text says `::cards`, and the watch-the-example players where it says `::example ID`.
+//! The page itself (text, contents, notes with the matchup table, anchors) is the shell's; these
+//! pieces come with DRAGON PUNCH's play module, which holds the engine the examples replay on.
+
+use super::cards::set_cards;
+use super::examples::ExampleWatch;
+use super::sets;
+use dojo_games::dragon_punch::scenario::{Scenario, rules_examples};
+use leptos::prelude::*;
+use std::sync::OnceLock;
+
+/// The rulebook's examples, parsed once.
+fn examples() -> &'static [Scenario] {
+    static EXAMPLES: OnceLock<Vec<Scenario>> = OnceLock::new();
+    EXAMPLES.get_or_init(rules_examples)
+}
+
+/// The piece for the rules text's line `::name arg`, if DRAGON PUNCH has one.
+pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
+    super::style::ensure();
+    match name {
+        "cards" => Some(set_cards(&sets::ours()).into_any()),
+        "example" => examples().iter().find(|s| s.id == arg).cloned().map(|s| view! { <ExampleWatch scenario=s/> }.into_any()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::markdown::{Block, Inline, inline, parse};
+    use dojo_games::dragon_punch::{INTERPRETATION_NOTES, RULES_TEXT};
+
+    /// Every anchor the page will carry: its own sections, then the notes' under `note-`.
+    fn anchors() -> Vec<String> {
+        let ids = |text: &str, prefix: &str| -> Vec<String> {
+            parse(text)
+                .into_iter()
+                .filter_map(|b| match b {
+                    Block::Heading(level, _, id) if level > 1 => Some(format!("{prefix}{id}")),
+                    _ => None,
+                })
+                .collect()
+        };
+        let mut all = ids(RULES_TEXT, "");
+        all.extend(ids(INTERPRETATION_NOTES, "note-"));
+        all
+    }
+
+    #[test]
+    fn every_directive_has_a_piece_and_every_example_its_heading() {
+        let owner = Owner::new();
+        owner.with(|| {
+            let blocks = parse(RULES_TEXT);
+            let mut seen = 0;
+            for (i, block) in blocks.iter().enumerate() {
+                let Block::Directive(name, arg) = block else { continue };
+                if ["contents", "notes"].contains(&name.as_str()) {
+                    continue;
+                }
+                assert!(piece(name, arg).is_some(), "::{name} {arg} has no piece");
+                if name == "example" {
+                    seen += 1;
+                    let scenario = examples().iter().find(|s| &s.id == arg).unwrap();
+                    let heading = blocks[..i].iter().rev().find_map(|b| match b {
+                        Block::Heading(_, title, id) => Some((title.clone(), id.clone())),
+                        _ => None,
+                    });
+                    assert_eq!(heading, Some((scenario.title.clone(), format!("example-{arg}"))), "::example {arg}");
+                }
+            }
+            assert_eq!(seen, examples().len(), "every example is on the page");
+            let once = |n: &str| blocks.iter().filter(|b| matches!(b, Block::Directive(d, _) if d == n)).count();
+            assert_eq!([once("contents"), once("notes"), once("cards")], [1, 1, 1]);
+        });
+    }
+
+    #[test]
+    fn every_section_has_its_own_anchor_and_every_link_inside_the_page_points_at_one() {
+        let ids = anchors();
+        let mut unique = ids.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), ids.len(), "anchors must be unique: {ids:?}");
+        for want in [
+            "cards",
+            "turn",
+            "compare",
+            "initiative",
+            "rounds",
+            "taunt",
+            "variants",
+            "examples",
+            "notes",
+            "sources",
+            "note-set",
+            "note-resolve",
+        ] {
+            assert!(ids.iter().any(|id| id == want), "no section #{want}");
+        }
+        for line in RULES_TEXT.lines().filter(|l| l.starts_with("##")) {
+            assert!(line.trim_end().ends_with('}') && line.contains("{#"), "heading without an anchor: {line}");
+        }
+        let mut texts: Vec<String> = Vec::new();
+        for block in parse(RULES_TEXT).into_iter().chain(parse(INTERPRETATION_NOTES)) {
+            match block {
+                Block::Paragraph(t) => texts.push(t),
+                Block::List(_, items) => texts.extend(items),
+                _ => {}
+            }
+        }
+        let mut links = 0;
+        for text in &texts {
+            for part in inline(text) {
+                if let Inline::Link(label, href) = part
+                    && let Some(id) = href.strip_prefix('#')
+                {
+                    assert!(ids.iter().any(|a| a == id), "[{label}]({href}) points at no anchor");
+                    links += 1;
+                }
+            }
+        }
+        assert!(links >= 5, "the rules link their notes: {links} links");
+    }
+
+    #[test]
+    fn the_matchup_table_in_the_notes_is_a_table_of_every_character() {
+        let tables: Vec<Block> = parse(INTERPRETATION_NOTES).into_iter().filter(|b| matches!(b, Block::Table(..))).collect();
+        let [Block::Table(header, rows)] = tables.as_slice() else { panic!("one table expected: {tables:?}") };
+        let names: Vec<String> = sets::ours().characters.iter().map(|c| c.name.clone()).collect();
+        assert_eq!(header[1..], names[..]);
+        assert_eq!(rows.len(), names.len());
+        for (row, name) in rows.iter().zip(&names) {
+            assert_eq!(&row[0], name);
+            assert_eq!(row.len(), names.len() + 1);
+        }
+    }
+}
