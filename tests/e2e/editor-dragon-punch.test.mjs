@@ -53,6 +53,7 @@ test('an edited set is kept, shared by link, played and printed', async () => {
 
   // A friend opens the link on a browser that has never seen the set.
   const friend = await openPage(site.browser);
+  await friend.setViewportSize({ width: 390, height: 844 });
   await friend.goto(playLink.replace(/^https?:\/\/[^/]+/, site.url));
   await friend.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
   assert.equal(await friend.evaluate(() => localStorage.getItem('dojo.dragon-punch.sets')), null);
