@@ -3,13 +3,23 @@
 //! game's pages share, carries none of them. The page's policy allows inline styles.
 
 /// The play page's, the rules pieces' and the card editor's styles.
+#[cfg(target_arch = "wasm32")]
 const CSS: &str = concat!(include_str!("../../../style/dragon-punch.css"), include_str!("../../../style/dragon-punch-editor.css"));
 
 /// The id of the style element, so it is added once per visit.
+#[cfg(target_arch = "wasm32")]
 const STYLE_ID: &str = "dragon-punch-style";
 
-/// Adds DRAGON PUNCH's styles to the page, unless they are there already.
+/// Adds DRAGON PUNCH's styles to the page, unless they are there already. Outside a browser
+/// (native unit tests render the pieces) there is no page, and nothing is done: asking for the
+/// window there panics.
 pub fn ensure() {
+    #[cfg(target_arch = "wasm32")]
+    add();
+}
+
+#[cfg(target_arch = "wasm32")]
+fn add() {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
     if doc.get_element_by_id(STYLE_ID).is_some() {
         return;
