@@ -85,4 +85,10 @@ pub trait OnSite: Send + Sync + 'static {
     fn shows_reveal(events: &[<Self::G as Game>::Event]) -> bool {
         !events.is_empty()
     }
+
+    /// True when the page counts "3, 2, 1" before showing a reveal; a game whose players have
+    /// just had a count of their own (DRAGON PUNCH's Turbo Mode) goes straight to the result.
+    fn counts_before_reveal() -> bool {
+        true
+    }
 }

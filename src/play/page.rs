@@ -168,24 +168,26 @@ impl<T: OnSite> PlayCtx<T> {
         match self.session.try_update(|s| s.as_mut().map(|s| s.play().map(|events| T::shows_reveal(&events)))).flatten() {
             Some(Ok(revealed)) => {
                 self.save();
-                if revealed { self.countdown(3) } else { self.advance() }
+                match (revealed, T::counts_before_reveal()) {
+                    (true, true) => self.countdown(3),
+                    (true, false) => self.countdown(0),
+                    (false, _) => self.advance(),
+                }
             }
             Some(Err(e)) => self.notice.set(Some(format!("That step could not be played: {e}"))),
             None => self.screen.set(Screen::Lobby),
         }
     }
 
+    /// Counts `n` down to the result screen (0: shows the result at once).
     fn countdown(self, n: u8) {
+        if n == 0 {
+            let over = self.session.with_untracked(|s| s.as_ref().is_some_and(Session::is_over));
+            self.screen.set(if over { Screen::Over } else { Screen::Result });
+            return;
+        }
         self.screen.set(Screen::Countdown(n));
-        Timeout::new(COUNTDOWN_STEP_MS, move || {
-            if n > 1 {
-                self.countdown(n - 1);
-            } else {
-                let over = self.session.with_untracked(|s| s.as_ref().is_some_and(Session::is_over));
-                self.screen.set(if over { Screen::Over } else { Screen::Result });
-            }
-        })
-        .forget();
+        Timeout::new(COUNTDOWN_STEP_MS, move || self.countdown(n - 1)).forget();
     }
 
     /// Gives a person's decision to the session with `decide`; shows a refusal, or moves on.

@@ -192,7 +192,13 @@ test('hot-seat in Turbo Mode: the count, the suggested card at FIGHT!, and no pe
   // Player 2 selects nothing: the suggested card is played at FIGHT!
   const promised = (await page.textContent('[data-testid="chosen"]')).match(/Nothing selected: at FIGHT! (.+) is played\./);
   assert.ok(promised, 'the screen says what FIGHT! plays when nothing is selected');
+  // After FIGHT! the reveal shows at once: the page's own "3, 2, 1" would be a second count.
+  await page.evaluate(() => {
+    window.__pageCounts = 0;
+    new MutationObserver(() => { if (document.querySelector('[data-testid="countdown"]')) window.__pageCounts += 1; }).observe(document.body, { childList: true, subtree: true });
+  });
   await page.waitForSelector('[data-testid="result"]', { timeout: 15_000 });
+  assert.equal(await page.evaluate(() => window.__pageCounts), 0, 'no second countdown in Turbo Mode');
   assert.match(await page.textContent('[data-testid="revealed-1"]'), /Meteor Storm/);
   assert.match(await page.textContent('[data-testid="revealed-2"]'), new RegExp(promised[1]));
   await page.screenshot({ path: join(ARTIFACTS, 'dragon-punch-reveal-turbo.png'), fullPage: true });

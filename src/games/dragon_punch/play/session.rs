@@ -54,6 +54,11 @@ impl OnSite for DragonPunchSite {
     fn shows_reveal(events: &[Event]) -> bool {
         events.iter().any(|e| matches!(e, Event::Revealed { .. }))
     }
+
+    /// In Turbo Mode the players have just counted to FIGHT!: the reveal shows at once.
+    fn counts_before_reveal() -> bool {
+        !super::turbo()
+    }
 }
 
 /// The setup of the next match after `s`: the same set and hands, or in Custom Character the
