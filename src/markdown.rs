@@ -216,6 +216,24 @@ pub fn inline(text: &str) -> Vec<Inline> {
     out
 }
 
+/// Every anchor a rules page carries: the rules' own sections, then the notes' under `note-`
+/// (for the games' tests of their links).
+#[cfg(test)]
+pub fn page_anchors(rules: &str, notes: &str) -> Vec<String> {
+    let ids = |text: &str, prefix: &str| -> Vec<String> {
+        parse(text)
+            .into_iter()
+            .filter_map(|b| match b {
+                Block::Heading(level, _, id) if level > 1 => Some(format!("{prefix}{id}")),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut all = ids(rules, "");
+    all.extend(ids(notes, "note-"));
+    all
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -177,3 +177,16 @@ export async function expectScrolledTo(page, id) {
     { timeout: 5_000 },
   );
 }
+
+/**
+ * Prints the computer's decision times in the browser (`GAME_bot_ms_median_hardWHAT_browser`
+ * and the like) from what a play-to-the-end helper gathered, after checking it decided at all.
+ */
+export function printBotTimes(game, what, { botTimes, decisions, slowest }) {
+  assert.ok(botTimes.length > 0, 'the computer made decisions');
+  const sorted = [...botTimes].sort((a, b) => a - b);
+  console.log(`${game}_bot_decisions_hard${what}: ${decisions}`);
+  console.log(`${game}_bot_ms_median_hard${what}_browser: ${sorted[Math.floor(sorted.length / 2)]}`);
+  console.log(`${game}_bot_ms_mean_hard${what}_browser: ${(botTimes.reduce((a, b) => a + b, 0) / botTimes.length).toFixed(1)}`);
+  console.log(`${game}_bot_ms_max_hard${what}_browser: ${slowest}`);
+}

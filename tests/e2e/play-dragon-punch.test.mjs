@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+import { useSite, openPage, assertClean, printBotTimes, ARTIFACTS } from './harness.mjs';
 
 const site = useSite();
 
@@ -99,19 +99,14 @@ test('a whole match against the hard computer on a phone, with the bot timed', a
   const noOverflow = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(noOverflow, 'nothing runs off a 390 px screen');
   await page.screenshot({ path: join(ARTIFACTS, 'dragon-punch-pick-phone.png'), fullPage: true });
-  const { botTimes: times, decisions, slowest } = await playToTheEnd(page, {
+  const timed = await playToTheEnd(page, {
     useKeyboard: true,
     shots: { result: 'dragon-punch-result-phone.png', switch: 'dragon-punch-switch-phone.png' },
   });
   assert.match(await page.textContent('[data-testid="winner"]'), /(You|Computer \(Hard\)) won the match!/);
   assert.match(await page.textContent('[data-testid="event-log"]'), /wins? round/);
   await page.screenshot({ path: join(ARTIFACTS, 'dragon-punch-over-phone.png'), fullPage: true });
-  assert.ok(times.length > 0, 'the computer made decisions');
-  const sorted = [...times].sort((a, b) => a - b);
-  console.log(`dragon_punch_bot_decisions_hard: ${decisions}`);
-  console.log(`dragon_punch_bot_ms_median_hard_browser: ${sorted[Math.floor(sorted.length / 2)]}`);
-  console.log(`dragon_punch_bot_ms_mean_hard_browser: ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(1)}`);
-  console.log(`dragon_punch_bot_ms_max_hard_browser: ${slowest}`);
+  printBotTimes('dragon_punch', '', timed);
   assertClean(page);
   await page.context().close();
 });

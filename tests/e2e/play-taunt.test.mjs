@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+import { useSite, openPage, assertClean, printBotTimes, ARTIFACTS } from './harness.mjs';
 
 const site = useSite();
 
@@ -90,16 +90,11 @@ test('a whole fight against the hard computer on a phone, with the bot timed', a
   const noOverflow = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(noOverflow, 'nothing runs off a 390 px screen');
   await page.screenshot({ path: join(ARTIFACTS, 'taunt-pick-phone.png'), fullPage: true });
-  const { botTimes: times, decisions, slowest } = await playToTheEnd(page, { useKeyboard: true });
+  const timed = await playToTheEnd(page, { useKeyboard: true });
   assert.match(await page.textContent('[data-testid="winner"]'), /(You|Computer \(Hard\)) won the series!/);
   assert.match(await page.textContent('[data-testid="event-log"]'), /three disabled cards/);
   await page.screenshot({ path: join(ARTIFACTS, 'taunt-over-phone.png'), fullPage: true });
-  assert.ok(times.length > 0, 'the computer made decisions');
-  const sorted = [...times].sort((a, b) => a - b);
-  console.log(`taunt_bot_decisions_hard: ${decisions}`);
-  console.log(`taunt_bot_ms_median_hard_browser: ${sorted[Math.floor(sorted.length / 2)]}`);
-  console.log(`taunt_bot_ms_mean_hard_browser: ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(1)}`);
-  console.log(`taunt_bot_ms_max_hard_browser: ${slowest}`);
+  printBotTimes('taunt', '', timed);
   assertClean(page);
   await page.context().close();
 });
@@ -326,11 +321,7 @@ test('two people and two hard computers fight a 2v2 Team Battle to the end, with
   }
   await page.screenshot({ path: join(ARTIFACTS, 'taunt-team-over-phone.png'), fullPage: true });
   assert.equal(await page.evaluate(() => localStorage.getItem('pocket-dojo/taunt')), null, 'no save with people and computers mixed');
-  assert.ok(botTimes.length > 0, 'the computers made decisions');
-  const sorted = [...botTimes].sort((a, b) => a - b);
-  console.log(`taunt_bot_decisions_hard_4_fighters: ${decisions}`);
-  console.log(`taunt_bot_ms_median_hard_4_fighters_browser: ${sorted[Math.floor(sorted.length / 2)]}`);
-  console.log(`taunt_bot_ms_max_hard_4_fighters_browser: ${slowest}`);
+  printBotTimes('taunt', '_4_fighters', { botTimes, decisions, slowest });
   assertClean(page);
   await page.context().close();
 });

@@ -32,22 +32,11 @@ pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::markdown::{Block, Inline, inline, parse};
+    use crate::markdown::{Block, Inline, inline, page_anchors, parse};
 
-    /// Every anchor the page will carry: its own sections, then the notes' under `note-`.
+    /// Every anchor the page will carry.
     fn anchors() -> Vec<String> {
-        let ids = |text: &str, prefix: &str| -> Vec<String> {
-            parse(text)
-                .into_iter()
-                .filter_map(|b| match b {
-                    Block::Heading(level, _, id) if level > 1 => Some(format!("{prefix}{id}")),
-                    _ => None,
-                })
-                .collect()
-        };
-        let mut all = ids(RULES_TEXT, "");
-        all.extend(ids(INTERPRETATION_NOTES, "note-"));
-        all
+        page_anchors(RULES_TEXT, INTERPRETATION_NOTES)
     }
 
     fn directives() -> Vec<(String, String)> {
