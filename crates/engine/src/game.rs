@@ -72,6 +72,11 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
 
     /// Whether some of its modes put seats in teams (see [`Game::teams`]).
     const HAS_TEAMS: bool = false;
+    /// True when actions carry free numbers (an Energy split, a bid), so that
+    /// [`Game::legal_actions`] lists a *menu* of representative actions (the computer's
+    /// candidates, every one legal) and [`Game::check`] alone decides what else is allowed.
+    /// False (the default) when `legal_actions` lists every allowed action.
+    const OPEN_ACTIONS: bool = false;
 
     /// Checks a setup and builds the starting state.
     fn from_setup(setup: &Self::Setup) -> Result<Self, Self::SetupError>;
@@ -87,7 +92,8 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// What `seat` must decide now, or `None` when it does not act in this step.
     fn decision(&self, seat: Seat) -> Option<Self::Decision>;
 
-    /// Every action `seat` may take now; empty when it does not act.
+    /// Every action `seat` may take now (a menu of them for games with [`Game::OPEN_ACTIONS`]);
+    /// empty when it does not act.
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
 
     /// Whether `seat` may take `action` now, and if not, why. Only called for seats that act.

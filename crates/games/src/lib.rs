@@ -9,6 +9,7 @@ pub mod dragon_punch;
 mod duel;
 pub mod punish;
 pub mod registry;
+pub mod rumble;
 mod speaker;
 pub mod taunt;
 pub mod toy;

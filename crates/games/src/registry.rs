@@ -194,6 +194,7 @@ macro_rules! for_each_engine {
             "punish" => $crate::punish::Punish,
             "taunt" => $crate::taunt::Taunt,
             "dragon-punch" => $crate::dragon_punch::DragonPunch,
+            "rumble" => $crate::rumble::Rumble,
             "toy" => $crate::toy::Toy
         }
     };

@@ -1,0 +1,265 @@
+//! The menu of actions a seat is offered: Rumble's choices carry free numbers (Energy splits,
+//! bids), so `legal_actions` lists representative ones, every one legal. Random play and the
+//! computer's search choose among these; people type any legal numbers on the site.
+
+use super::action::{Act, Allocation, Decision, RevealChoice, Use};
+use super::catalog::{self, Kind, PowerId, Timing};
+use super::setup::PowerRef;
+use super::state::Rumble;
+
+/// Sound effects the computer may shout for Batman Captions.
+const SHOUTS: [&str; 12] = ["pow", "bam", "zap", "kapow", "thwack", "biff", "zonk", "whack", "crunch", "splat", "wham", "boom"];
+
+/// The menu for `seat`; empty when it does not act.
+pub fn menu(game: &Rumble, seat: usize) -> Vec<Act> {
+    let Some(decision) = game.decision_of(seat) else { return Vec::new() };
+    let mut out: Vec<Act> = match &decision {
+        Decision::Bid => bid_sheet_list(game),
+        Decision::Rebid(lots) => rebids(game, seat, lots),
+        Decision::Give { hero, .. } => {
+            let giver = game.heroes[usize::from(*hero)].seat;
+            game.standing().filter(|t| game.heroes[usize::from(*t)].seat != giver).map(Act::Give).collect()
+        }
+        Decision::Settle { hero } => settles(game, *hero),
+        Decision::Allocate(heroes) => {
+            let per_hero: Vec<Vec<Allocation>> = heroes.iter().map(|h| allocations(game, *h)).collect();
+            (0..per_hero[0].len())
+                .map(|i| Act::Allocate(per_hero.iter().enumerate().map(|(k, list)| list[if k == 0 { i } else { 0 }].clone()).collect()))
+                .collect()
+        }
+        Decision::Reveal(heroes) => {
+            let per_hero: Vec<Vec<RevealChoice>> = heroes.iter().map(|h| reveal_choices(game, *h)).collect();
+            (0..per_hero[0].len())
+                .map(|i| Act::Reveal(per_hero.iter().enumerate().map(|(k, list)| list[if k == 0 { i } else { 0 }].clone()).collect()))
+                .collect()
+        }
+        Decision::Block { hero, .. } => vec![Act::Block(game.default_blocks(*hero))],
+        Decision::Moderate => vec![Act::Done],
+    };
+    out.retain(|a| game.check_act(&decision, a).is_ok());
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// What the computer thinks a power is worth at this table.
+pub fn worth(game: &Rumble, power: PowerRef) -> u16 {
+    let heroes = game.heroes.len().max(2) as u16;
+    match power {
+        PowerRef::Set(id) => catalog::card(id).worth * 4 / heroes.max(2) * heroes.min(6) / 4,
+        PowerRef::Invented(_) => 6,
+    }
+}
+
+/// The bid sheets offered: nothing, half, full and one and a half of each power's worth, and
+/// one power bid on hard.
+pub fn bid_sheet_list(game: &Rumble) -> Vec<Act> {
+    let worths: Vec<u16> = game.lots.iter().map(|p| if game.kind(*p) == Kind::Flaw { 0 } else { worth(game, *p) }).collect();
+    let sheet = |scale: u16| Act::Bid { bids: worths.iter().map(|w| (w * scale / 4).min(100)).collect(), might_discard: Vec::new() };
+    let mut out = vec![sheet(0), sheet(2), sheet(4), sheet(6)];
+    // Going after one power hard.
+    if let Some(best) = (0..worths.len()).max_by_key(|i| worths[*i]) {
+        let mut bids = vec![0; worths.len()];
+        bids[best] = (worths[best] * 2).min(60);
+        out.push(Act::Bid { bids, might_discard: Vec::new() });
+    }
+    out
+}
+
+fn rebids(game: &Rumble, seat: usize, lots: &[u8]) -> Vec<Act> {
+    let Some(hero) = game.hero_of_seat(seat) else { return Vec::new() };
+    let own: Vec<u16> =
+        lots.iter().map(|l| game.auction.as_ref().and_then(|a| a.bids[usize::from(hero)][usize::from(*l)]).unwrap_or(0)).collect();
+    let raise = |by: u16| Act::Rebid(own.iter().map(|b| (b + by).min(100)).collect());
+    vec![Act::Rebid(vec![0; lots.len()]), raise(0), raise(3), raise(10)]
+}
+
+fn settles(game: &Rumble, hero: u8) -> Vec<Act> {
+    let h = &game.heroes[usize::from(hero)];
+    let mut out = vec![Act::Settle { discard: Vec::new(), expert: None }];
+    if let Some(et) = h.slot_of(PowerId::ExpertTraining) {
+        for (slot, p) in h.powers.iter().enumerate().filter(|(s, _)| *s != et) {
+            if !p.numbers.is_empty() {
+                out.push(Act::Settle { discard: Vec::new(), expert: Some((slot as u8, 0, true)) });
+            }
+        }
+    }
+    out
+}
+
+/// Representative allocations for `hero`: all Defense, three splits against each opponent,
+/// an even spread, and one use of each usable power.
+pub fn allocations(game: &Rumble, hero: u8) -> Vec<Allocation> {
+    let h = &game.heroes[usize::from(hero)];
+    let energy = h.energy.max(0) as u16;
+    let opponents: Vec<u8> = game.standing().filter(|o| *o != hero && game.heroes[usize::from(*o)].seat != h.seat).collect();
+    let targets: Vec<u8> = if opponents.is_empty() { game.standing().filter(|o| *o != hero).collect() } else { opponents };
+    let mut out = vec![Allocation { defense: energy, ..Allocation::default() }];
+    let split = |defense: u16, on: &[u8], budget: u16| -> Allocation {
+        let rest = budget.saturating_sub(defense);
+        let each = if on.is_empty() { 0 } else { rest / on.len() as u16 };
+        let attacks: Vec<(u8, u16)> = if each == 0 { Vec::new() } else { on.iter().map(|t| (*t, each)).collect() };
+        Allocation { defense: budget - each * attacks.len() as u16, attacks, ..Allocation::default() }
+    };
+    for t in &targets {
+        for share in [3, 5, 7] {
+            out.push(split(energy * share / 10, &[*t], energy));
+        }
+    }
+    out.push(split(energy / 2, &targets, energy));
+    let weakest = targets.iter().copied().min_by_key(|t| (game.heroes[usize::from(*t)].energy, *t));
+    for (slot, p) in h.powers.iter().enumerate() {
+        if game.timing(p.power) != Timing::Allocation {
+            continue;
+        }
+        let x = if needs_x(game, p.power) { (energy / 4).max(1) } else { 0 };
+        let target = match p.power {
+            PowerRef::Set(
+                PowerId::LaserEyes | PowerId::LazerEyes | PowerId::PsionicRays | PowerId::Brainswap | PowerId::Hypnotism | PowerId::Javalin,
+            ) => weakest,
+            PowerRef::Invented(i) if game.invented[usize::from(i)].targets => weakest,
+            _ => None,
+        };
+        let other = match p.power {
+            PowerRef::Set(PowerId::Hypnotism) => targets.iter().copied().find(|t| Some(*t) != weakest).or(Some(hero)),
+            PowerRef::Set(PowerId::LightenLoad) => {
+                (0..h.powers.len()).find(|s| *s != slot && game.kind(h.powers[*s].power) != Kind::Flaw).map(|s| s as u8)
+            }
+            _ => None,
+        };
+        let u = Use { slot: slot as u8, x, target, other };
+        let mut probe = Allocation { uses: vec![u.clone()], ..Allocation::default() };
+        let cost = game.check_allocation(hero, &probe).err().map_or(0, |_| 0) + use_cost_of(game, hero, &u);
+        let budget = energy.saturating_sub(cost);
+        let mut base = match weakest {
+            Some(t) => split(budget / 2, &[t], budget),
+            None => Allocation { defense: budget, ..Allocation::default() },
+        };
+        base.uses = vec![u];
+        probe = base;
+        out.push(probe);
+    }
+    if h.has(PowerId::Precognition) && energy > 0 {
+        out.push(Allocation { reserve: energy, ..Allocation::default() });
+    }
+    // Hypnotism's orders and Plastic Ooze shape every allocation.
+    for a in out.iter_mut() {
+        obey(game, hero, a);
+    }
+    out.retain(|a| game.check_allocation(hero, a).is_ok());
+    out
+}
+
+fn needs_x(game: &Rumble, power: PowerRef) -> bool {
+    match power {
+        PowerRef::Set(id) => matches!(id, PowerId::AirStrike | PowerId::Hypnotism | PowerId::DoomsdayDevice | PowerId::PsionicRays),
+        PowerRef::Invented(i) => matches!(game.invented[usize::from(i)].cost, Some((_, None))),
+    }
+}
+
+fn use_cost_of(game: &Rumble, hero: u8, u: &Use) -> u16 {
+    // The Energy a use takes from the allocation: measured as the difference the check sees.
+    let a = Allocation { uses: vec![u.clone()], ..Allocation::default() };
+    let energy = game.heroes[usize::from(hero)].energy.max(0);
+    for cost in 0..=energy {
+        let probe = Allocation { defense: (energy - cost) as u16, ..a.clone() };
+        if game.check_allocation(hero, &probe).is_ok() {
+            return cost as u16;
+        }
+    }
+    energy as u16
+}
+
+/// Turns an allocation into one that respects Plastic Ooze and Hypnotism, moving Energy from
+/// Defense and other Attacks.
+fn obey(game: &Rumble, hero: u8, a: &mut Allocation) {
+    let h = &game.heroes[usize::from(hero)];
+    if h.status.grounded {
+        a.defense += a.attacks.iter().map(|(_, x)| x).sum::<u16>();
+        a.attacks.clear();
+        return;
+    }
+    for (victim, at_least) in &h.status.hypnotized {
+        if !game.heroes.get(usize::from(*victim)).is_some_and(|v| v.standing()) || *victim == hero {
+            continue;
+        }
+        let need = (*at_least).min(h.energy.max(0)) as u16;
+        let has = a.attack_on(*victim) as u16;
+        if has >= need {
+            continue;
+        }
+        let mut missing = need - has;
+        let from_defense = missing.min(a.defense);
+        a.defense -= from_defense;
+        missing -= from_defense;
+        for (t, x) in a.attacks.iter_mut().filter(|(t, _)| t != victim) {
+            let _ = t;
+            let take = missing.min(*x);
+            *x -= take;
+            missing -= take;
+        }
+        a.attacks.retain(|(_, x)| *x > 0);
+        match a.attacks.iter_mut().find(|(t, _)| t == victim) {
+            Some((_, x)) => *x = need - missing,
+            None => a.attacks.push((*victim, need - missing)),
+        }
+    }
+}
+
+/// Representative reveal-step choices: do nothing (Precognition into Defense), then one of
+/// each open option.
+fn reveal_choices(game: &Rumble, hero: u8) -> Vec<RevealChoice> {
+    let h = &game.heroes[usize::from(hero)];
+    let a = game.fight.allocations[usize::from(hero)].clone().unwrap_or_default();
+    let base = RevealChoice { split: (a.reserve > 0).then(|| (a.reserve, Vec::new())), ..RevealChoice::default() };
+    let mut out = vec![base.clone()];
+    if a.reserve > 0 {
+        // Hit back at whoever attacks hardest, keeping half for Defense.
+        let attacker = (0..game.heroes.len() as u8)
+            .filter(|t| *t != hero && game.heroes[usize::from(*t)].standing())
+            .max_by_key(|t| game.fight.allocations[usize::from(*t)].as_ref().map_or(0, |x| x.attack_on(hero)));
+        if let Some(t) = attacker {
+            let half = a.reserve / 2;
+            if a.reserve - half > 0 {
+                out.push(RevealChoice { split: Some((half, vec![(t, a.reserve - half)])), ..base.clone() });
+            }
+        }
+    }
+    let options = super::round::reveal_options(game, hero);
+    for option in options {
+        let mut c = base.clone();
+        match option {
+            "Flight" => c.flight = true,
+            "Quick Reflexes" => c.reflexes = a.attack_total() as u16,
+            "Barter With Fate" => {
+                c.barter = (0..h.powers.len())
+                    .find(|s| game.kind(h.powers[*s].power) != Kind::Flaw && !h.powers[*s].is(PowerId::BarterWithFate))
+                    .or(h.slot_of(PowerId::BarterWithFate))
+                    .map(|s| s as u8)
+            }
+            "Lizard DNA" => c.lizard = game.lizard_targets(hero).first().copied(),
+            "Zypher" => {
+                c.zypher = game
+                    .aimed_at(hero)
+                    .first()
+                    .map(|(user, index)| super::action::Redirect { user: *user, index: *index, to: *user })
+                    .into_iter()
+                    .collect();
+            }
+            "Batman Captions" => {
+                let at = (0..game.heroes.len() as u8).find(|t| game.fight.allocations.iter().flatten().any(|x| x.attack_on(*t) > 0));
+                let word = SHOUTS.iter().find(|w| !game.shouted.contains(&w.to_string()));
+                if let (Some(at), Some(word)) = (at, word) {
+                    c.shouts = vec![(at, word.to_string())];
+                }
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    out.retain(|c| game.check_choice(hero, c).is_ok());
+    if out.is_empty() {
+        out.push(base);
+    }
+    out
+}

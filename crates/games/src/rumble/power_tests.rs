@@ -1,0 +1,1 @@
+//! One test per power: placeholder filled below.

@@ -1,0 +1,661 @@
+//! The Rumble table: heroes, the auction while it runs, the round being fought, and the steps
+//! that move it on. The round's rules are in `round.rs`.
+
+use super::action::{Act, Allocation, Decision, RevealChoice};
+use super::catalog::{self, Kind, PowerId, Timing};
+use super::event::Event;
+use super::setup::{Held, Invented, PowerRef, Role, START_ENERGY, Setup, SetupError, Start};
+use dojo_engine::Rng;
+use serde::{Deserialize, Serialize};
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Everyone fills in a sealed bid sheet.
+    Bidding,
+    /// Tied heroes bid again.
+    Rebidding,
+    /// Winners of a curse that must be given away choose who gets it.
+    Giving,
+    /// Heroes who flagged "might discard", or hold Expert Training, settle their powers.
+    Settling,
+    /// Secret allocations.
+    Allocating,
+    /// Secret reveal-step choices.
+    Revealing,
+    /// The moderator applies typed-in powers.
+    Moderating,
+    /// Defenders choose which Attack points to block.
+    Blocking,
+    /// The game is over.
+    Over,
+}
+
+/// What lasts from one round to the next for a hero.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Status {
+    /// The hero put Energy into an Attack last round (Wind Up Punch).
+    pub attacked_last: bool,
+    /// Defense lost this round (Metal Tentacles).
+    pub tentacles: i32,
+    /// Metal Tentacles' loss for next round.
+    pub tentacles_next: i32,
+    /// (damage, rounds left) of Sharp Knives wounds, and who caused each.
+    pub knives: Vec<(u8, i32, u8)>,
+    /// May not Attack this round (Plastic Ooze).
+    pub grounded: bool,
+    /// May not Attack next round.
+    pub grounded_next: bool,
+    /// Hypnotism: (victim, at least) to Attack this round.
+    pub hypnotized: Vec<(u8, i32)>,
+    /// Hypnotism orders for next round.
+    pub hypnotized_next: Vec<(u8, i32)>,
+    /// Psionic rays: out at the end of this round number.
+    pub rays_due: Option<u16>,
+    /// Disagreeable When Angry has fired.
+    pub angry_done: bool,
+    /// Energy put into the Doomsday Device so far.
+    pub doomsday: i32,
+}
+
+/// One hero.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hero {
+    /// The hero's name.
+    pub name: String,
+    /// The seat that makes the hero's decisions.
+    pub seat: u8,
+    /// Energy now.
+    pub energy: i32,
+    /// Powers held, in the order they were won.
+    pub powers: Vec<Held>,
+    /// True for a Sidekick.
+    pub sidekick: bool,
+    /// When knocked out: the round it happened in (0 = in the auction); heroes out in the same round share a place.
+    pub out: Option<u16>,
+    /// Effects carried between rounds.
+    pub status: Status,
+}
+
+impl Hero {
+    /// True while the hero is in the fight.
+    pub fn standing(&self) -> bool {
+        self.out.is_none()
+    }
+    /// The slot of the set power `id`, if held.
+    pub fn slot_of(&self, id: PowerId) -> Option<usize> {
+        self.powers.iter().position(|p| p.is(id))
+    }
+    /// True when the hero holds the set power `id`.
+    pub fn has(&self, id: PowerId) -> bool {
+        self.slot_of(id).is_some()
+    }
+    /// The first held copy of the set power `id`, as a copy.
+    pub fn first(&self, id: PowerId) -> Option<Held> {
+        self.powers.iter().find(|p| p.is(id)).cloned()
+    }
+    /// Every held copy of the set power `id`.
+    pub fn all(&self, id: PowerId) -> impl Iterator<Item = &Held> {
+        self.powers.iter().filter(move |p| p.is(id))
+    }
+}
+
+/// The auction while it runs. Dropped when it is settled: no losing bid outlives it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Auction {
+    /// Standing bids, per hero per power; `None` where the observer may not see it.
+    pub bids: Vec<Vec<Option<u16>>>,
+    /// Each hero's "might discard" flags (auction places).
+    pub flags: Vec<Vec<u8>>,
+    /// Powers in a re-bid, with the heroes tied on each.
+    pub rebids: Vec<(u8, Vec<u8>)>,
+    /// Energy bid on all powers in the first sheets (Pure Energy Being), when the observer may see it.
+    pub first_total: Option<i32>,
+}
+
+/// A settled power: (auction place, winners, Power Strength).
+type LotResult = (u8, Vec<u8>, i32);
+
+/// The round being fought.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fight {
+    /// Energy of each hero when the round began.
+    pub start_energy: Vec<i32>,
+    /// Each standing hero's allocation, once revealed.
+    pub allocations: Vec<Option<Allocation>>,
+    /// Each hero's reveal-step choice, once revealed.
+    pub choices: Vec<RevealChoice>,
+    /// Attacks after every power: `attack[from][to]`.
+    pub attack: Vec<Vec<i32>>,
+    /// Defenses after every power.
+    pub defense: Vec<i32>,
+    /// Attacks Defense does not stop (Shieldbreaker): `unblockable[from][to]`.
+    pub unblockable: Vec<Vec<bool>>,
+    /// Points blocked: `blocked[from][to]`, once decided.
+    pub blocked: Vec<Vec<i32>>,
+    /// Defenders still to choose their blocks, in order.
+    pub to_block: Vec<u8>,
+}
+
+/// A game of Rumble.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rumble {
+    /// Each seat's name and role.
+    pub seats: Vec<(String, Role)>,
+    /// The heroes, one per playing seat in seat order, then any Sidekick.
+    pub heroes: Vec<Hero>,
+    /// The powers put up for auction.
+    pub lots: Vec<PowerRef>,
+    /// The typed-in powers.
+    pub invented: Vec<Invented>,
+    /// Where the game stands.
+    pub phase: Phase,
+    /// The round number (0 during the auction).
+    pub round: u16,
+    /// The auction, while it runs.
+    pub auction: Option<Auction>,
+    /// Curses still to be given away: (hero, slot).
+    pub to_give: Vec<(u8, u8)>,
+    /// Heroes still to settle their powers after the auction.
+    pub to_settle: Vec<u8>,
+    /// The public result of the auction, kept for records that start after it.
+    pub settled: Option<Vec<super::setup::SettledHero>>,
+    /// The round being fought.
+    pub fight: Fight,
+    /// Words shouted this game (Batman Captions).
+    pub shouted: Vec<String>,
+    /// Seats that won by a power's own win condition.
+    pub instant_winners: Vec<u8>,
+    /// The only chance in the game.
+    pub rng: Rng,
+}
+
+impl Rumble {
+    /// Checks `setup` and seats the heroes.
+    pub fn start(setup: &Setup) -> Result<Self, SetupError> {
+        setup.check()?;
+        let mut game = Rumble {
+            seats: setup.seats.iter().map(|s| (s.name.clone(), s.role)).collect(),
+            heroes: Vec::new(),
+            lots: setup.powers.clone(),
+            invented: setup.invented.clone(),
+            phase: Phase::Bidding,
+            round: 0,
+            auction: None,
+            to_give: Vec::new(),
+            to_settle: Vec::new(),
+            settled: None,
+            fight: Fight::default(),
+            shouted: Vec::new(),
+            instant_winners: Vec::new(),
+            rng: Rng::new(setup.seed),
+        };
+        match &setup.start {
+            Start::Auction => {
+                for (seat, s) in setup.seats.iter().enumerate().filter(|(_, s)| s.role.plays()) {
+                    game.heroes.push(new_hero(s.name.clone(), seat as u8, START_ENERGY, Vec::new(), false));
+                }
+                let n = game.heroes.len();
+                if game.lots.is_empty() {
+                    game.settled = Some(game.snapshot());
+                    game.begin_round(&mut Vec::new());
+                } else {
+                    game.auction = Some(Auction {
+                        bids: vec![vec![Some(0); game.lots.len()]; n],
+                        flags: vec![Vec::new(); n],
+                        rebids: Vec::new(),
+                        first_total: Some(0),
+                    });
+                }
+            }
+            Start::Settled(heroes) => {
+                for h in heroes {
+                    let mut hero = new_hero(h.name.clone(), h.seat, h.energy, h.powers.clone(), h.sidekick);
+                    if h.out {
+                        hero.out = Some(0);
+                    }
+                    game.heroes.push(hero);
+                }
+                game.settled = Some(heroes.clone());
+                game.begin_round(&mut Vec::new());
+            }
+        }
+        Ok(game)
+    }
+
+    /// The public result of the auction as a settled start.
+    pub fn snapshot(&self) -> Vec<super::setup::SettledHero> {
+        self.heroes
+            .iter()
+            .map(|h| super::setup::SettledHero {
+                name: h.name.clone(),
+                seat: h.seat,
+                energy: h.energy,
+                powers: h.powers.clone(),
+                sidekick: h.sidekick,
+                out: !h.standing(),
+            })
+            .collect()
+    }
+
+    /// The standing heroes, as indices.
+    pub fn standing(&self) -> impl Iterator<Item = u8> + '_ {
+        self.heroes.iter().enumerate().filter(|(_, h)| h.standing()).map(|(i, _)| i as u8)
+    }
+
+    /// The heroes `seat` decides for that are standing, in order.
+    pub fn heroes_of(&self, seat: usize) -> Vec<u8> {
+        self.standing().filter(|h| usize::from(self.heroes[usize::from(*h)].seat) == seat).collect()
+    }
+
+    /// The seat that moderates, if any.
+    pub fn moderator(&self) -> Option<usize> {
+        self.seats.iter().position(|(_, r)| r.moderates())
+    }
+
+    /// The hero a playing seat started with.
+    pub fn hero_of_seat(&self, seat: usize) -> Option<u8> {
+        self.heroes.iter().position(|h| usize::from(h.seat) == seat && !h.sidekick).map(|i| i as u8)
+    }
+
+    /// A power's name, for people.
+    pub fn power_name(&self, power: PowerRef) -> &str {
+        match power {
+            PowerRef::Set(id) => catalog::card(id).name,
+            PowerRef::Invented(i) => self.invented.get(usize::from(i)).map_or("?", |p| p.name.as_str()),
+        }
+    }
+
+    /// The kind of a power.
+    pub fn kind(&self, power: PowerRef) -> Kind {
+        match power {
+            PowerRef::Set(id) => catalog::card(id).kind,
+            PowerRef::Invented(i) => self.invented.get(usize::from(i)).map_or(Kind::Normal, |p| p.kind),
+        }
+    }
+
+    /// True when typed-in powers are held by a standing hero (the moderator has work).
+    pub fn invented_in_play(&self) -> bool {
+        self.heroes.iter().filter(|h| h.standing()).any(|h| h.powers.iter().any(|p| matches!(p.power, PowerRef::Invented(_))))
+    }
+
+    /// What `seat` must decide now.
+    pub fn decision_of(&self, seat: usize) -> Option<Decision> {
+        let plays = self.seats.get(seat).is_some_and(|(_, r)| r.plays());
+        match self.phase {
+            Phase::Over => None,
+            Phase::Bidding => (plays && self.hero_of_seat(seat).is_some()).then_some(Decision::Bid),
+            Phase::Rebidding => {
+                let hero = self.hero_of_seat(seat)?;
+                let lots: Vec<u8> =
+                    self.auction.as_ref()?.rebids.iter().filter(|(_, tied)| tied.contains(&hero)).map(|(l, _)| *l).collect();
+                (!lots.is_empty()).then_some(Decision::Rebid(lots))
+            }
+            Phase::Giving => {
+                let (hero, slot) = *self.to_give.iter().find(|(h, _)| usize::from(self.heroes[usize::from(*h)].seat) == seat)?;
+                Some(Decision::Give { hero, slot })
+            }
+            Phase::Settling => {
+                let hero = *self.to_settle.iter().find(|h| usize::from(self.heroes[usize::from(**h)].seat) == seat)?;
+                Some(Decision::Settle { hero })
+            }
+            Phase::Allocating => {
+                let heroes = self.heroes_of(seat);
+                (!heroes.is_empty()).then_some(Decision::Allocate(heroes))
+            }
+            Phase::Revealing => {
+                let heroes: Vec<u8> = self.heroes_of(seat).into_iter().filter(|h| self.reveal_open(*h)).collect();
+                (!heroes.is_empty()).then_some(Decision::Reveal(heroes))
+            }
+            Phase::Moderating => (self.moderator() == Some(seat)).then_some(Decision::Moderate),
+            Phase::Blocking => {
+                let hero = *self.fight.to_block.iter().find(|h| usize::from(self.heroes[usize::from(**h)].seat) == seat)?;
+                let (attacks, defense) = self.blockable(hero);
+                Some(Decision::Block { hero, attacks, defense })
+            }
+        }
+    }
+
+    /// Carries out a checked joint action.
+    pub fn step(&mut self, joint: &[Option<Act>]) -> Vec<Event> {
+        let mut events = Vec::new();
+        match self.phase {
+            Phase::Bidding => self.take_bids(joint, &mut events),
+            Phase::Rebidding => self.take_rebids(joint, &mut events),
+            Phase::Giving => self.take_gifts(joint, &mut events),
+            Phase::Settling => self.take_settles(joint, &mut events),
+            Phase::Allocating => self.take_allocations(joint, &mut events),
+            Phase::Revealing => self.take_choices(joint, &mut events),
+            Phase::Moderating => self.take_moderation(joint, &mut events),
+            Phase::Blocking => self.take_blocks(joint, &mut events),
+            Phase::Over => {}
+        }
+        events
+    }
+
+    // ---- the auction ----
+
+    fn take_bids(&mut self, joint: &[Option<Act>], events: &mut Vec<Event>) {
+        let Some(auction) = self.auction.as_mut() else { return };
+        let mut total = 0;
+        for (seat, act) in joint.iter().enumerate() {
+            if let Some(Act::Bid { bids, might_discard }) = act {
+                let hero = self.heroes.iter().position(|h| usize::from(h.seat) == seat && !h.sidekick).expect("a bidding seat has a hero");
+                auction.bids[hero] = bids.iter().map(|b| Some(*b)).collect();
+                auction.flags[hero] = might_discard.clone();
+                total += bids.iter().map(|b| i32::from(*b)).sum::<i32>();
+            }
+        }
+        auction.first_total = Some(total);
+        events.push(Event::BidsIn);
+        self.look_for_ties(events);
+    }
+
+    fn take_rebids(&mut self, joint: &[Option<Act>], events: &mut Vec<Event>) {
+        let Some(auction) = self.auction.as_mut() else { return };
+        let rebids = std::mem::take(&mut auction.rebids);
+        for (seat, act) in joint.iter().enumerate() {
+            if let Some(Act::Rebid(new)) = act {
+                let hero = self.heroes.iter().position(|h| usize::from(h.seat) == seat && !h.sidekick).expect("a bidding seat has a hero");
+                let lots = rebids.iter().filter(|(_, tied)| tied.contains(&(hero as u8))).map(|(l, _)| *l);
+                for (lot, bid) in lots.zip(new) {
+                    auction.bids[hero][usize::from(lot)] = Some(*bid);
+                }
+            }
+        }
+        self.look_for_ties(events);
+    }
+
+    /// Who wins each power, or which powers must be bid on again.
+    fn auction_results(&self) -> (Vec<LotResult>, Vec<(u8, Vec<u8>)>) {
+        let auction = self.auction.as_ref().expect("the auction runs");
+        let (mut results, mut ties) = (Vec::new(), Vec::new());
+        for (lot, power) in self.lots.iter().enumerate() {
+            let bids: Vec<i32> = auction.bids.iter().map(|b| i32::from(b[lot].unwrap_or(0))).collect();
+            let heroes_with = |v: i32| bids.iter().enumerate().filter(|(_, b)| **b == v).map(|(h, _)| h as u8).collect::<Vec<u8>>();
+            if self.kind(*power) == Kind::Flaw {
+                let low = *bids.iter().min().expect("heroes bid");
+                results.push((lot as u8, heroes_with(low), 0));
+                continue;
+            }
+            let high = *bids.iter().max().expect("heroes bid");
+            let top = heroes_with(high);
+            if high == 0 {
+                results.push((lot as u8, Vec::new(), 0));
+            } else if top.len() == 1 {
+                results.push((lot as u8, top, high));
+            } else {
+                ties.push((lot as u8, top));
+            }
+        }
+        (results, ties)
+    }
+
+    fn look_for_ties(&mut self, events: &mut Vec<Event>) {
+        let (_, ties) = self.auction_results();
+        if ties.is_empty() {
+            self.settle_auction(events);
+            return;
+        }
+        let auction = self.auction.as_mut().expect("the auction runs");
+        let mut heroes: Vec<u8> = ties.iter().flat_map(|(_, t)| t.iter().copied()).collect();
+        heroes.sort();
+        heroes.dedup();
+        events.push(Event::Rebid { lots: ties.iter().map(|(l, _)| *l).collect(), heroes });
+        for (lot, tied) in &ties {
+            for hero in tied {
+                let bid = auction.bids[usize::from(*hero)][usize::from(*lot)].unwrap_or(0);
+                events.push(Event::Tied { seat: self.heroes[usize::from(*hero)].seat, hero: *hero, lot: *lot, bid });
+            }
+        }
+        auction.rebids = ties;
+        self.phase = Phase::Rebidding;
+    }
+
+    fn settle_auction(&mut self, events: &mut Vec<Event>) {
+        let (results, _) = self.auction_results();
+        let auction = self.auction.take().expect("the auction runs");
+        let mut paid = vec![0; self.heroes.len()];
+        for (lot, winners, strength) in &results {
+            let power = self.lots[usize::from(*lot)];
+            if winners.is_empty() {
+                events.push(Event::NoTaker { lot: *lot });
+                continue;
+            }
+            events.push(Event::Won { lot: *lot, heroes: winners.clone(), strength: *strength });
+            if self.kind(power) == Kind::Flaw {
+                for (hero, bids) in auction.bids.iter().enumerate() {
+                    if !winners.contains(&(hero as u8)) {
+                        paid[hero] += i32::from(bids[usize::from(*lot)].unwrap_or(0));
+                    }
+                }
+            } else {
+                paid[usize::from(winners[0])] += strength;
+            }
+            for w in winners {
+                self.heroes[usize::from(*w)].powers.push(Held::new(power, *strength));
+            }
+        }
+        for (hero, amount) in paid.iter().enumerate() {
+            if *amount > 0 {
+                self.heroes[hero].energy -= amount;
+                events.push(Event::Paid { hero: hero as u8, amount: *amount });
+            }
+        }
+        // Powers that act when won.
+        for hero in 0..self.heroes.len() {
+            while let Some(slot) = self.heroes[hero].slot_of(PowerId::AlternateUniverse) {
+                let held = self.heroes[hero].powers.remove(slot);
+                events.push(Event::Discarded { hero: hero as u8, power: held.power });
+                let in_game: Vec<PowerRef> = self.lots.clone();
+                let left: Vec<PowerId> = catalog::all().into_iter().filter(|p| !in_game.contains(&PowerRef::Set(*p))).collect();
+                if let Some(id) = self.rng.choose(&left).copied() {
+                    self.lots.push(PowerRef::Set(id));
+                    self.heroes[hero].powers.push(Held::new(PowerRef::Set(id), held.strength));
+                    events.push(Event::Drew { hero: hero as u8, power: PowerRef::Set(id) });
+                }
+            }
+            if self.heroes[hero].has(PowerId::PureEnergyBeing) {
+                let gain = auction.first_total.unwrap_or(0) / 2;
+                self.heroes[hero].energy += gain;
+                events.push(Event::Gained {
+                    hero: hero as u8,
+                    amount: gain,
+                    source: super::action::Source::Power(PowerRef::Set(PowerId::PureEnergyBeing)),
+                });
+            }
+        }
+        let fallen: Vec<u8> = self.standing().filter(|h| self.heroes[usize::from(*h)].energy <= 0).collect();
+        for h in &fallen {
+            let hero = &mut self.heroes[usize::from(*h)];
+            hero.out = Some(0);
+            hero.powers.clear();
+        }
+        if !fallen.is_empty() {
+            events.push(Event::Out(fallen));
+        }
+        // Sidekicks join.
+        let holders: Vec<(u8, i32)> = self
+            .standing()
+            .flat_map(|h| {
+                self.heroes[usize::from(h)]
+                    .powers
+                    .iter()
+                    .filter(|p| self.kind(p.power) == Kind::Sidekick)
+                    .map(move |p| (h, p.n(0)))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        for (owner, energy) in holders {
+            let seat = self.heroes[usize::from(owner)].seat;
+            let name = format!("{}'s Sidekick", self.heroes[usize::from(owner)].name);
+            let energy = if energy == 0 { 50 } else { energy };
+            self.heroes.push(new_hero(name, seat, energy, Vec::new(), true));
+            events.push(Event::SidekickJoins { hero: (self.heroes.len() - 1) as u8 });
+        }
+        let flagged: Vec<u8> = (0..auction.flags.len())
+            .filter(|h| {
+                self.heroes[*h].standing()
+                    && auction.flags[*h].iter().any(|lot| self.heroes[*h].powers.iter().any(|p| p.power == self.lots[usize::from(*lot)]))
+            })
+            .map(|h| h as u8)
+            .collect();
+        if !flagged.is_empty() {
+            events.push(Event::MightDiscard(flagged.clone()));
+        }
+        for h in self.standing().collect::<Vec<_>>() {
+            let hero = &self.heroes[usize::from(h)];
+            for (slot, p) in hero.powers.iter().enumerate() {
+                if (p.is(PowerId::BloodRage) || p.is(PowerId::WeakHands))
+                    && self.standing().filter(|o| self.heroes[usize::from(*o)].seat != hero.seat).count() > 0
+                {
+                    self.to_give.push((h, slot as u8));
+                }
+            }
+        }
+        self.to_settle =
+            self.standing().filter(|h| flagged.contains(h) || self.heroes[usize::from(*h)].has(PowerId::ExpertTraining)).collect();
+        self.after_auction_step(events);
+    }
+
+    /// Moves past whichever after-auction step is finished.
+    fn after_auction_step(&mut self, events: &mut Vec<Event>) {
+        if !self.to_give.is_empty() {
+            self.phase = Phase::Giving;
+        } else if !self.to_settle.is_empty() {
+            self.phase = Phase::Settling;
+        } else {
+            self.sync_sidekicks(events);
+            self.settled = Some(self.snapshot());
+            if !self.check_over(events) {
+                self.begin_round(events);
+            }
+        }
+    }
+
+    fn take_gifts(&mut self, joint: &[Option<Act>], events: &mut Vec<Event>) {
+        let mut moves = Vec::new();
+        for (seat, act) in joint.iter().enumerate() {
+            if let (Some(Act::Give(to)), Some(Decision::Give { hero, slot })) = (act, self.decision_of(seat)) {
+                moves.push((hero, slot, *to));
+            }
+        }
+        // Take from the highest slot first so earlier slots stay put.
+        moves.sort_by_key(|(h, s, _)| (*h, std::cmp::Reverse(*s)));
+        for (hero, slot, to) in moves {
+            self.to_give.retain(|g| *g != (hero, slot));
+            for g in self.to_give.iter_mut().filter(|(h, s)| *h == hero && *s > slot) {
+                g.1 -= 1;
+            }
+            let held = self.heroes[usize::from(hero)].powers.remove(usize::from(slot));
+            events.push(Event::Given { power: held.power, from: hero, to });
+            self.heroes[usize::from(to)].powers.push(held);
+        }
+        self.after_auction_step(events);
+    }
+
+    fn take_settles(&mut self, joint: &[Option<Act>], events: &mut Vec<Event>) {
+        for (seat, act) in joint.iter().enumerate() {
+            let (Some(Act::Settle { discard, expert }), Some(Decision::Settle { hero })) = (act, self.decision_of(seat)) else { continue };
+            self.to_settle.retain(|h| *h != hero);
+            let h = usize::from(hero);
+            if let Some((slot, number, double)) = expert {
+                let held = &mut self.heroes[h].powers[usize::from(*slot)];
+                let from = held.n(usize::from(*number));
+                let to = if *double { from * 2 } else { from / 2 };
+                held.numbers[usize::from(*number)] = to;
+                events.push(Event::Changed { hero, power: held.power, from, to });
+            }
+            let mut slots = discard.clone();
+            slots.sort_by(|a, b| b.cmp(a));
+            for slot in slots {
+                let held = self.heroes[h].powers.remove(usize::from(slot));
+                events.push(Event::Discarded { hero, power: held.power });
+            }
+        }
+        self.after_auction_step(events);
+    }
+
+    /// The Sidekick hero follows its card: whoever holds it controls it, and without a holder it is out.
+    pub(super) fn sync_sidekicks(&mut self, events: &mut Vec<Event>) {
+        let Some(kick) = self.heroes.iter().position(|h| h.sidekick) else { return };
+        if !self.heroes[kick].standing() {
+            return;
+        }
+        let holder = self.heroes.iter().position(|h| h.powers.iter().any(|p| self.kind(p.power) == Kind::Sidekick));
+        match holder {
+            Some(owner) => self.heroes[kick].seat = self.heroes[owner].seat,
+            None => {
+                self.heroes[kick].out = Some(self.round);
+                events.push(Event::Out(vec![kick as u8]));
+            }
+        }
+    }
+
+    /// The seats still in the game (controlling a standing hero), in order.
+    pub fn seats_in(&self) -> Vec<u8> {
+        let mut seats: Vec<u8> = self.standing().map(|h| self.heroes[usize::from(h)].seat).collect();
+        seats.sort();
+        seats.dedup();
+        seats
+    }
+
+    /// Ends the game when one seat (or none) is left, or a power's win condition was met.
+    pub(super) fn check_over(&mut self, events: &mut Vec<Event>) -> bool {
+        let left = self.seats_in();
+        if self.instant_winners.is_empty() && left.len() > 1 {
+            return false;
+        }
+        self.phase = Phase::Over;
+        let winners = self.outcome_places().into_iter().next().unwrap_or_default();
+        events.push(Event::Winners(winners));
+        true
+    }
+
+    /// Places of the playing seats, first to last: instant winners, then seats still in, then
+    /// seats by when their last hero fell (latest first); seats whose heroes fell together share.
+    pub fn outcome_places(&self) -> Vec<Vec<u8>> {
+        let players: Vec<u8> = (0..self.seats.len()).filter(|s| self.seats[*s].1.plays()).map(|s| s as u8).collect();
+        let last_fall =
+            |seat: u8| -> u16 { self.heroes.iter().filter(|h| h.seat == seat).map(|h| h.out.unwrap_or(u16::MAX)).max().unwrap_or(0) };
+        let mut places: Vec<Vec<u8>> = Vec::new();
+        if !self.instant_winners.is_empty() {
+            places.push(self.instant_winners.clone());
+        }
+        let mut rest: Vec<(u16, u8)> = players.iter().filter(|s| !self.instant_winners.contains(s)).map(|s| (last_fall(*s), *s)).collect();
+        rest.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (fall, seat) in rest {
+            match places.last_mut() {
+                Some(group) if !group.is_empty() && !self.instant_winners.contains(&group[0]) && last_fall(group[0]) == fall => {
+                    group.push(seat)
+                }
+                _ => places.push(vec![seat]),
+            }
+        }
+        places
+    }
+
+    /// True when the hero may use the reveal step's options now.
+    pub fn reveal_open(&self, hero: u8) -> bool {
+        !super::round::reveal_options(self, hero).is_empty()
+    }
+
+    /// Timing of a held power.
+    pub fn timing(&self, power: PowerRef) -> Timing {
+        match power {
+            PowerRef::Set(id) => catalog::card(id).timing,
+            PowerRef::Invented(i) => {
+                let p = &self.invented[usize::from(i)];
+                if p.cost.is_some() || p.targets || p.activate.is_some() || p.exhaust.is_some() {
+                    Timing::Allocation
+                } else {
+                    Timing::Passive
+                }
+            }
+        }
+    }
+}
+
+fn new_hero(name: String, seat: u8, energy: i32, powers: Vec<Held>, sidekick: bool) -> Hero {
+    Hero { name, seat, energy, powers, sidekick, out: None, status: Status::default() }
+}

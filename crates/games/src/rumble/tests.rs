@@ -1,0 +1,171 @@
+//! Rumble's rules at work: the contract, the worked examples and the auction. Every power's
+//! own test is in `power_tests.rs`.
+
+use super::catalog::{self, PowerId};
+use super::*;
+use crate::registry::{Sampled, Table};
+use dojo_engine::conformance::{Config, check_game};
+use dojo_engine::{GameRecord, Observer, PerSeat, apply};
+
+/// A joint action from per-seat actions.
+pub(super) fn joint(acts: Vec<Option<Act>>) -> dojo_engine::Joint<Act> {
+    PerSeat(acts)
+}
+
+/// Bids of every seat, one sheet each.
+fn bids(sheets: &[&[u16]]) -> dojo_engine::Joint<Act> {
+    joint(sheets.iter().map(|b| Some(Act::Bid { bids: b.to_vec(), might_discard: Vec::new() })).collect())
+}
+
+#[test]
+fn the_rules_worked_examples_play_as_written() {
+    for scenario in scenario::rules_examples() {
+        scenario.run().unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+#[test]
+fn conformance_suite_passes_for_two_to_eight_heroes() {
+    let setups: Vec<Setup> = (2..=8)
+        .flat_map(|n| {
+            [None, Some("all"), Some("beginner")]
+                .into_iter()
+                .map(move |mode| Rumble::seeded_setup(n as u64 * 7, Table { seats: n, mode }).unwrap())
+        })
+        .collect();
+    let report = check_game::<Rumble>(&setups, &Config { games: 60, check_every: 3, max_steps: 3000, ..Config::default() })
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.games >= 60);
+}
+
+#[test]
+fn the_highest_bid_wins_and_pays_and_an_all_zero_power_is_discarded() {
+    let setup = Setup::heroes(&["A", "B", "C"], vec![PowerId::ToughSkin, PowerId::Flight], 3);
+    let mut game = Rumble::from_setup(&setup).unwrap();
+    let events = apply(&mut game, &bids(&[&[30, 0], &[20, 0], &[0, 0]])).unwrap();
+    assert!(events.contains(&Event::Won { lot: 0, heroes: vec![0], strength: 30 }));
+    assert!(events.contains(&Event::NoTaker { lot: 1 }));
+    assert_eq!(game.heroes.iter().map(|h| h.energy).collect::<Vec<_>>(), vec![70, 100, 100]);
+    assert_eq!(game.heroes[0].powers[0].strength, 30);
+    assert_eq!(game.phase, Phase::Allocating);
+    assert!(game.auction.is_none(), "no bid outlives the auction");
+}
+
+#[test]
+fn tied_heroes_rebid_and_the_others_bids_stay_in_the_running() {
+    let setup = Setup::heroes(&["A", "B", "C"], vec![PowerId::ToughSkin], 3);
+    let mut game = Rumble::from_setup(&setup).unwrap();
+    let events = apply(&mut game, &bids(&[&[30], &[30], &[20]])).unwrap();
+    assert_eq!(game.phase, Phase::Rebidding);
+    assert!(events.contains(&Event::Rebid { lots: vec![0], heroes: vec![0, 1] }));
+    // The tie notice is private to each tied seat.
+    let tied: Vec<&Event> = events.iter().filter(|e| matches!(e, Event::Tied { .. })).collect();
+    assert_eq!(tied.len(), 2);
+    assert!(dojo_engine::visible_events::<Rumble>(&events, Observer::Seat(dojo_engine::Seat(2))).all(|e| !matches!(e, Event::Tied { .. })));
+    // The tied heroes back down: the third hero's sealed 20 wins.
+    assert_eq!(game.decision(dojo_engine::Seat(2)), None);
+    let events = apply(&mut game, &joint(vec![Some(Act::Rebid(vec![5])), Some(Act::Rebid(vec![10])), None])).unwrap();
+    assert!(events.contains(&Event::Won { lot: 0, heroes: vec![2], strength: 20 }));
+    assert_eq!(game.heroes[2].energy, 80);
+}
+
+#[test]
+fn a_flaw_goes_free_to_the_lowest_bids_and_everyone_else_pays() {
+    let mut setup = Setup::heroes(&["A", "B", "C"], vec![], 3);
+    setup.seats.push(SeatSetup { name: "Mod".into(), role: Role::Moderator });
+    setup.invented = vec![Invented {
+        author: 0,
+        name: "Glass Jaw".into(),
+        text: "Take 5 more from every Attack.".into(),
+        kind: catalog::Kind::Flaw,
+        cost: None,
+        activate: None,
+        exhaust: None,
+        targets: false,
+    }];
+    setup.powers = vec![PowerRef::Invented(0)];
+    let mut game = Rumble::from_setup(&setup).unwrap();
+    let mut sheet = bids(&[&[5], &[5], &[12]]);
+    sheet.0.push(None);
+    let events = apply(&mut game, &sheet).unwrap();
+    assert!(events.contains(&Event::Won { lot: 0, heroes: vec![0, 1], strength: 0 }));
+    assert_eq!(game.heroes.iter().map(|h| h.energy).collect::<Vec<_>>(), vec![100, 100, 88]);
+    assert_eq!(game.heroes[0].powers.len() + game.heroes[1].powers.len(), 2, "each tied low bidder gets a copy");
+}
+
+#[test]
+fn overbidding_knocks_a_hero_out_before_round_one() {
+    let setup = Setup::heroes(&["A", "B", "C"], vec![PowerId::ToughSkin, PowerId::Flight], 3);
+    let mut game = Rumble::from_setup(&setup).unwrap();
+    let events = apply(&mut game, &bids(&[&[60, 50], &[0, 0], &[0, 0]])).unwrap();
+    assert!(events.contains(&Event::Out(vec![0])));
+    assert!(game.heroes[0].powers.is_empty());
+    assert_eq!(game.round, 1);
+}
+
+#[test]
+fn might_discard_flags_open_a_settling_step_and_flaws_and_curses_stay() {
+    let setup = Setup::heroes(&["A", "B"], vec![PowerId::ToughSkin, PowerId::Psuedonite], 3);
+    let mut game = Rumble::from_setup(&setup).unwrap();
+    let sheet = joint(vec![
+        Some(Act::Bid { bids: vec![10, 10], might_discard: vec![1] }),
+        Some(Act::Bid { bids: vec![0, 0], might_discard: vec![] }),
+    ]);
+    let events = apply(&mut game, &sheet).unwrap();
+    assert!(events.contains(&Event::MightDiscard(vec![0])));
+    assert_eq!(game.phase, Phase::Settling);
+    assert_eq!(game.decision(dojo_engine::Seat(1)), None);
+    apply(&mut game, &joint(vec![Some(Act::Settle { discard: vec![1], expert: None }), None])).unwrap();
+    assert_eq!(game.heroes[0].powers.len(), 1);
+    assert!(game.heroes[0].has(PowerId::ToughSkin));
+    assert_eq!(game.phase, Phase::Allocating);
+}
+
+#[test]
+fn a_sealed_record_holds_no_losing_bid_and_replays_to_the_same_end() {
+    let setup = Rumble::seeded_setup(11, Table { seats: 4, mode: Some("beginner") }).unwrap();
+    let mut rng = dojo_engine::Rng::new(5);
+    let mut game = Rumble::from_setup(&setup).unwrap();
+    let mut record = GameRecord::<Rumble>::new(setup);
+    while game.outcome().is_none() && record.actions.len() < 400 {
+        let j = dojo_engine::joint_from(&game, |_, legal| legal[rng.below(legal.len())].clone()).unwrap();
+        apply(&mut game, &j).unwrap();
+        record.actions.push(j);
+    }
+    let sealed = sealed_record(&record).unwrap();
+    let json = serde_json::to_string(&sealed).unwrap();
+    assert!(!json.contains("\"Bid\"") && !json.contains("\"Rebid\""), "a sealed record holds no bid sheet");
+    let replayed = sealed.replay().unwrap();
+    assert_eq!(replayed.outcome(), game.outcome());
+    assert_eq!(replayed.heroes.iter().map(|h| h.energy).collect::<Vec<_>>(), game.heroes.iter().map(|h| h.energy).collect::<Vec<_>>());
+}
+
+#[test]
+fn heroes_who_fall_in_the_same_round_share_their_place() {
+    let setup = Setup {
+        start: Start::Settled(vec![
+            SettledHero { name: "A".into(), seat: 0, energy: 10, powers: vec![], sidekick: false, out: false },
+            SettledHero { name: "B".into(), seat: 1, energy: 10, powers: vec![], sidekick: false, out: false },
+        ]),
+        ..Setup::heroes(&["A", "B"], vec![], 1)
+    };
+    let mut game = Rumble::from_setup(&setup).unwrap();
+    let attack = |t: u8| Some(Act::Allocate(vec![Allocation { defense: 0, attacks: vec![(t, 10)], ..Allocation::default() }]));
+    apply(&mut game, &joint(vec![attack(1), attack(0)])).unwrap();
+    let outcome = game.outcome().expect("both fell");
+    assert!(outcome.is_draw(), "{outcome:?}");
+}
+
+#[test]
+fn an_illegal_allocation_is_refused_and_changes_nothing() {
+    let setup = Rumble::seeded_setup(2, Table::of(3)).unwrap();
+    let setup = Setup { start: Start::Settled(Rumble::from_setup(&setup).unwrap().snapshot()), ..setup };
+    let mut game = Rumble::from_setup(&setup).unwrap();
+    let before = game.clone();
+    let too_much = Some(Act::Allocate(vec![Allocation { defense: 90, attacks: vec![(1, 20)], ..Allocation::default() }]));
+    let ok = Some(Act::Allocate(vec![Allocation { defense: 10, ..Allocation::default() }]));
+    assert!(apply(&mut game, &joint(vec![too_much, ok.clone(), ok.clone()])).is_err());
+    let self_attack = Some(Act::Allocate(vec![Allocation { defense: 0, attacks: vec![(0, 20)], ..Allocation::default() }]));
+    assert!(apply(&mut game, &joint(vec![self_attack, ok.clone(), ok])).is_err());
+    assert_eq!(game, before);
+}
