@@ -47,36 +47,7 @@ impl fmt::Display for LinkError {
     }
 }
 
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-fn encode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..=chunk.len() {
-            out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-        }
-    }
-    out
-}
-
-fn decode(text: &str) -> Result<Vec<u8>, LinkError> {
-    let digit = |c: u8| ALPHABET.iter().position(|a| *a == c).map(|v| v as u32).ok_or(LinkError::NotBase64);
-    if text.len() % 4 == 1 {
-        return Err(LinkError::NotBase64);
-    }
-    let mut out = Vec::with_capacity(text.len() * 3 / 4);
-    for chunk in text.as_bytes().chunks(4) {
-        let mut n = 0;
-        for (i, c) in chunk.iter().enumerate() {
-            n |= digit(*c)? << (18 - 6 * i);
-        }
-        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
-        out.extend_from_slice(&bytes[..chunk.len() - 1]);
-    }
-    Ok(out)
-}
+use crate::link::{decode, encode};
 
 impl CardSet {
     /// The set as a link piece (`1.` and URL-safe base64 of its JSON).
@@ -95,7 +66,7 @@ impl CardSet {
             return Err(LinkError::TooLong);
         }
         let body = piece.strip_prefix(VERSION).ok_or(LinkError::UnknownVersion)?;
-        let json = decode(body)?;
+        let json = decode(body).ok_or(LinkError::NotBase64)?;
         let set: CardSet = serde_json::from_slice(&json).map_err(|e| LinkError::NotASet { reason: e.to_string() })?;
         set.check().map_err(LinkError::Invalid)?;
         Ok(set)
@@ -106,17 +77,6 @@ impl CardSet {
 mod tests {
     use super::*;
     use crate::dragon_punch::set::reconstructed;
-
-    #[test]
-    fn base64_round_trips_every_length_and_refuses_strangers() {
-        for len in 0..10 {
-            let bytes: Vec<u8> = (0..len).map(|i| (i * 37 + 200) as u8).collect();
-            assert_eq!(decode(&encode(&bytes)).unwrap(), bytes, "length {len}");
-        }
-        assert_eq!(encode(b"Man"), "TWFu");
-        assert_eq!(decode("TWFu+"), Err(LinkError::NotBase64));
-        assert_eq!(decode("TW=u"), Err(LinkError::NotBase64));
-    }
 
     #[test]
     fn our_set_travels_by_link_and_broken_links_say_why() {
@@ -130,7 +90,7 @@ mod tests {
             CardSet::from_link(&link[..link.len() - 1]).map_err(|e| matches!(e, LinkError::NotBase64 | LinkError::NotASet { .. })),
             Err(true)
         );
-        assert!(matches!(CardSet::from_link(&format!("1.{}", encode(b"{\"name\":1}"))), Err(LinkError::NotASet { .. })));
+        assert!(matches!(CardSet::from_link(&format!("1.{}", crate::link::encode(b"{\"name\":1}"))), Err(LinkError::NotASet { .. })));
         let mut broken = set.clone();
         broken.basics.pop();
         assert_eq!(CardSet::from_link(&broken.to_link()), Err(LinkError::Invalid(SetupError::BasicCount { got: 5 })));

@@ -28,6 +28,7 @@ mod power_tests;
 pub mod round;
 pub mod scenario;
 pub mod setup;
+pub mod share;
 pub mod state;
 mod tools;
 mod view;
