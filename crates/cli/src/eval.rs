@@ -39,7 +39,8 @@ pub fn simulate<G: Sampled>(seed: u64, level_name: &str, table: Table) -> Result
         apply(&mut state, &joint).map_err(|e| e.to_string())?;
         record.actions.push(joint);
     }
-    println!("{}", serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?);
+    let shown = G::shareable(record);
+    println!("{}", serde_json::to_string_pretty(&shown).map_err(|e| e.to_string())?);
     match state.outcome() {
         Some(_) => Ok(()),
         None => Err(format!("the game was not over after {EVAL_MAX_STEPS} steps; the record above stops there")),

@@ -10,7 +10,7 @@
 //! dojo bot-eval GAME [--matches N] [--level L] [--seed N] [--against random|greedy|both]
 //!                [--mode M] [--seats N]
 //!                                     the bot's win rates against random and greedy players
-//! (`--fighters N` is another name for `--seats N`; `--mode` picks a game's way of playing,
+//! (`--fighters N` and `--heroes N` are other names for `--seats N`; `--mode` picks a game's way of playing,
 //! such as TAUNT's `ffa`, `last-pobber`, `team` or `wampires`.)
 //! dojo print GAME -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape]
 //!            [--card poker|bridge|mini] [--duplex long|short|fold|none] [--bleed 1|0]
@@ -81,7 +81,7 @@ const USAGE: &str = "usage:
   dojo bench GAME [--seconds S] [--mode M] [--seats N]
   dojo bot-eval GAME [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both] [--mode M] [--seats N]
              (GAME: a game with a rules engine; `dojo bot-eval toy --seats 4` is the 4-seat test game;
-              --fighters N is --seats N; TAUNT's modes: duel, ffa, last-pobber, team, monsters, wampires)
+              --fighters N and --heroes N are --seats N; TAUNT's modes: duel, ffa, last-pobber, team, monsters, wampires)
   dojo matchups GAME [--matches N] [--level easy|medium|hard] [--seed N]
              (each side of the game, a character, against each other, the same bot playing both: DRAGON PUNCH)
   dojo print punish|taunt|dragon-punch -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
@@ -99,10 +99,10 @@ fn need_game(positional: &[String]) -> Result<&str, String> {
 macro_rules! table_of {
     ($flags:expr, $g:ty) => {{
         let mode = $flags.value("mode");
-        let seats = match ($flags.value("seats"), $flags.value("fighters")) {
-            (Some(_), _) => $flags.get("seats", 0)?,
-            (None, Some(_)) => $flags.get("fighters", 0)?,
-            (None, None) => <$g as dojo_games::registry::Sampled>::default_seats(mode),
+        let size = ["seats", "fighters", "heroes"].into_iter().find(|name| $flags.value(name).is_some());
+        let seats = match size {
+            Some(name) => $flags.get(name, 0)?,
+            None => <$g as dojo_games::registry::Sampled>::default_seats(mode),
         };
         dojo_games::registry::Table { seats, mode }
     }};
@@ -118,19 +118,19 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         Some("simulate") => {
             let game = need_game(&positional)?;
-            flags.only(&["seed", "level", "seats", "fighters", "mode"])?;
+            flags.only(&["seed", "level", "seats", "fighters", "heroes", "mode"])?;
             let (seed, level) = (flags.get("seed", 1)?, flags.get("level", "hard".to_string())?);
             with_game!(game, G => eval::simulate::<G>(seed, &level, table_of!(flags, G)))
         }
         Some("bench") => {
             let game = need_game(&positional)?;
-            flags.only(&["seconds", "seats", "fighters", "mode"])?;
+            flags.only(&["seconds", "seats", "fighters", "heroes", "mode"])?;
             let seconds = flags.get("seconds", 3.0)?;
             with_game!(game, G => bench::run::<G>(seconds, table_of!(flags, G)))
         }
         Some("bot-eval") => {
             let game = need_game(&positional)?;
-            flags.only(&["matches", "level", "seed", "against", "seats", "fighters", "mode"])?;
+            flags.only(&["matches", "level", "seed", "against", "seats", "fighters", "heroes", "mode"])?;
             let (matches, level, seed) = (flags.get("matches", 1000)?, flags.get("level", "hard".to_string())?, flags.get("seed", 1)?);
             let against = flags.get("against", "both".to_string())?;
             with_game!(game, G => {

@@ -33,6 +33,12 @@ pub trait Sampled: Game + SearchHints {
     }
     /// True for the event that marks one reveal.
     fn is_round(event: &Self::Event) -> bool;
+    /// The record as it may be shown or shared: by default the record itself. A game whose
+    /// records hold secrets that must never be shown (Rumble's losing bids) returns a form
+    /// without them that still replays to the same end.
+    fn shareable(record: dojo_engine::GameRecord<Self>) -> dojo_engine::GameRecord<Self> {
+        record
+    }
     /// The sides a two-player matchup table compares (characters, fighters), by name; none
     /// when the game has no sides to pick.
     fn sides() -> Vec<String> {

@@ -1089,6 +1089,7 @@ impl Rumble {
                 self.instant_winners.push(hero.seat);
             }
         }
+        self.rounds_done = round;
         if !self.check_over(events) {
             self.begin_round(events);
         }

@@ -167,6 +167,17 @@ pub struct Setup {
     pub seed: u64,
     /// A fresh auction, or its settled result.
     pub start: Start,
+    /// The game ends after this round with places by Energy (0: no limit). Rumble itself has
+    /// no end when every hero only defends; see the notes.
+    #[serde(default = "default_round_limit")]
+    pub round_limit: u16,
+}
+
+/// The round limit of a table that does not name one.
+pub const ROUND_LIMIT: u16 = 30;
+
+fn default_round_limit() -> u16 {
+    ROUND_LIMIT
 }
 
 /// Why a setup was refused.
@@ -222,6 +233,7 @@ impl Setup {
             invented: Vec::new(),
             seed,
             start: Start::Auction,
+            round_limit: ROUND_LIMIT,
         }
     }
 

@@ -166,6 +166,10 @@ pub struct Rumble {
     pub shouted: Vec<String>,
     /// Seats that won by a power's own win condition.
     pub instant_winners: Vec<u8>,
+    /// The last round played before places go by Energy (0: none).
+    pub round_limit: u16,
+    /// Rounds fully resolved.
+    pub rounds_done: u16,
     /// The only chance in the game.
     pub rng: Rng,
 }
@@ -188,6 +192,8 @@ impl Rumble {
             fight: Fight::default(),
             shouted: Vec::new(),
             instant_winners: Vec::new(),
+            round_limit: setup.round_limit,
+            rounds_done: 0,
             rng: Rng::new(setup.seed),
         };
         match &setup.start {
@@ -603,7 +609,7 @@ impl Rumble {
     /// Ends the game when one seat (or none) is left, or a power's win condition was met.
     pub(super) fn check_over(&mut self, events: &mut Vec<Event>) -> bool {
         let left = self.seats_in();
-        if self.instant_winners.is_empty() && left.len() > 1 {
+        if self.instant_winners.is_empty() && left.len() > 1 && !self.time_up() {
             return false;
         }
         self.phase = Phase::Over;
@@ -612,7 +618,13 @@ impl Rumble {
         true
     }
 
-    /// Places of the playing seats, first to last: instant winners, then seats still in, then
+    /// True once the round limit has been played.
+    pub fn time_up(&self) -> bool {
+        self.round_limit > 0 && self.rounds_done >= self.round_limit
+    }
+
+    /// Places of the playing seats, first to last: instant winners, then seats still in (by the
+    /// Energy of their standing heroes when the round limit ended the game), then
     /// seats by when their last hero fell (latest first); seats whose heroes fell together share.
     pub fn outcome_places(&self) -> Vec<Vec<u8>> {
         let players: Vec<u8> = (0..self.seats.len()).filter(|s| self.seats[*s].1.plays()).map(|s| s as u8).collect();
@@ -622,15 +634,23 @@ impl Rumble {
         if !self.instant_winners.is_empty() {
             places.push(self.instant_winners.clone());
         }
-        let mut rest: Vec<(u16, u8)> = players.iter().filter(|s| !self.instant_winners.contains(s)).map(|s| (last_fall(*s), *s)).collect();
-        rest.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        for (fall, seat) in rest {
+        // Standing seats rank by their Energy only when time ran out; otherwise they share.
+        let energy_of = |seat: u8| -> i32 {
+            if !self.time_up() || last_fall(seat) != u16::MAX {
+                return 0;
+            }
+            self.heroes.iter().filter(|h| h.seat == seat && h.standing()).map(|h| h.energy).sum()
+        };
+        let key = |seat: u8| (last_fall(seat), energy_of(seat));
+        let mut rest: Vec<u8> = players.iter().copied().filter(|s| !self.instant_winners.contains(s)).collect();
+        rest.sort_by(|a, b| key(*b).cmp(&key(*a)).then(a.cmp(b)));
+        let mut last_key = None;
+        for seat in rest {
             match places.last_mut() {
-                Some(group) if !group.is_empty() && !self.instant_winners.contains(&group[0]) && last_fall(group[0]) == fall => {
-                    group.push(seat)
-                }
+                Some(group) if last_key == Some(key(seat)) => group.push(seat),
                 _ => places.push(vec![seat]),
             }
+            last_key = Some(key(seat));
         }
         places
     }

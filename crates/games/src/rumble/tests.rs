@@ -169,3 +169,23 @@ fn an_illegal_allocation_is_refused_and_changes_nothing() {
     assert!(apply(&mut game, &joint(vec![self_attack, ok.clone(), ok])).is_err());
     assert_eq!(game, before);
 }
+
+#[test]
+fn after_the_round_limit_places_go_by_energy() {
+    let setup = Setup {
+        start: Start::Settled(vec![
+            SettledHero { name: "A".into(), seat: 0, energy: 50, powers: vec![], sidekick: false, out: false },
+            SettledHero { name: "B".into(), seat: 1, energy: 60, powers: vec![], sidekick: false, out: false },
+            SettledHero { name: "C".into(), seat: 2, energy: 60, powers: vec![], sidekick: false, out: false },
+        ]),
+        round_limit: 2,
+        ..Setup::heroes(&["A", "B", "C"], vec![], 1)
+    };
+    let mut game = Rumble::from_setup(&setup).unwrap();
+    let defend = || Some(Act::Allocate(vec![Allocation { defense: 40, ..Allocation::default() }]));
+    apply(&mut game, &joint(vec![defend(), defend(), defend()])).unwrap();
+    assert!(game.outcome().is_none());
+    apply(&mut game, &joint(vec![defend(), defend(), defend()])).unwrap();
+    let outcome = game.outcome().expect("time is up");
+    assert_eq!(outcome.places, vec![vec![dojo_engine::Seat(1), dojo_engine::Seat(2)], vec![dojo_engine::Seat(0)]]);
+}

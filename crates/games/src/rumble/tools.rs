@@ -4,7 +4,7 @@
 use super::catalog;
 use super::{Event, Rumble, Setup};
 use crate::registry::{Sampled, Table};
-use dojo_engine::Rng;
+use dojo_engine::{GameRecord, Rng};
 
 /// Powers drawn for a default table.
 const DRAWN: usize = 12;
@@ -38,5 +38,10 @@ impl Sampled for Rumble {
 
     fn is_round(event: &Event) -> bool {
         matches!(event, Event::Round(_))
+    }
+
+    /// A record that starts after the auction, so no losing bid is in it.
+    fn shareable(record: GameRecord<Rumble>) -> GameRecord<Rumble> {
+        super::sealed_record(&record).unwrap_or_else(|_| GameRecord::new(Setup { start: super::Start::Auction, ..record.setup }))
     }
 }
