@@ -40,9 +40,7 @@ impl Request {
         let (settings, problems) = Settings::from_query(query);
         let mut problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
         // A card set of the right form may still not decode: say so (the kit prints its own).
-        if dojo_print::kits::takes_set(game)
-            && let Err(e) = settings.card_set()
-        {
+        if let Some(e) = dojo_print::kits::set_problem(game, &settings) {
             problems.push(e.to_string());
         }
         Ok(Request { game: game.into(), kind: kind.into(), number, settings, problems })
