@@ -7,6 +7,7 @@ mod column;
 pub mod dragon_punch;
 mod fit;
 pub mod punish;
+pub mod rumble;
 pub mod taunt;
 
 /// A function that draws a game's kit for a print style. The settings say what to print
@@ -20,11 +21,12 @@ pub const KITS: &[(&str, KitFn)] = &[
     ("punish", |style, _| punish::kit(style)),
     ("taunt", |style, _| taunt::kit(style)),
     ("dragon-punch", dragon_punch::kit),
+    ("rumble", rumble::kit),
 ];
 
-/// The kits that print a card set people may type in, read from `set=`. Each decodes its own
-/// piece ([`set_problem`]).
-const TAKES_SET: &[&str] = &["dragon-punch"];
+/// The kits that print a card set people may type in, read from `set=`: DRAGON PUNCH's cards,
+/// Rumble's power list. Each decodes its own piece ([`set_problem`]).
+const TAKES_SET: &[&str] = &["dragon-punch", "rumble"];
 
 /// Whether game `id`'s kit prints the card set given by `set=` (others leave it unread).
 pub fn takes_set(id: &str) -> bool {
@@ -36,6 +38,7 @@ pub fn takes_set(id: &str) -> bool {
 pub fn set_problem(id: &str, settings: &Settings) -> Option<SettingsError> {
     match id {
         "dragon-punch" => dragon_punch::read_set(settings).err(),
+        "rumble" => rumble::read_list(settings).err(),
         _ => None,
     }
 }
