@@ -10,7 +10,7 @@ use super::{BACK, INK, Power, SOFT, frame, line_size, unit};
 use crate::draw::{Align, Drawing, Ink, Stroke};
 use crate::geometry::{Point, Rect};
 use crate::kit::Style;
-use crate::kits::fit::{Fitted, fit};
+use crate::kits::fit::fit;
 use crate::text::{Face, cap_height, width};
 use dojo_games::rumble::catalog::{Kind, Timing};
 use dojo_games::rumble::setup::CostKind;
@@ -198,11 +198,18 @@ pub(super) fn power(style: &Style, power: &Power) -> Drawing {
         d.text(foot.x, y, size, Face::Regular, SOFT, Align::Left, text);
         y -= 2.4 * u;
     }
-    // The text, then the type's reminder, as large as fits between.
-    let text_area = Rect::new(inner.x + 2.8 * u, cost_box.bottom() + 2.6 * u, inner.w - 5.6 * u, 0.0);
-    let text_area = Rect { h: foot.y - 2.0 * u - text_area.y, ..text_area };
-    let fitted = Fitted::new(&[(Face::Regular, &card.text), (Face::Bold, reminder(card.kind))], text_area, 9.5 * u);
-    fitted.draw(&mut d, text_area, INK, Align::Left, false);
+    // The type's reminder in small print above the foot, and the text as large as fits above it.
+    let (x, w) = (inner.x + 2.8 * u, inner.w - 5.6 * u);
+    let mut bottom = foot.y - 2.0 * u;
+    let reminder = reminder(card.kind);
+    if !reminder.is_empty() {
+        let area = Rect::new(x, bottom - 6.0 * u, w, 6.0 * u);
+        fit(&mut d, area, 5.8 * u, Face::Regular, colour, Align::Left, true, reminder);
+        bottom = area.y - 1.5 * u;
+    }
+    let top = cost_box.bottom() + 2.6 * u;
+    let text_area = Rect::new(x, top, w, bottom - top);
+    fit(&mut d, text_area, 9.5 * u, Face::Regular, INK, Align::Left, false, &card.text);
     d
 }
 

@@ -64,6 +64,8 @@ fn two_typed() -> PowerList {
     first.activate = Some(1);
     first.exhaust = Some(3);
     first.targets = true;
+    // A Sidekick's card also carries its reminder: the least room a typed text gets.
+    first.kind = Kind::Sidekick;
     let mut second = typed(1, "<b>markup</b> & quotes", "Gain 5 Energy <b>now</b> & \"then\"; it's <i>yours</i>.");
     second.kind = Kind::Flaw;
     PowerList { set: vec![PowerId::Flight, PowerId::Sidekick, PowerId::Regeneration], typed: vec![first, second] }
@@ -128,6 +130,7 @@ fn typed_text_prints_as_plain_text_and_the_longest_fits_its_card() {
         let (long, markup) = (&pieces[3].front, &pieces[4].front);
         assert!(shows(long, &list.typed[0].text) && shows(long, &list.typed[0].name));
         assert!(shows(long, "Burn X, Activate 1, Exhaust 3, names a hero") && shows(long, "typed in by player 1"));
+        assert!(shows(long, "SIDEKICK") && shows(long, "an extra hero with 50 Energy"));
         // Markup and quotes are characters like any other: every one of them is printed.
         assert!(shows(markup, "<b>markup</b> & quotes") && shows(markup, "Gain 5 Energy <b>now</b> & \"then\"; it's <i>yours</i>."));
         assert!(shows(markup, "FLAW") && shows(markup, "the lowest bid wins it for free"));
