@@ -149,7 +149,7 @@ pub const GAMES: &[GameInfo] = &[
         source: "Core rules, keywords and a print-and-play power set.",
         status: Status::Planned,
         quick: ("", ""),
-        kit: false,
+        kit: true,
     },
     GameInfo {
         id: "gattaibushido",

@@ -40,9 +40,7 @@ impl Request {
         let (settings, problems) = Settings::from_query(query);
         let mut problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
         // A card set of the right form may still not decode: say so (the kit prints its own).
-        if dojo_print::kits::takes_set(game)
-            && let Err(e) = settings.card_set()
-        {
+        if let Some(e) = dojo_print::kits::set_problem(game, &settings) {
             problems.push(e.to_string());
         }
         Ok(Request { game: game.into(), kind: kind.into(), number, settings, problems })
@@ -129,5 +127,11 @@ mod tests {
         let bad = Request::parse("dragon-punch|preview|0|set=%3Cb%3E").unwrap();
         assert_eq!(bad.problems.len(), 1);
         assert!(Request::parse(&format!("punish|preview|0|set={cut}")).unwrap().problems.is_empty(), "PUNISH reads no set");
+        // Rumble reads its own piece, a power list: DRAGON PUNCH's card set is none.
+        let list = dojo_print::kits::rumble::whole_set().to_link();
+        assert!(Request::parse(&format!("rumble|preview|0|set={list}")).unwrap().problems.is_empty());
+        let r = Request::parse(&format!("rumble|preview|0|set={piece}")).unwrap();
+        assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+        assert!(r.problems[0].contains("power list"), "{}", r.problems[0]);
     }
 }

@@ -2,14 +2,18 @@
 //! (`?paper=letter&backs=short&dx=-1.5&modes=monsters,team`). Settings left at their default are
 //! left out of links.
 //!
-//! A kit that prints a card set people can type in (DRAGON PUNCH) reads it from `set=`, the
-//! piece `CardSet::to_link` writes. The settings keep that piece as it came and only check its
-//! form, so the print page's own wasm needs no JSON reader; [`Settings::card_set`] decodes it
-//! where the kit is drawn, and a set that does not decode is reported there.
+//! A kit that prints a card set people can type in (DRAGON PUNCH's cards, Rumble's power list)
+//! reads it from `set=`, the piece the game's own `to_link` writes. The settings keep that piece
+//! as it came and only check its form, so the print page's own wasm needs no JSON reader and no
+//! game's set type; each such kit decodes its own piece where it is drawn
+//! ([`crate::kits::set_problem`]), and a piece that does not decode is reported there.
 
 use crate::geometry::{CardSize, Orientation, Paper};
-use dojo_games::dragon_punch::{CardSet, LinkError, MAX_LINK};
 use std::fmt;
+
+/// The longest `set=` piece kept, in characters: the longest any game's link reader takes
+/// (each game's reader applies its own limit when it decodes the piece).
+pub const MAX_SET: usize = 32_000;
 
 /// How card backs are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,8 +93,9 @@ pub struct Settings {
     pub modes: Vec<String>,
     /// Copies of each component, by component id; components not listed print their default.
     pub copies: Vec<(String, u8)>,
-    /// The card set to print, as a `CardSet::to_link` piece (`1.` and URL-safe base64), for the
-    /// kits that print one ([`crate::kits::takes_set`]); `None` prints the game's own set.
+    /// The card set to print, as the game's link piece (`1.` and URL-safe base64: DRAGON PUNCH's
+    /// `CardSet::to_link`, Rumble's `PowerList::to_link`), for the kits that print one
+    /// ([`crate::kits::takes_set`]); `None` prints the game's own set.
     pub set: Option<String>,
 }
 
@@ -146,8 +151,9 @@ pub enum SettingsError {
     BadCopies(String),
     /// `modes=` is not a comma-separated list of mode ids.
     BadModes(String),
-    /// `set=` does not hold a card set that can be read or played: the kit prints its own set.
-    BadCardSet(LinkError),
+    /// `set=` does not hold a card set that can be read or played (why, in words): the kit
+    /// prints its own set.
+    BadCardSet(String),
 }
 
 impl fmt::Display for SettingsError {
@@ -302,26 +308,27 @@ impl Settings {
         parts.join("&")
     }
 
-    /// The card set `set=` holds, decoded and checked: `Ok(None)` when there is none, an error
-    /// (for the person to read) when it cannot be read or breaks a rule of sets.
-    pub fn card_set(&self) -> Result<Option<CardSet>, SettingsError> {
-        self.set.as_deref().map(CardSet::from_link).transpose().map_err(SettingsError::BadCardSet)
+    /// Decodes `set=` with a game's own reader (`read` turns a piece into a set, or says why
+    /// not): `Ok(None)` when there is none, an error (for the person to read) when it cannot be
+    /// read or breaks a rule of the game's sets.
+    pub fn decode_set<T, E: fmt::Display>(&self, read: impl FnOnce(&str) -> Result<T, E>) -> Result<Option<T>, SettingsError> {
+        self.set.as_deref().map(read).transpose().map_err(|e| SettingsError::BadCardSet(e.to_string()))
     }
 }
 
 /// Checks the form of a `set=` piece without decoding it: empty means no set; otherwise at most
-/// [`MAX_LINK`] characters, all URL-safe base64 or the version's dot. Whether it holds a set is
-/// [`Settings::card_set`]'s question.
-fn parse_set(value: &str) -> Result<Option<String>, LinkError> {
+/// [`MAX_SET`] characters, all URL-safe base64 or the version's dot. Whether it holds a set is
+/// the kit's question ([`Settings::decode_set`]).
+fn parse_set(value: &str) -> Result<Option<String>, String> {
     let value = value.trim();
     if value.is_empty() {
         return Ok(None);
     }
-    if value.len() > MAX_LINK {
-        return Err(LinkError::TooLong);
+    if value.len() > MAX_SET {
+        return Err(format!("the link's card set is longer than {MAX_SET} characters"));
     }
     if !value.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)) {
-        return Err(LinkError::NotBase64);
+        return Err("the link's card set is damaged (was it cut short when copied?)".into());
     }
     Ok(Some(value.to_string()))
 }
@@ -505,6 +512,7 @@ mod tests {
 
     #[test]
     fn a_card_set_travels_last_in_the_link_and_a_bad_one_is_reported() {
+        use dojo_games::dragon_punch::{CardSet, LinkError};
         let mut typed = dojo_games::dragon_punch::set::reconstructed();
         typed.name = "Our table's cards".into();
         let piece = typed.to_link();
@@ -512,19 +520,29 @@ mod tests {
         assert_eq!(s.to_query(), format!("paper=letter&set={piece}"));
         let (read, problems) = Settings::from_query(&s.to_query());
         assert_eq!((&read, problems), (&s, vec![]));
-        assert_eq!(read.card_set(), Ok(Some(typed)));
-        assert_eq!(Settings::default().card_set(), Ok(None));
-        // Characters no link piece has are refused at once and leave no set.
+        assert_eq!(read.decode_set(CardSet::from_link), Ok(Some(typed)));
+        assert_eq!(Settings::default().decode_set(CardSet::from_link), Ok(None));
+        // Characters no link piece has are refused at once and leave no set, with the words
+        // DRAGON PUNCH's own reader uses.
         let (read, problems) = Settings::from_query("set=1.abc%3Cdef&ink=1");
         assert!(read.set.is_none() && read.ink_saver);
-        assert_eq!(problems, vec![SettingsError::BadCardSet(LinkError::NotBase64)]);
+        assert_eq!(problems, vec![SettingsError::BadCardSet(LinkError::NotBase64.to_string())]);
         // A piece of the right form that does not decode is kept (the link stays as it was
         // sent) and reported when the set is read.
         let (read, problems) = Settings::from_query(&format!("set={}", &piece[..piece.len() / 2]));
         assert!(problems.is_empty() && read.set.is_some());
-        let error = read.card_set().unwrap_err();
-        assert!(matches!(error, SettingsError::BadCardSet(LinkError::NotBase64 | LinkError::NotASet { .. })), "{error:?}");
+        let error = read.decode_set(CardSet::from_link).unwrap_err();
+        let SettingsError::BadCardSet(why) = &error else { panic!("{error:?}") };
+        assert!(why.contains("damaged") || why.contains("does not hold a card set"), "{why}");
         assert!(error.to_string().ends_with("so the kit prints its own card set instead"), "{error}");
         assert_eq!(Settings::from_query("set=").0.set, None);
+    }
+
+    #[test]
+    fn the_set_piece_kept_is_as_long_as_any_game_reads() {
+        const { assert!(MAX_SET >= dojo_games::dragon_punch::MAX_LINK && MAX_SET >= dojo_games::rumble::share::MAX_LINK) };
+        let (read, problems) = Settings::from_query(&format!("set=1.{}", "A".repeat(MAX_SET)));
+        assert!(read.set.is_none());
+        assert_eq!(problems, vec![SettingsError::BadCardSet(dojo_games::dragon_punch::LinkError::TooLong.to_string())]);
     }
 }

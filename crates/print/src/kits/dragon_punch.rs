@@ -16,12 +16,11 @@
 
 mod aids;
 mod cards;
-mod fit;
 
 use crate::draw::{Drawing, Ink, Stroke};
 use crate::geometry::Rect;
 use crate::kit::{Component, Kit, Piece, PieceSize, Style};
-use crate::settings::Settings;
+use crate::settings::{Settings, SettingsError};
 use dojo_games::dragon_punch::CardSet;
 use dojo_games::dragon_punch::set::reconstructed;
 
@@ -38,10 +37,16 @@ const PURPLE: Ink = Ink::Rgb(104, 52, 156);
 /// The card back's background.
 const BACK: Ink = Ink::Rgb(48, 26, 32);
 
+/// The card set `set=` holds, decoded and checked: `Ok(None)` when there is none, an error (for
+/// the person to read) when it cannot be read or breaks a rule of sets.
+pub fn read_set(settings: &Settings) -> Result<Option<CardSet>, SettingsError> {
+    settings.decode_set(CardSet::from_link)
+}
+
 /// The set these settings print: the one in `set=` when it reads and plays, else ours. (A bad
 /// `set=` is reported to the person by whoever read the settings; drawing never fails.)
 pub fn card_set(settings: &Settings) -> CardSet {
-    settings.card_set().ok().flatten().unwrap_or_else(reconstructed)
+    read_set(settings).ok().flatten().unwrap_or_else(reconstructed)
 }
 
 /// Builds the DRAGON PUNCH kit for a print style and the set in `settings`.
@@ -285,7 +290,7 @@ mod tests {
         for style in styles() {
             let u = unit(&style);
             let size = half_size(&style);
-            for (set, least) in [(&ours, 6.0), (&long, super::fit::FLOOR)] {
+            for (set, least) in [(&ours, 6.0), (&long, crate::kits::fit::FLOOR)] {
                 let moves = set.basics.iter().flat_map(|b| [(&b.white, Kind::White), (&b.red, Kind::Red)]);
                 let specials = set.characters.iter().flat_map(|c| c.moves.iter().map(|m| (m, Kind::Special(&c.name))));
                 for (m, kind) in moves.chain(specials) {
@@ -338,7 +343,7 @@ mod tests {
         piece.truncate(piece.len() - 7);
         let (settings, problems) = Settings::from_query(&format!("set={piece}&card=mini"));
         assert!(problems.is_empty(), "the form is right: the content is what is wrong");
-        let problem = settings.card_set().expect_err("a damaged set is reported");
+        let problem = read_set(&settings).expect_err("a damaged set is reported");
         assert!(problem.to_string().contains("prints its own card set"), "{problem}");
         let fallback = kit(&poker(false), &settings);
         assert_eq!(fallback.card_set, Some(reconstructed().name));

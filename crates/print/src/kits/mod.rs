@@ -1,11 +1,13 @@
 //! Every game's kit, by the id used in `/print/<game>` and `dojo print <game>`.
 
 use crate::kit::{Kit, KitMode, Style};
-use crate::settings::Settings;
+use crate::settings::{Settings, SettingsError};
 
 mod column;
 pub mod dragon_punch;
+mod fit;
 pub mod punish;
+pub mod rumble;
 pub mod taunt;
 
 /// A function that draws a game's kit for a print style. The settings say what to print
@@ -15,15 +17,30 @@ pub type KitFn = fn(&Style, &Settings) -> Kit;
 /// Each kit's drawing function, by game id. Which games have a kit, and their names, come
 /// from the registry (`dojo_games::registry`, `kit: true`); a test keeps the two in step.
 /// Kits with one fixed set of cards read nothing from the settings.
-pub const KITS: &[(&str, KitFn)] =
-    &[("punish", |style, _| punish::kit(style)), ("taunt", |style, _| taunt::kit(style)), ("dragon-punch", dragon_punch::kit)];
+pub const KITS: &[(&str, KitFn)] = &[
+    ("punish", |style, _| punish::kit(style)),
+    ("taunt", |style, _| taunt::kit(style)),
+    ("dragon-punch", dragon_punch::kit),
+    ("rumble", rumble::kit),
+];
 
-/// The kits that print a card set people may type in, read from `set=`.
-const TAKES_SET: &[&str] = &["dragon-punch"];
+/// The kits that print a card set people may type in, read from `set=`: DRAGON PUNCH's cards,
+/// Rumble's power list. Each decodes its own piece ([`set_problem`]).
+const TAKES_SET: &[&str] = &["dragon-punch", "rumble"];
 
 /// Whether game `id`'s kit prints the card set given by `set=` (others leave it unread).
 pub fn takes_set(id: &str) -> bool {
     TAKES_SET.contains(&id)
+}
+
+/// What is wrong with the `set=` of `settings` for game `id`'s kit, which then prints its own
+/// set: `None` when there is no piece, it reads, or the kit takes no set.
+pub fn set_problem(id: &str, settings: &Settings) -> Option<SettingsError> {
+    match id {
+        "dragon-punch" => dragon_punch::read_set(settings).err(),
+        "rumble" => rumble::read_list(settings).err(),
+        _ => None,
+    }
 }
 
 /// Each kit's optional ways to play, by game id, without drawing anything: for the print

@@ -4,11 +4,11 @@
 //! Each half of a card is drawn upright on its own ([`half`]) and the lower one placed turned
 //! half round, so a card changes move by being turned round, as the rules have it.
 
-use super::fit::{Fitted, fit};
 use super::{INK, PURPLE, RED, SOFT, frame, unit};
 use crate::draw::{Align, Drawing, Hatch, Ink, Stroke, Turn};
 use crate::geometry::{Point, Rect, Size};
 use crate::kit::Style;
+use crate::kits::fit::{Fitted, fit};
 use crate::text::{Face, cap_height, width};
 use dojo_games::dragon_punch::card::{BasicCard, CharacterCard, Icon, Location, Move};
 

@@ -1,6 +1,7 @@
 //! Text people typed, in a box: wrapped at spaces, a word too long for a line broken between
-//! its letters, at the largest size that fits. Sets allow 80 characters of any kind, so nothing
-//! may assume a name is short or has spaces.
+//! its letters, at the largest size that fits. Typed names and texts may hold any characters
+//! (DRAGON PUNCH allows 80, Rumble's powers 300), so nothing may assume a name is short or has
+//! spaces. The text is drawn as it is: nothing in it is read as markup.
 
 use crate::draw::{Align, Drawing, Ink};
 use crate::geometry::{MM_PER_PT, Rect};
@@ -8,14 +9,14 @@ use crate::text::{Face, cap_height, descent, width};
 
 /// The smallest size tried, in points. Only text no real card has (80 capital Ws) gets near it;
 /// anything smaller would not print legibly anyway.
-pub(super) const FLOOR: f32 = 2.5;
+pub(crate) const FLOOR: f32 = 2.5;
 
 /// How far apart lines are, as a multiple of the size.
 const LEADING: f32 = 1.15;
 
 /// `text` broken into lines no wider than `max_width`: at spaces and `\n`, and inside a word
 /// that is wider than a whole line.
-pub(super) fn lines(text: &str, size: f32, face: Face, max_width: f32) -> Vec<String> {
+pub(crate) fn lines(text: &str, size: f32, face: Face, max_width: f32) -> Vec<String> {
     let mut out = Vec::new();
     for paragraph in text.split('\n') {
         let mut line = String::new();
@@ -69,7 +70,7 @@ fn block_height(count: usize, size: f32) -> f32 {
 
 /// Paragraphs (each in its face) one under another, laid out at the largest size from `max`
 /// down (quarter points) at which together they fit in `area`.
-pub(super) struct Fitted {
+pub(crate) struct Fitted {
     /// The size chosen, in points.
     pub size: f32,
     /// Each line with its face.
@@ -129,7 +130,7 @@ impl Fitted {
 
 /// Fits `text` in `area` from `max` points down and draws it; returns the size used.
 #[allow(clippy::too_many_arguments)] // position, type and text read best side by side at call sites
-pub(super) fn fit(d: &mut Drawing, area: Rect, max: f32, face: Face, ink: Ink, align: Align, centred: bool, text: &str) -> f32 {
+pub(crate) fn fit(d: &mut Drawing, area: Rect, max: f32, face: Face, ink: Ink, align: Align, centred: bool, text: &str) -> f32 {
     let fitted = Fitted::new(&[(face, text)], area, max);
     fitted.draw(d, area, ink, align, centred);
     fitted.size
