@@ -33,6 +33,11 @@ pub trait SearchHints: Game {
         None
     }
 
+    /// True when `seat`'s decision in `view` is one the computer thinks about, as opposed to
+    /// a quick plan: what `dojo bot-eval` times. By default, any decision not taken by plan.
+    fn thinks(view: &Self::View, seat: Seat) -> bool {
+        Self::planned(view, seat).is_none()
+    }
     /// A cheap estimate of how well `seat` stands, in `[0, 1]`: scores playouts cut short and
     /// guides the greedy yardstick player. By default ½ until the game is over.
     fn heuristic(&self, seat: Seat) -> f64 {

@@ -128,23 +128,30 @@ pub fn bot_eval<G: Sampled>(plan: &EvalPlan) -> Result<(), String> {
     };
     let bot = level(plan.level)?;
     // Thinking time: one searched decision from the opening position, averaged. Steps the bot
-    // plays from a plan without searching (a secret build) are played at random first.
+    // plays from a plan without searching (a secret build, an auction), and steps where its
+    // seat has nothing to decide, are played at random first; a deal where the bot's seat never
+    // gets a searched decision (out in an auction) is skipped.
     let mut rng = Rng::new(plan.seed);
     let timing_runs = 20;
     let mut openings = Vec::with_capacity(timing_runs);
-    for i in 0..timing_runs {
+    for i in 0..timing_runs * 5 {
+        if openings.len() == timing_runs {
+            break;
+        }
         let mut state = G::from_setup(&G::seeded_setup(i as u64, plan.table)?).map_err(|e| e.to_string())?;
-        while G::planned(&state.view_for(Seat(0)), Seat(0)).is_some() {
+        while state.outcome().is_none() && (state.decision(Seat(0)).is_none() || !G::thinks(&state.view_for(Seat(0)), Seat(0))) {
             let joint = joint_from(&state, |_, legal| legal[rng.below(legal.len())].clone()).ok_or("a planned step with nobody acting")?;
             apply(&mut state, &joint).map_err(|e| e.to_string())?;
         }
-        openings.push(state);
+        if state.outcome().is_none() {
+            openings.push(state);
+        }
     }
     let start = Instant::now();
     for state in &openings {
         bot.act::<G>(&state.view_for(Seat(0)), Seat(0), &mut rng);
     }
-    let ms_per_decision = start.elapsed().as_secs_f64() * 1000.0 / timing_runs as f64;
+    let ms_per_decision = start.elapsed().as_secs_f64() * 1000.0 / openings.len().max(1) as f64;
 
     let started = Instant::now();
     let vs_random = if random { Some(tally::<G>(bot, Policy::Random, plan, plan.seed)?) } else { None };

@@ -128,16 +128,14 @@ pub fn allocations(game: &Rumble, hero: u8) -> Vec<Allocation> {
             _ => None,
         };
         let u = Use { slot: slot as u8, x, target, other };
-        let mut probe = Allocation { uses: vec![u.clone()], ..Allocation::default() };
-        let cost = game.check_allocation(hero, &probe).err().map_or(0, |_| 0) + use_cost_of(game, hero, &u);
+        let cost = use_cost_of(game, hero, &u);
         let budget = energy.saturating_sub(cost);
         let mut base = match weakest {
             Some(t) => split(budget / 2, &[t], budget),
             None => Allocation { defense: budget, ..Allocation::default() },
         };
         base.uses = vec![u];
-        probe = base;
-        out.push(probe);
+        out.push(base);
     }
     if h.has(PowerId::Precognition) && energy > 0 {
         out.push(Allocation { reserve: energy, ..Allocation::default() });
@@ -158,16 +156,7 @@ fn needs_x(game: &Rumble, power: PowerRef) -> bool {
 }
 
 fn use_cost_of(game: &Rumble, hero: u8, u: &Use) -> u16 {
-    // The Energy a use takes from the allocation: measured as the difference the check sees.
-    let a = Allocation { uses: vec![u.clone()], ..Allocation::default() };
-    let energy = game.heroes[usize::from(hero)].energy.max(0);
-    for cost in 0..=energy {
-        let probe = Allocation { defense: (energy - cost) as u16, ..a.clone() };
-        if game.check_allocation(hero, &probe).is_ok() {
-            return cost as u16;
-        }
-    }
-    energy as u16
+    super::round::use_cost(game, usize::from(hero), u).0.clamp(0, i32::from(u16::MAX)) as u16
 }
 
 /// Turns an allocation into one that respects Plastic Ooze and Hypnotism, moving Energy from

@@ -18,7 +18,7 @@ fn set(id: PowerId) -> Source {
 const ON_DAMAGE: [PowerId; 4] = [P::MetalTentacles, P::DisarmingStrike, P::SharpKnives, P::GalacticRayGun];
 
 /// What a power's use costs: (allocated Energy, of which burnt, drained at once).
-fn use_cost(game: &Rumble, hero: usize, u: &Use) -> (i32, i32, i32) {
+pub(super) fn use_cost(game: &Rumble, hero: usize, u: &Use) -> (i32, i32, i32) {
     let h = &game.heroes[hero];
     let Some(held) = h.powers.get(usize::from(u.slot)) else { return (0, 0, 0) };
     let discount: i32 = h.all(P::TechnicalTraining).map(|t| t.n(0)).sum();
