@@ -33,9 +33,28 @@ fn conformance_suite_passes_for_two_to_eight_heroes() {
                 .map(move |mode| Rumble::seeded_setup(n as u64 * 7, Table { seats: n, mode }).unwrap())
         })
         .collect();
-    let report = check_game::<Rumble>(&setups, &Config { games: 60, check_every: 3, max_steps: 3000, ..Config::default() })
+    let mut setups = setups;
+    // A table with a moderator and typed-in powers of every kind of cost.
+    let mut typed = Rumble::seeded_setup(5, Table::of(3)).unwrap();
+    typed.seats.push(SeatSetup { name: "Judge".into(), role: Role::Moderator });
+    let costs = [Some((CostKind::Spend, None)), Some((CostKind::Burn, Some(5))), Some((CostKind::Drain, Some(10))), None];
+    for (i, cost) in costs.into_iter().enumerate() {
+        typed.invented.push(Invented {
+            author: (i % 3) as u8,
+            name: format!("Typed {i}"),
+            text: "Whatever the moderator says.".into(),
+            kind: if i == 3 { catalog::Kind::Flaw } else { catalog::Kind::Normal },
+            cost,
+            activate: Some(2),
+            exhaust: None,
+            targets: i % 2 == 0,
+        });
+        typed.powers.push(PowerRef::Invented(i as u8));
+    }
+    setups.extend(std::iter::repeat_n(typed, 6));
+    let report = check_game::<Rumble>(&setups, &Config { games: 81, check_every: 3, max_steps: 3000, ..Config::default() })
         .unwrap_or_else(|e| panic!("{e}"));
-    assert!(report.games >= 60);
+    assert!(report.games >= 81);
 }
 
 #[test]

@@ -70,8 +70,10 @@ pub fn determinize(view: &RumbleView, rng: &mut Rng) -> Rumble {
                 auction.bids[hero][lot] = Some(drawn);
             }
         }
-        let total: i32 = auction.bids.iter().flatten().map(|b| i32::from(b.unwrap_or(0))).sum();
-        auction.first_total = Some(total);
+        if auction.first_total.is_none() {
+            let total: i32 = auction.bids.iter().flatten().map(|b| i32::from(b.unwrap_or(0))).sum();
+            auction.first_total = Some(total);
+        }
     }
     game
 }
