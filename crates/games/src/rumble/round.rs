@@ -379,6 +379,15 @@ impl Rumble {
         self.fight.allocations.iter().flatten().any(|a| a.attack_on(hero) > 0)
     }
 
+    /// True when someone uses a power that hits heroes without aiming (Air Strike, Lightning Strike).
+    fn area_damage_used(&self) -> bool {
+        self.fight.allocations.iter().enumerate().any(|(h, a)| {
+            a.iter()
+                .flat_map(|a| a.uses.iter())
+                .any(|u| self.heroes[h].powers.get(usize::from(u.slot)).is_some_and(|p| p.is(P::AirStrike) || p.is(P::LightningStrike)))
+        })
+    }
+
     /// Uses by other heroes aimed at `hero` this round: (user, use index).
     pub fn aimed_at(&self, hero: u8) -> Vec<(u8, u8)> {
         let mut out = Vec::new();
@@ -1173,13 +1182,15 @@ pub fn reveal_options(game: &Rumble, hero: u8) -> Vec<&'static str> {
         open.push("Precognition");
     }
     let burnt_flight = a.uses.iter().any(|u| h.powers.get(usize::from(u.slot)).is_some_and(|p| p.is(P::Flight)));
-    if h.has(P::Flight) && !burnt_flight && h.energy > 0 {
+    // Options that only protect are offered when something is coming: an Attack, or a power.
+    let threatened = game.attacked_this_round(hero) || !game.aimed_at(hero).is_empty() || game.area_damage_used();
+    if h.has(P::Flight) && !burnt_flight && h.energy > 0 && game.attacked_this_round(hero) {
         open.push("Flight");
     }
     if a.attack_total() > 0 && a.uses.iter().any(|u| h.powers.get(usize::from(u.slot)).is_some_and(|p| p.is(P::QuickReflexes))) {
         open.push("Quick Reflexes");
     }
-    if h.has(P::BarterWithFate) && game.kind(h.powers[0].power) != Kind::Flaw || h.has(P::BarterWithFate) && h.powers.len() > 1 {
+    if h.has(P::BarterWithFate) && threatened {
         open.push("Barter With Fate");
     }
     if !game.lizard_targets(hero).is_empty() {
