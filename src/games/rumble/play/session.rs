@@ -295,4 +295,34 @@ mod tests {
         assert!(tamper(&|v| v["table"]["heroes"][1]["seat"] = serde_json::json!(7)).contains("not at the table"));
         assert!(tamper(&|v| v["table"]["auction"]["bids"][0] = serde_json::json!([1])).contains("auction"));
     }
+
+    #[test]
+    fn the_print_tests_power_list_link_holds_two_typed_powers() {
+        use dojo_games::rumble::share::PowerList;
+        use dojo_games::rumble::{CostKind, Invented, catalog::Kind};
+        let typed = |author, name: &str, text: &str| Invented {
+            author,
+            name: name.into(),
+            text: text.into(),
+            kind: Kind::Normal,
+            cost: None,
+            activate: None,
+            exhaust: None,
+            targets: false,
+        };
+        let list = PowerList {
+            set: vec![PowerId::Flight, PowerId::ToughSkin],
+            typed: vec![
+                Invented {
+                    cost: Some((CostKind::Spend, Some(10))),
+                    targets: true,
+                    ..typed(0, "Zap <i>Ray</i>", "Spend 10 and name a hero: they lose 15 Energy.")
+                },
+                Invented { exhaust: Some(1), ..typed(1, "Iron Will", "Once per game, ignore one Attack.") },
+            ],
+        };
+        let piece = "1.eyJzZXQiOlsiRmxpZ2h0IiwiVG91Z2hTa2luIl0sInR5cGVkIjpbeyJhdXRob3IiOjAsIm5hbWUiOiJaYXAgPGk-UmF5PC9pPiIsInRleHQiOiJTcGVuZCAxMCBhbmQgbmFtZSBhIGhlcm86IHRoZXkgbG9zZSAxNSBFbmVyZ3kuIiwia2luZCI6Ik5vcm1hbCIsImNvc3QiOlsiU3BlbmQiLDEwXSwiYWN0aXZhdGUiOm51bGwsImV4aGF1c3QiOm51bGwsInRhcmdldHMiOnRydWV9LHsiYXV0aG9yIjoxLCJuYW1lIjoiSXJvbiBXaWxsIiwidGV4dCI6Ik9uY2UgcGVyIGdhbWUsIGlnbm9yZSBvbmUgQXR0YWNrLiIsImtpbmQiOiJOb3JtYWwiLCJjb3N0IjpudWxsLCJhY3RpdmF0ZSI6bnVsbCwiZXhoYXVzdCI6MSwidGFyZ2V0cyI6ZmFsc2V9XX0";
+        assert_eq!(list.to_link(), piece, "tests/e2e/print-rumble.test.mjs holds this piece");
+        assert_eq!(PowerList::from_link(piece).unwrap(), list);
+    }
 }
