@@ -27,7 +27,9 @@ impl SearchHints for Rumble {
                 let weighted: Vec<(Act, f64)> = sheets.into_iter().zip(weights).filter(|(a, _)| menu.contains(a)).collect();
                 (!weighted.is_empty()).then(|| Strategy::from_weights(weighted))
             }
-            Decision::Rebid(_) | Decision::Give { .. } | Decision::Settle { .. } | Decision::Block { .. } | Decision::Moderate => {
+            // Tied heroes that all re-bid the same way tie again for ever: pick at random.
+            Decision::Rebid(_) => (!menu.is_empty()).then(|| Strategy::from_weights(menu.into_iter().map(|a| (a, 1.0)).collect())),
+            Decision::Give { .. } | Decision::Settle { .. } | Decision::Block { .. } | Decision::Moderate => {
                 let first = menu.last().cloned()?;
                 Some(Strategy::from_weights(vec![(first, 1.0)]))
             }
