@@ -104,7 +104,7 @@ fn hero_form(game: &Rumble, hero: u8, alloc: RwSignal<Allocation>, k: usize) -> 
                     a.attacks.retain(|(x, _)| *x != t);
                     if v > 0 {
                         a.attacks.push((t, v));
-                        a.attacks.sort();
+                        a.attacks.sort_unstable();
                     }
                 })
             };

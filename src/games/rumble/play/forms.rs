@@ -5,50 +5,61 @@ use dojo_games::rumble::{Allocation, Refusal, Rumble};
 use leptos::prelude::*;
 
 /// A number field (0 to `max`) reading `get` and writing through `set`; an empty field is 0.
+/// Its callbacks are type-erased, so every field shares one copy of the code in the download.
 pub fn number(
     testid: String,
     label: String,
     max: u16,
     get: impl Fn() -> u16 + Send + Sync + 'static,
     set: impl Fn(u16) + Send + Sync + 'static,
-) -> impl IntoView {
+) -> AnyView {
+    number_field(testid, label, max, Signal::derive(get), Callback::new(set))
+}
+
+fn number_field(testid: String, label: String, max: u16, get: Signal<u16>, set: Callback<u16>) -> AnyView {
     view! {
         <label class="rb-number">
             <span>{label}</span>
             <input type="number" inputmode="numeric" min="0" max=max.to_string() data-testid=testid
-                prop:value=move || get().to_string()
-                on:input=move |ev| set(event_target_value(&ev).trim().parse::<u32>().unwrap_or(0).min(u32::from(max)) as u16)/>
+                prop:value=move || get.get().to_string()
+                on:input=move |ev| set.run(event_target_value(&ev).trim().parse::<u32>().unwrap_or(0).min(u32::from(u16::MAX)) as u16)/>
         </label>
     }
+    .into_any()
 }
 
 /// A choice of hero among `options` (hero indices, named from `game`), with an empty choice
 /// first when `none` names it.
-pub fn hero_select<G, S>(
+pub fn hero_select(
     game: &Rumble,
     testid: String,
     options: Vec<u8>,
     none: Option<&'static str>,
-    get: G,
-    set: S,
-) -> impl IntoView + use<G, S>
-where
-    G: Fn() -> Option<u8> + Send + Sync + Copy + 'static,
-    S: Fn(Option<u8>) + Send + Sync + 'static,
-{
-    let items = options
+    get: impl Fn() -> Option<u8> + Send + Sync + 'static,
+    set: impl Fn(Option<u8>) + Send + Sync + 'static,
+) -> AnyView {
+    let names: Vec<(u8, String)> = options.into_iter().map(|h| (h, super::super::words::hero(game, h))).collect();
+    hero_choice(testid, names, none, Signal::derive(get), Callback::new(set))
+}
+
+fn hero_choice(
+    testid: String,
+    names: Vec<(u8, String)>,
+    none: Option<&'static str>,
+    get: Signal<Option<u8>>,
+    set: Callback<Option<u8>>,
+) -> AnyView {
+    let items = names
         .into_iter()
-        .map(|h| {
-            let name = super::super::words::hero(game, h);
-            view! { <option value=h.to_string() selected=move || get() == Some(h)>{name}</option> }
-        })
+        .map(|(h, name)| view! { <option value=h.to_string() selected=move || get.get() == Some(h)>{name}</option> })
         .collect_view();
     view! {
-        <select data-testid=testid on:change=move |ev| set(event_target_value(&ev).parse().ok())>
-            {none.map(|n| view! { <option value="" selected=move || get().is_none()>{n}</option> })}
+        <select data-testid=testid on:change=move |ev| set.run(event_target_value(&ev).parse().ok())>
+            {none.map(|n| view! { <option value="" selected=move || get.get().is_none()>{n}</option> })}
             {items}
         </select>
     }
+    .into_any()
 }
 
 /// The Energy `a` puts in for `hero` (Defense, Attacks, held back and power costs), as the
