@@ -5,6 +5,7 @@
 
 pub mod dragon_punch;
 pub mod punish;
+pub mod rumble;
 pub mod taunt;
 
 /// The name of the lazily loaded module holding the game `id`'s play page and rules pieces.

@@ -24,7 +24,7 @@ pub use seats::{Controller, Keeping, Seats};
 pub use session::Session;
 
 use dojo_bot::SearchHints;
-use dojo_engine::{Game, Seat};
+use dojo_engine::{Game, GameRecord, Seat};
 use dojo_games::Speaker;
 use serde::{Deserialize, Serialize};
 
@@ -48,6 +48,28 @@ pub trait OnSite: Send + Sync + 'static {
 
     /// `event` in words, naming seats as `speaker` says.
     fn describe(event: &<Self::G as Game>::Event, speaker: &Speaker) -> String;
+
+    /// `event` in words, read against `state`, the position just after its step (or any later
+    /// one): a game whose events name things by their place in the position (Rumble's heroes and
+    /// powers) names them from it. Most games: [`OnSite::describe`].
+    fn describe_in(state: &Self::G, event: &<Self::G as Game>::Event, speaker: &Speaker) -> String {
+        let _ = state;
+        Self::describe(event, speaker)
+    }
+
+    /// What the page calls each seat, when the game has names of its own for them (Rumble's
+    /// heroes); `None` keeps the play machine's ("Player 2", "Computer 3 (Hard)").
+    fn seat_names(state: &Self::G, seats: &Seats) -> Option<Vec<String>> {
+        let _ = (state, seats);
+        None
+    }
+
+    /// The record as a shared device saves it, from its revealed prefix: most games keep it as
+    /// it is; a game whose record holds secrets that are settled and no longer needed (Rumble's
+    /// losing bids) gives a record of the same position without them, which starts later.
+    fn saved_record(record: GameRecord<Self::G>) -> GameRecord<Self::G> {
+        record
+    }
 
     /// Checks a view saved for `seat` before a position is dealt from it: anything
     /// [`Game::determinize`] could not deal from must be refused, in words.

@@ -42,8 +42,15 @@ pub enum SavedMatch<G: Game> {
     /// to the last step that left nothing face down. A choice made after that step is made
     /// again after a reload.
     Record {
-        /// The record's revealed prefix.
+        /// The record's revealed prefix (as [`OnSite::saved_record`] gives it: it may start
+        /// later than the match).
         record: GameRecord<G>,
+        /// Steps played before the record starts.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        base: usize,
+        /// The log of those steps, as the page's reader read it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        before: Vec<LogLine>,
     },
     /// One person against the computer: only what the person may see. Restoring deals the
     /// computer's hidden cards afresh, at random among those consistent with the view.
@@ -56,6 +63,21 @@ pub enum SavedMatch<G: Game> {
         /// back would add their whole decoder to the download).
         last: Vec<String>,
     },
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// What a shared device keeps of its record: the record as saved, the steps played before it
+/// starts and their log.
+pub struct Kept<G: Game> {
+    /// The record to save (its revealed prefix, perhaps starting later than the match).
+    pub record: GameRecord<G>,
+    /// Steps played before the record starts.
+    pub base: usize,
+    /// The log lines of those steps.
+    pub before: Vec<LogLine>,
 }
 
 /// The first fields of any save, read before the rest so an old or foreign save is named as such.
@@ -72,6 +94,8 @@ pub struct Restored<G: Game> {
     /// The match so far, on a shared device; `None` against the computer, whose save holds no
     /// record (its setup would hold the computer's hand).
     pub record: Option<GameRecord<G>>,
+    /// Steps played before the record starts.
+    pub base: usize,
     /// Where the match stands: replayed from the record, or dealt from the person's view.
     pub state: G,
     /// The log, oldest first.
@@ -82,21 +106,13 @@ pub struct Restored<G: Game> {
     pub last_lines: Vec<String>,
 }
 
-/// A match as JSON for storage, or `None` when these seats allow nothing to be saved. `record`
-/// is cut to its first `revealed` steps; `state`, `log` and `last` serve a view save.
-pub fn save<G: Game>(
-    seats: &Seats,
-    record: Option<&GameRecord<G>>,
-    revealed: usize,
-    state: &G,
-    log: &[LogLine],
-    last: Vec<String>,
-) -> Option<String> {
+/// A match as JSON for storage, or `None` when these seats allow nothing to be saved. `kept`
+/// is what a shared device saves of its record; `state`, `log` and `last` serve a view save.
+pub fn save<G: Game>(seats: &Seats, kept: Option<Kept<G>>, state: &G, log: &[LogLine], last: Vec<String>) -> Option<String> {
     let play = match seats.keeping() {
         Keeping::Record => {
-            let mut record = record?.clone();
-            record.actions.truncate(revealed);
-            SavedMatch::Record { record }
+            let Kept { record, base, before } = kept?;
+            SavedMatch::Record { record, base, before }
         }
         Keeping::ViewOf(seat) => SavedMatch::View { view: state.view_for(seat), log: log.to_vec(), last },
         Keeping::Nothing => return None,
@@ -138,23 +154,29 @@ pub fn restore<T: OnSite>(json: &str, rng: &mut Rng) -> Result<Restored<T::G>, S
     let seats = saved.seats;
     let unplayable = |e: String| format!("the saved {noun} is not a position that can be played: {e}");
     match (saved.play, seats.keeping()) {
-        (SavedMatch::Record { record }, Keeping::Record) => {
-            let names = seats.names();
-            let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let speaker = Speaker { names: &names, you: None };
-            let mut log = Vec::new();
+        (SavedMatch::Record { record, base, before }, Keeping::Record) => {
+            let mut steps: Vec<(usize, Vec<<T::G as Game>::Event>)> = Vec::new();
             let mut last_events = Vec::new();
             let state = record
                 .replay_with(|i, events| {
                     let public = events.iter().filter(|e| <T::G as Game>::audience(e).includes(seats.reader()));
-                    log.extend(public.map(|e| LogLine { step: i + 1, text: T::describe(e, &speaker) }));
+                    steps.push((base + i + 1, public.cloned().collect()));
                     if !events.is_empty() {
                         last_events = events.to_vec();
                     }
                 })
                 .map_err(|e: ReplayError<T::G>| format!("the saved {noun} does not replay: {e}"))?;
             seats.check(state.seat_count()).map_err(unplayable)?;
-            Ok(Restored { seats, record: Some(record), state, log, last_events, last_lines: Vec::new() })
+            // Events are told once the whole record is replayed, so a game can name what they
+            // refer to from the position.
+            let names = T::seat_names(&state, &seats).unwrap_or_else(|| seats.names());
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let speaker = Speaker { names: &names, you: None };
+            let mut log = before;
+            for (step, events) in &steps {
+                log.extend(events.iter().map(|e| LogLine { step: *step, text: T::describe_in(&state, e, &speaker) }));
+            }
+            Ok(Restored { seats, record: Some(record), base, state, log, last_events, last_lines: Vec::new() })
         }
         (SavedMatch::View { view, log, last }, Keeping::ViewOf(seat)) => {
             T::check_view(&view, seat).map_err(unplayable)?;
@@ -163,7 +185,7 @@ pub fn restore<T: OnSite>(json: &str, rng: &mut Rng) -> Result<Restored<T::G>, S
             if state.view_for(seat) != view {
                 return Err(unplayable("it contradicts itself".into()));
             }
-            Ok(Restored { seats, record: None, state, log, last_events: Vec::new(), last_lines: last })
+            Ok(Restored { seats, record: None, base: 0, state, log, last_events: Vec::new(), last_lines: last })
         }
         _ => Err(unplayable("it does not match who plays".into())),
     }
@@ -184,7 +206,8 @@ mod tests {
     fn a_damaged_old_or_foreign_save_is_refused_with_the_reason() {
         let record = GameRecord::<Toy>::new(Setup::deal(3, false, 1));
         let state = Toy::from_setup(&record.setup).unwrap();
-        let json = save(&Seats::people(3), Some(&record), 0, &state, &[], Vec::new()).unwrap();
+        let kept = Kept { record: record.clone(), base: 0, before: Vec::new() };
+        let json = save(&Seats::people(3), Some(kept), &state, &[], Vec::new()).unwrap();
         assert!(restore_toy(&json).is_ok());
         for damaged in ["[1,2]", "", "{\"version\":3,\"game\":\"toy\",\"match\":{\"Record\":{}}}"] {
             assert!(restore_toy(damaged).err().unwrap().starts_with("the saved game could not be read"), "{damaged}");
@@ -213,7 +236,7 @@ mod tests {
     fn a_view_that_contradicts_itself_is_refused() {
         let seats = Seats::against_computer(dojo_bot::Level::Easy, 3);
         let state = Toy::from_setup(&Setup::deal(3, false, 2)).unwrap();
-        let json = save::<Toy>(&seats, None, 0, &state, &[], Vec::new()).unwrap();
+        let json = save::<Toy>(&seats, None, &state, &[], Vec::new()).unwrap();
         let back = restore_toy(&json).unwrap();
         assert!(back.record.is_none());
         assert_eq!(back.state.view_for(Seat(0)), state.view_for(Seat(0)));

@@ -30,6 +30,9 @@ pub struct Session<T: OnSite> {
     record: Option<GameRecord<T::G>>,
     /// Steps applied so far.
     steps: usize,
+    /// Steps played before the record starts: a saved record may start later than the match
+    /// ([`OnSite::saved_record`]), and its log lines up to here come from the save.
+    base: usize,
     /// Steps of the record that may be saved: up to the last one that left nothing face down.
     revealed: usize,
     state: T::G,
@@ -48,27 +51,28 @@ impl<T: OnSite> Session<T> {
         let state = T::G::from_setup(setup).map_err(|e| e.to_string())?;
         seats.check(state.seat_count())?;
         let record = (seats.keeping() == Keeping::Record).then(|| GameRecord::new(setup.clone()));
-        Ok(Session::from_parts(seats, record, state, Vec::new(), Vec::new(), Vec::new()))
+        Ok(Session::from_parts(seats, record, 0, state, Vec::new(), Vec::new(), Vec::new()))
     }
 
     fn from_parts(
         seats: Seats,
         record: Option<GameRecord<T::G>>,
+        base: usize,
         state: T::G,
         log: Vec<LogLine>,
         last_events: Vec<Event<T>>,
         last_lines: Vec<String>,
     ) -> Self {
-        let steps = record.as_ref().map_or_else(|| log.last().map_or(0, |l| l.step), |r| r.actions.len());
+        let steps = record.as_ref().map_or_else(|| log.last().map_or(0, |l| l.step), |r| base + r.actions.len());
         let revealed = record.as_ref().map_or(0, |r| saves::revealed_prefix(r, T::face_down));
         let pending = vec![Vec::new(); seats.count()];
-        Session { seats, record, steps, revealed, state, log, pending, last_events, last_lines }
+        Session { seats, record, steps, base, revealed, state, log, pending, last_events, last_lines }
     }
 
     /// A match at `state` with nothing played on the page yet (tests start from known deals).
     #[cfg(test)]
     pub(crate) fn starting(seats: Seats, record: Option<GameRecord<T::G>>, state: T::G) -> Self {
-        Session::from_parts(seats, record, state, Vec::new(), Vec::new(), Vec::new())
+        Session::from_parts(seats, record, 0, state, Vec::new(), Vec::new(), Vec::new())
     }
 
     /// The whole position, hidden parts too (tests only: the page reads views).
@@ -81,14 +85,25 @@ impl<T: OnSite> Session<T> {
     /// hidden cards are dealt from `seed` among those the person's view leaves possible. A
     /// damaged, old or foreign save is refused with the reason.
     pub fn load(json: &str, seed: u64) -> Result<Self, String> {
-        let Restored { seats, record, state, log, last_events, last_lines } = saves::restore::<T>(json, &mut Rng::new(seed))?;
-        Ok(Session::from_parts(seats, record, state, log, last_events, last_lines))
+        let Restored { seats, record, base, state, log, last_events, last_lines } = saves::restore::<T>(json, &mut Rng::new(seed))?;
+        Ok(Session::from_parts(seats, record, base, state, log, last_events, last_lines))
     }
 
     /// The match as JSON for storage, never an input not yet revealed; `None` when who plays
-    /// allows nothing to be saved ([`Keeping::Nothing`]).
+    /// allows nothing to be saved ([`Keeping::Nothing`]). A shared device's record is cut to its
+    /// revealed steps and given to [`OnSite::saved_record`]; the log lines of any steps that
+    /// drops are saved beside it as text.
     pub fn save(&self) -> Option<String> {
-        saves::save(&self.seats, self.record.as_ref(), self.revealed, &self.state, &self.log, self.last_lines())
+        let kept = self.record.as_ref().map(|r| {
+            let mut r = r.clone();
+            r.actions.truncate(self.revealed);
+            let full = r.actions.len();
+            let record = T::saved_record(r);
+            let base = self.base + full.saturating_sub(record.actions.len());
+            let before: Vec<LogLine> = self.log.iter().filter(|l| l.step <= base).cloned().collect();
+            saves::Kept { record, base, before }
+        });
+        saves::save(&self.seats, kept, &self.state, &self.log, self.last_lines())
     }
 
     /// Who plays each seat.
@@ -96,9 +111,9 @@ impl<T: OnSite> Session<T> {
         &self.seats
     }
 
-    /// What the page calls each seat.
+    /// What the page calls each seat ([`OnSite::seat_names`], else the play machine's names).
     pub fn names(&self) -> Vec<String> {
-        self.seats.names()
+        T::seat_names(&self.state, &self.seats).unwrap_or_else(|| self.seats.names())
     }
 
     /// The record so far, when only people play (`None` with the computer at the table).
@@ -136,7 +151,7 @@ impl<T: OnSite> Session<T> {
     pub fn describe(&self, event: &Event<T>) -> String {
         let names = self.names();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        T::describe(event, &Speaker { names: &names, you: self.seats.lone_person() })
+        T::describe_in(&self.state, event, &Speaker { names: &names, you: self.seats.lone_person() })
     }
 
     /// The last steps' events in words (as saved, right after a reload against the computer).

@@ -147,8 +147,8 @@ pub const GAMES: &[GameInfo] = &[
         name: "Rumble",
         pitch: "Heroes split their energy in secret between attack and defence and bid for superpowers. Last one standing wins.",
         source: "Core rules, keywords and a print-and-play power set.",
-        status: Status::Planned,
-        quick: ("", ""),
+        status: Status::Playable,
+        quick: ("rebids", "Who wins a tied bid?"),
         kit: true,
     },
     GameInfo {

@@ -1,0 +1,104 @@
+//! The auction's secret screens: the sealed bid sheet (a bid of 0 to 100 for every power and a
+//! "might discard" tick) and the re-bid of a tied hero, who alone is told what tied.
+
+use super::Ctx;
+use super::forms::{number, refusal};
+use crate::games::rumble::table::power_chip;
+use crate::games::rumble::words::{self, words};
+use dojo_engine::Seat;
+use dojo_games::rumble::{Act, Decision, Rumble};
+use leptos::prelude::*;
+
+fn own_table(cx: Ctx, seat: Seat) -> Option<Rumble> {
+    cx.session.with_untracked(|s| s.as_ref().map(|s| s.own_view(seat).table))
+}
+
+#[component]
+pub(super) fn BidSheet(cx: Ctx, seat: Seat) -> impl IntoView {
+    let Some(game) = own_table(cx, seat) else { return ().into_any() };
+    let n = game.lots.len();
+    let bids = RwSignal::new(vec![0u16; n]);
+    let flags = RwSignal::new(vec![false; n]);
+    let act = move || Act::Bid {
+        bids: bids.get(),
+        might_discard: flags.with(|f| f.iter().enumerate().filter(|(_, x)| **x).map(|(i, _)| i as u8).collect()),
+    };
+    let check = {
+        let game = game.clone();
+        move || game.check_act(&Decision::Bid, &act()).err().map(|r| r.to_string())
+    };
+    let hero = game.hero_of_seat(seat.index()).map(|h| words::hero(&game, h)).unwrap_or_default();
+    let w = words();
+    let rows = game
+        .lots
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            view! {
+                <li class="rb-bid-row">
+                    {power_chip(&game, *p, None)}
+                    {number(format!("bid-{}", i + 1), "Bid".into(), 100, move || bids.with(|b| b[i]), move |v| bids.update(|b| b[i] = v))}
+                    <label class="rb-flag"><input type="checkbox" data-testid=format!("discard-{}", i + 1) prop:checked=move || flags.with(|f| f[i])
+                        on:change=move |ev| flags.update(|f| f[i] = event_target_checked(&ev))/>" might discard"</label>
+                </li>
+            }
+        })
+        .collect_view();
+    let total = move || bids.with(|b| b.iter().map(|x| u32::from(*x)).sum::<u32>());
+    view! {
+        <div class="stage rb-bids" data-testid="bids">
+            <p class="big">{format!("{hero}: your sealed bid sheet")}</p>
+            <p class="hint">{format!("Bid 0 to 100 on each {} (0 for what you do not want). The highest bid wins and pays it in {}; a Flaw goes to the lowest bid, and everyone else pays theirs. Tick “might discard” to keep the right to throw away a {} you win. Tap a name for its text.", w.power.to_lowercase(), w.energy, w.power.to_lowercase())}</p>
+            <ol class="rb-bid-list">{rows}</ol>
+            <p class="rb-live" data-testid="bid-total">{move || format!("Your bids add up to {}. You pay only for what you win.", total())}</p>
+            {refusal(check)}
+            <button type="button" class="button primary" data-testid="submit-bids" on:click=move |_| {
+                let a = act();
+                cx.decide(move |s| s.give(seat, a));
+            }>"Seal my bid sheet"</button>
+        </div>
+    }
+    .into_any()
+}
+
+#[component]
+pub(super) fn Rebid(cx: Ctx, seat: Seat, lots: Vec<u8>) -> impl IntoView {
+    let Some(game) = own_table(cx, seat) else { return ().into_any() };
+    let hero = game.hero_of_seat(seat.index());
+    let bids = RwSignal::new(vec![0u16; lots.len()]);
+    let name = hero.map(|h| words::hero(&game, h)).unwrap_or_default();
+    let rows = lots
+        .iter()
+        .enumerate()
+        .map(|(k, lot)| {
+            let power = game.lots[usize::from(*lot)];
+            let own = hero.and_then(|h| game.auction.as_ref().and_then(|a| a.bids[usize::from(h)][usize::from(*lot)]));
+            let note = own.map(|b| format!("Your bid of {b} tied for the top.")).unwrap_or_default();
+            view! {
+                <li class="rb-bid-row">
+                    {power_chip(&game, power, None)}
+                    <span class="rb-tied" data-testid=format!("tied-{}", k + 1)>{note}</span>
+                    {number(format!("rebid-{}", k + 1), "New bid".into(), 100, move || bids.with(|b| b[k]), move |v| bids.update(|b| b[k] = v))}
+                </li>
+            }
+        })
+        .collect_view();
+    let decision = Decision::Rebid(lots.clone());
+    let check = {
+        let game = game.clone();
+        move || game.check_act(&decision, &Act::Rebid(bids.get())).err().map(|r| r.to_string())
+    };
+    view! {
+        <div class="stage rb-bids" data-testid="rebid">
+            <p class="big">{format!("{name}: bid again, in secret")}</p>
+            <p class="hint">"Only you and the others tied with you bid again: any amount from 0 to 100, higher or lower than before. Everyone else's first bid still counts, so if all of you back down the power can go to someone else."</p>
+            <ol class="rb-bid-list">{rows}</ol>
+            {refusal(check)}
+            <button type="button" class="button primary" data-testid="submit-rebid" on:click=move |_| {
+                let a = Act::Rebid(bids.get_untracked());
+                cx.decide(move |s| s.give(seat, a));
+            }>"Seal my new bids"</button>
+        </div>
+    }
+    .into_any()
+}

@@ -1,0 +1,328 @@
+//! Rumble as its play page runs it: the [`crate::play::OnSite`] answers the shared play machine
+//! needs. Plain Rust, tested natively.
+//!
+//! Secrets: bid sheets, re-bids, allocations and reveal-step choices wait in the session until
+//! every seat acting has given one. The auction's standing bids are in the position while ties
+//! are re-bid, so a shared device saves nothing of the auction ([`RumbleSite::face_down`]) and,
+//! once it is settled, saves the sealed record ([`sealed_record`]): a record that starts after
+//! the auction, holding no bid at all, with the auction's public log beside it as text. Against
+//! the computer only the person's view is saved, as for every game.
+
+use crate::games::rumble::words;
+use crate::play::{Controller, OnSite, Seats};
+use dojo_engine::{GameRecord, Observer, Seat};
+use dojo_games::Speaker;
+use dojo_games::rumble::{Event, Phase, PowerRef, Rumble, RumbleView, Setup, Start, sealed_record};
+
+/// Rumble on the play page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RumbleSite;
+
+/// A Rumble game on the page.
+pub type Session = crate::play::Session<RumbleSite>;
+
+/// True while the auction is being decided (its bids, ties and flags are in the position).
+pub fn in_auction(game: &Rumble) -> bool {
+    matches!(game.phase, Phase::Bidding | Phase::Rebidding | Phase::Giving | Phase::Settling)
+}
+
+impl OnSite for RumbleSite {
+    type G = Rumble;
+    const SAVE_KEY: &'static str = "pocket-dojo/rumble";
+    const NOUN: &'static str = "game";
+
+    /// Never used: the page always describes events with the table ([`OnSite::describe_in`]),
+    /// since they name heroes and powers by their places in it.
+    fn describe(event: &Event, _speaker: &Speaker) -> String {
+        match event {
+            Event::Round(n) => format!("{} {n} begins.", words::words().round),
+            _ => "Something happened at the table.".into(),
+        }
+    }
+
+    fn describe_in(state: &Rumble, event: &Event, _speaker: &Speaker) -> String {
+        words::describe(state, event)
+    }
+
+    fn seat_names(state: &Rumble, seats: &Seats) -> Option<Vec<String>> {
+        Some(
+            state
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, (name, role))| match (seats.0.get(i), role) {
+                    (Some(Controller::Computer(level)), _) => format!("{name} (computer, {})", level.label().to_lowercase()),
+                    (_, dojo_games::rumble::Role::Moderator) => format!("{name} (moderator)"),
+                    _ => name.clone(),
+                })
+                .collect(),
+        )
+    }
+
+    fn check_view(view: &RumbleView, seat: Seat) -> Result<(), String> {
+        check_view(view, seat)
+    }
+
+    /// The auction's bids are in the position until it is settled: a shared device saves none
+    /// of its steps (a reload starts the auction again).
+    fn face_down(state: &Rumble) -> bool {
+        in_auction(state)
+    }
+
+    /// After the auction the record is sealed: it starts from the auction's public result.
+    fn saved_record(record: GameRecord<Rumble>) -> GameRecord<Rumble> {
+        match sealed_record(&record) {
+            Ok(sealed) => sealed,
+            // A record that does not seal does not replay either: keep only its setup, so no bid is saved.
+            Err(_) => GameRecord::new(Setup { start: Start::Auction, ..record.setup }),
+        }
+    }
+
+    /// A moderator's adjustment goes straight back to the moderator; everything else is shown.
+    fn shows_reveal(events: &[Event]) -> bool {
+        events.iter().any(|e| !matches!(e, Event::Adjusted { .. }))
+    }
+}
+
+/// The setup of the next game after `s`: the same table and powers, a fresh auction.
+pub fn rematch(s: &Session, seed: u64) -> Setup {
+    let t = s.public_view().table;
+    Setup {
+        seats: t.seats.iter().map(|(name, role)| dojo_games::rumble::SeatSetup { name: name.clone(), role: *role }).collect(),
+        powers: t.lots.clone(),
+        invented: t.invented.clone(),
+        seed,
+        start: Start::Auction,
+    }
+}
+
+/// Checks a view saved against the computer before a position is dealt from it: the person's
+/// seat, and every hero, power, bid and Attack it names inside the table.
+fn check_view(v: &RumbleView, person: Seat) -> Result<(), String> {
+    let t = &v.table;
+    if v.observer != Observer::Seat(person) || person.index() >= t.seats.len() {
+        return Err("it is not the view of your seat".into());
+    }
+    let (seats, heroes, lots) = (t.seats.len(), t.heroes.len(), t.lots.len());
+    if !(2..=8).contains(&seats) || heroes > seats + 1 || heroes < 2 {
+        return Err("its table has the wrong number of seats or heroes".into());
+    }
+    let power_ok = |p: &PowerRef| match p {
+        PowerRef::Invented(i) => usize::from(*i) < t.invented.len(),
+        PowerRef::Set(_) => true,
+    };
+    let bad = || Err("it names a hero, power or seat that is not at the table".to_string());
+    if t.heroes.iter().any(|h| usize::from(h.seat) >= seats || !h.powers.iter().all(|p| power_ok(&p.power)))
+        || !t.lots.iter().all(power_ok)
+        || t.invented.iter().any(|p| usize::from(p.author) >= seats)
+    {
+        return bad();
+    }
+    for (i, (_, role)) in t.seats.iter().enumerate() {
+        let own = t.heroes.iter().filter(|h| usize::from(h.seat) == i && !h.sidekick).count();
+        if own != usize::from(role.plays()) {
+            return bad();
+        }
+    }
+    let hero_ok = |h: u8| usize::from(h) < heroes;
+    let slot_ok = |h: u8, s: u8| t.heroes.get(usize::from(h)).is_some_and(|x| usize::from(s) < x.powers.len());
+    if !t.to_give.iter().all(|(h, s)| slot_ok(*h, *s)) || !t.to_settle.iter().all(|h| hero_ok(*h)) {
+        return bad();
+    }
+    match &t.auction {
+        Some(a) => {
+            let shaped = a.bids.len() == heroes && a.bids.iter().all(|b| b.len() == lots) && a.flags.len() == heroes;
+            let flags = a.flags.iter().flatten().all(|l| usize::from(*l) < lots);
+            let rebids = a.rebids.iter().all(|(l, tied)| usize::from(*l) < lots && tied.iter().all(|h| hero_ok(*h)));
+            if !shaped || !flags || !rebids {
+                return Err("its auction does not fit the table".into());
+            }
+        }
+        None if matches!(t.phase, Phase::Bidding | Phase::Rebidding) => return Err("its auction is missing".into()),
+        None => {}
+    }
+    if matches!(t.phase, Phase::Allocating | Phase::Revealing | Phase::Moderating | Phase::Blocking) {
+        let f = &t.fight;
+        let square = |m: &Vec<Vec<i32>>| m.len() == heroes && m.iter().all(|r| r.len() == heroes);
+        if f.allocations.len() != heroes || f.choices.len() != heroes || f.start_energy.len() != heroes {
+            return Err("its round does not fit the table".into());
+        }
+        for (h, a) in f.allocations.iter().enumerate() {
+            let Some(a) = a else { continue };
+            let fits = a.attacks.iter().all(|(x, _)| hero_ok(*x))
+                && a.uses.iter().all(|u| slot_ok(h as u8, u.slot) && u.target.is_none_or(hero_ok));
+            if !fits {
+                return Err("its round does not fit the table".into());
+            }
+        }
+        let later = matches!(t.phase, Phase::Moderating | Phase::Blocking);
+        let matrices = square(&f.attack)
+            && square(&f.blocked)
+            && f.defense.len() == heroes
+            && f.unblockable.len() == heroes
+            && f.unblockable.iter().all(|r| r.len() == heroes);
+        if later && (!matrices || !f.to_block.iter().all(|h| hero_ok(*h))) {
+            return Err("its round does not fit the table".into());
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::Seats;
+    use dojo_bot::Level;
+    use dojo_engine::Rng;
+    use dojo_games::rumble::catalog::{self, PowerId};
+    use dojo_games::rumble::{Act, Allocation, Decision};
+
+    fn setup(n: usize) -> Setup {
+        let names: Vec<String> = (1..=n).map(|i| format!("Hero {i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        Setup::heroes(&names, vec![PowerId::ToughSkin, PowerId::Regeneration, PowerId::LaserEyes], 3)
+    }
+
+    /// Every person gives a menu action until the step can be played; computers decide.
+    fn step(s: &mut Session, rng: &mut Rng) {
+        while let Some(seat) = s.next_person() {
+            let legal = s.legal(seat);
+            s.give(seat, legal[rng.below(legal.len())].clone()).unwrap();
+        }
+        while let Some(seat) = s.computer_to_move() {
+            s.computer_decide(seat, rng).unwrap();
+        }
+        s.play().unwrap();
+    }
+
+    #[test]
+    fn a_shared_device_saves_no_bid_and_the_sealed_record_after_the_auction() {
+        let mut s = Session::new(Seats::people(3), &setup(3)).unwrap();
+        let fresh = s.save().unwrap();
+        // Everyone bids 30 on Tough Skin: a tie, re-bid.
+        for seat in Seat::all(3) {
+            s.give(seat, Act::Bid { bids: vec![30, 7 + seat.0 as u16, 0], might_discard: vec![] }).unwrap();
+        }
+        s.play().unwrap();
+        assert_eq!(s.public_view().table.phase, Phase::Rebidding);
+        assert_eq!(s.save().unwrap(), fresh, "a standing bid is never saved");
+        for (seat, bid) in [(0, 40), (1, 10), (2, 0)] {
+            s.give(Seat(seat), Act::Rebid(vec![bid])).unwrap();
+        }
+        s.play().unwrap();
+        assert_eq!(s.public_view().table.phase, Phase::Allocating);
+        let json = s.save().unwrap();
+        assert!(!json.contains("\"Bid\"") && !json.contains("\"Rebid\""), "{json}");
+        let back = Session::load(&json, 1).unwrap();
+        assert_eq!(back.public_view(), s.public_view());
+        assert_eq!(back.log(), s.log(), "the auction's log is kept as text");
+        assert!(back.log().iter().any(|l| l.text == "Hero 1 wins Tough Skin for 40."), "{:?}", back.log());
+        assert!(back.log().iter().any(|l| l.text == "Hero 3 wins Regeneration for 9."), "{:?}", back.log());
+        assert!(
+            !back.log().iter().any(|l| l.text.contains("30") || l.text.contains(" 7") || l.text.contains(" 8")),
+            "no losing bid in the log"
+        );
+        // A second save after the reload keeps the same start and log.
+        let mut back = back;
+        let mut rng = Rng::new(4);
+        step(&mut back, &mut rng);
+        let again = Session::load(&back.save().unwrap(), 2).unwrap();
+        assert_eq!(again.log(), back.log());
+    }
+
+    #[test]
+    fn games_play_to_the_end_with_people_and_computers() {
+        for (i, seats) in
+            [Seats::against_computer(Level::Easy, 4), Seats::people(3), Seats::against_computer(Level::Easy, 6)].into_iter().enumerate()
+        {
+            let count = seats.count();
+            let mut s = Session::new(seats, &setup(count)).unwrap();
+            let mut rng = Rng::new(i as u64 + 5);
+            let mut steps = 0;
+            while !s.is_over() {
+                step(&mut s, &mut rng);
+                steps += 1;
+                assert!(steps < 600, "the game ends");
+                if steps % 5 == 0 {
+                    let back = Session::load(&s.save().unwrap(), steps as u64).unwrap();
+                    let reader = s.seats().lone_person().unwrap_or(Seat(0));
+                    assert_eq!(back.view(reader), s.view(reader), "a save restores what its reader saw");
+                }
+            }
+            assert!(s.log().iter().any(|l| l.text.contains("wins the game") || l.text.contains("share the win")), "{:?}", s.log().last());
+        }
+    }
+
+    #[test]
+    fn the_computer_bids_without_leaking_and_the_person_sees_only_their_bids() {
+        let mut s = Session::new(Seats::against_computer(Level::Easy, 3), &setup(3)).unwrap();
+        let mut rng = Rng::new(9);
+        assert_eq!(s.decision(Seat(0)), Some(Decision::Bid));
+        s.give(Seat(0), Act::Bid { bids: vec![50, 0, 0], might_discard: vec![] }).unwrap();
+        while let Some(seat) = s.computer_to_move() {
+            s.computer_decide(seat, &mut rng).unwrap();
+        }
+        s.play().unwrap();
+        let json = s.save().unwrap();
+        let saved: serde_json::Value = serde_json::from_str(&json).unwrap();
+        if let Some(bids) = saved["match"]["View"]["view"]["table"]["auction"]["bids"].as_array() {
+            for (h, row) in bids.iter().enumerate().skip(1) {
+                assert!(row.as_array().unwrap().iter().all(serde_json::Value::is_null), "hero {h}'s bids are hidden: {row}");
+            }
+        }
+        let _ = Session::load(&json, 3).unwrap();
+    }
+
+    #[test]
+    fn an_allocation_is_refused_in_the_engines_words() {
+        let mut s = Session::new(Seats::people(2), &Setup::heroes(&["A", "B"], vec![], 1)).unwrap();
+        assert_eq!(s.public_view().table.phase, Phase::Allocating);
+        let too_much = Act::Allocate(vec![Allocation { defense: 90, attacks: vec![(1, 20)], ..Allocation::default() }]);
+        assert_eq!(s.give(Seat(0), too_much).unwrap_err(), "that puts in 110 Energy but the hero has 100");
+        assert!(catalog::all().len() == 49);
+    }
+
+    #[test]
+    fn a_tampered_view_is_refused_in_words() {
+        let s = Session::new(Seats::against_computer(Level::Easy, 3), &setup(3)).unwrap();
+        let json = s.save().unwrap();
+        let tamper = |f: &dyn Fn(&mut serde_json::Value)| {
+            let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+            f(&mut v["match"]["View"]["view"]);
+            Session::load(&v.to_string(), 1).unwrap_err()
+        };
+        assert!(tamper(&|v| v["observer"] = serde_json::json!({ "Seat": 1 })).contains("not the view of your seat"));
+        assert!(tamper(&|v| v["table"]["heroes"][1]["seat"] = serde_json::json!(7)).contains("not at the table"));
+        assert!(tamper(&|v| v["table"]["auction"]["bids"][0] = serde_json::json!([1])).contains("auction"));
+    }
+
+    #[test]
+    fn the_print_tests_power_list_link_holds_two_typed_powers() {
+        use dojo_games::rumble::share::PowerList;
+        use dojo_games::rumble::{CostKind, Invented, catalog::Kind};
+        let typed = |author, name: &str, text: &str| Invented {
+            author,
+            name: name.into(),
+            text: text.into(),
+            kind: Kind::Normal,
+            cost: None,
+            activate: None,
+            exhaust: None,
+            targets: false,
+        };
+        let list = PowerList {
+            set: vec![PowerId::Flight, PowerId::ToughSkin],
+            typed: vec![
+                Invented {
+                    cost: Some((CostKind::Spend, Some(10))),
+                    targets: true,
+                    ..typed(0, "Zap <i>Ray</i>", "Spend 10 and name a hero: they lose 15 Energy.")
+                },
+                Invented { exhaust: Some(1), ..typed(1, "Iron Will", "Once per game, ignore one Attack.") },
+            ],
+        };
+        let piece = "1.eyJzZXQiOlsiRmxpZ2h0IiwiVG91Z2hTa2luIl0sInR5cGVkIjpbeyJhdXRob3IiOjAsIm5hbWUiOiJaYXAgPGk-UmF5PC9pPiIsInRleHQiOiJTcGVuZCAxMCBhbmQgbmFtZSBhIGhlcm86IHRoZXkgbG9zZSAxNSBFbmVyZ3kuIiwia2luZCI6Ik5vcm1hbCIsImNvc3QiOlsiU3BlbmQiLDEwXSwiYWN0aXZhdGUiOm51bGwsImV4aGF1c3QiOm51bGwsInRhcmdldHMiOnRydWV9LHsiYXV0aG9yIjoxLCJuYW1lIjoiSXJvbiBXaWxsIiwidGV4dCI6Ik9uY2UgcGVyIGdhbWUsIGlnbm9yZSBvbmUgQXR0YWNrLiIsImtpbmQiOiJOb3JtYWwiLCJjb3N0IjpudWxsLCJhY3RpdmF0ZSI6bnVsbCwiZXhoYXVzdCI6MSwidGFyZ2V0cyI6ZmFsc2V9XX0";
+        assert_eq!(list.to_link(), piece, "tests/e2e/print-rumble.test.mjs holds this piece");
+        assert_eq!(PowerList::from_link(piece).unwrap(), list);
+    }
+}
