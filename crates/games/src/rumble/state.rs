@@ -456,7 +456,6 @@ impl Rumble {
                 let in_game: Vec<PowerRef> = self.lots.clone();
                 let left: Vec<PowerId> = catalog::all().into_iter().filter(|p| !in_game.contains(&PowerRef::Set(*p))).collect();
                 if let Some(id) = self.rng.choose(&left).copied() {
-                    self.lots.push(PowerRef::Set(id));
                     self.heroes[hero].powers.push(Held::new(PowerRef::Set(id), held.strength));
                     events.push(Event::Drew { hero: hero as u8, power: PowerRef::Set(id) });
                 }

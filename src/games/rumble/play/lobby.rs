@@ -147,6 +147,7 @@ pub fn table_setup(
         invented,
         seed,
         start: Start::Auction,
+        round_limit: dojo_games::rumble::setup::ROUND_LIMIT,
     };
     setup.check().map_err(|e| {
         let e = e.to_string();

@@ -93,6 +93,7 @@ pub fn rematch(s: &Session, seed: u64) -> Setup {
         invented: t.invented.clone(),
         seed,
         start: Start::Auction,
+        round_limit: t.round_limit,
     }
 }
 
