@@ -76,7 +76,7 @@ mod tests {
     fn every_section_has_its_own_anchor_and_every_link_inside_the_page_points_at_one() {
         let ids = page_anchors(RULES_TEXT, INTERPRETATION_NOTES);
         let mut unique = ids.clone();
-        unique.sort();
+        unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), ids.len(), "anchors must be unique");
         for want in ["round", "keywords", "auction", "rebids", "invented", "moderator", "adjustments", "notes", "note-rebids"] {

@@ -405,7 +405,7 @@ impl Rumble {
         }
         let auction = self.auction.as_mut().expect("the auction runs");
         let mut heroes: Vec<u8> = ties.iter().flat_map(|(_, t)| t.iter().copied()).collect();
-        heroes.sort();
+        heroes.sort_unstable();
         heroes.dedup();
         events.push(Event::Rebid { lots: ties.iter().map(|(l, _)| *l).collect(), heroes });
         for (lot, tied) in &ties {
@@ -546,7 +546,7 @@ impl Rumble {
             }
         }
         // Take from the highest slot first so earlier slots stay put.
-        moves.sort_by_key(|(h, s, _)| (*h, std::cmp::Reverse(*s)));
+        moves.sort_unstable_by_key(|(h, s, _)| (*h, std::cmp::Reverse(*s)));
         for (hero, slot, to) in moves {
             self.to_give.retain(|g| *g != (hero, slot));
             for g in self.to_give.iter_mut().filter(|(h, s)| *h == hero && *s > slot) {
@@ -572,7 +572,7 @@ impl Rumble {
                 events.push(Event::Changed { hero, power: held.power, from, to });
             }
             let mut slots = discard.clone();
-            slots.sort_by(|a, b| b.cmp(a));
+            slots.sort_unstable_by(|a, b| b.cmp(a));
             for slot in slots {
                 let held = self.heroes[h].powers.remove(usize::from(slot));
                 events.push(Event::Discarded { hero, power: held.power });
@@ -600,7 +600,7 @@ impl Rumble {
     /// The seats still in the game (controlling a standing hero), in order.
     pub fn seats_in(&self) -> Vec<u8> {
         let mut seats: Vec<u8> = self.standing().map(|h| self.heroes[usize::from(h)].seat).collect();
-        seats.sort();
+        seats.sort_unstable();
         seats.dedup();
         seats
     }
@@ -642,7 +642,7 @@ impl Rumble {
         };
         let key = |seat: u8| (last_fall(seat), energy_of(seat));
         let mut rest: Vec<u8> = players.iter().copied().filter(|s| !self.instant_winners.contains(s)).collect();
-        rest.sort_by(|a, b| key(*b).cmp(&key(*a)).then(a.cmp(b)));
+        rest.sort_unstable_by(|a, b| key(*b).cmp(&key(*a)).then(a.cmp(b)));
         let mut last_key = None;
         for seat in rest {
             match places.last_mut() {
