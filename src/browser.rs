@@ -52,3 +52,23 @@ pub fn scroll_to_id(id: &str) -> bool {
     el.scroll_into_view();
     true
 }
+
+/// Puts `css` in the page's head as a style element with `id`, unless one is there already: a
+/// game's module brings its own styles when its page opens, so the shell carries none. Outside
+/// a browser (native unit tests render pages) there is no page and nothing is done, since
+/// asking for the window there panics.
+pub fn add_style_once(id: &str, css: &str) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+        if doc.get_element_by_id(id).is_some() {
+            return;
+        }
+        let (Ok(style), Ok(Some(head))) = (doc.create_element("style"), doc.query_selector("head")) else { return };
+        style.set_id(id);
+        style.set_text_content(Some(css));
+        let _ = head.append_child(&style);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (id, css);
+}

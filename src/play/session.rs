@@ -351,6 +351,48 @@ impl<T: OnSite> Session<T> {
     }
 }
 
+/// Test drivers for every game's session: random people, the computer, and saves checked on
+/// the way.
+#[cfg(test)]
+impl<T: OnSite> Session<T> {
+    /// One step: every person still to choose picks a random legal action, the computer
+    /// decides for its seats, and the step is played.
+    pub(crate) fn random_step(&mut self, rng: &mut Rng) {
+        while let Some(seat) = self.next_person() {
+            let legal = self.legal(seat);
+            self.give(seat, legal[rng.below(legal.len())].clone()).unwrap();
+        }
+        while let Some(seat) = self.computer_to_move() {
+            self.computer_decide(seat, rng).unwrap();
+        }
+        self.play().unwrap();
+    }
+
+    /// Loads `json` (a save against the computer) after `change` has edited its saved view,
+    /// and returns why it was refused; panics when it loads.
+    pub(crate) fn load_tampered(json: &str, change: &dyn Fn(&mut serde_json::Value)) -> String {
+        let mut v: serde_json::Value = serde_json::from_str(json).unwrap();
+        change(&mut v["match"]["View"]["view"]);
+        Session::<T>::load(&v.to_string(), 1).err().expect("a tampered save is refused")
+    }
+
+    /// Plays random steps to the end (at most `limit`); every `every` steps the save is loaded
+    /// back and must show its reader what the live game shows.
+    pub(crate) fn play_out_checking_saves(&mut self, rng: &mut Rng, limit: usize, every: usize) {
+        let mut steps = 0;
+        while !self.is_over() {
+            self.random_step(rng);
+            steps += 1;
+            assert!(steps < limit, "the game ends within {limit} steps");
+            if steps % every == 0 {
+                let back = Session::<T>::load(&self.save().unwrap(), steps as u64).unwrap();
+                let reader = self.seats().lone_person().unwrap_or(Seat(0));
+                assert_eq!(back.view(reader), self.view(reader), "a save restores what its reader saw");
+            }
+        }
+    }
+}
+
 /// A page for the toy game, for the play machine's tests.
 #[cfg(test)]
 pub(crate) mod toy_page {

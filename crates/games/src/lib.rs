@@ -7,7 +7,7 @@
 
 pub mod dragon_punch;
 mod duel;
-mod link;
+pub mod link;
 pub mod punish;
 pub mod registry;
 pub mod rumble;

@@ -34,6 +34,52 @@ pub(crate) fn decode(text: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
+/// The format version written before the encoded JSON of every share piece.
+const VERSION: &str = "1.";
+
+/// Why a piece's bytes could not be read (before its JSON is looked at).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceFault {
+    /// The piece is empty.
+    Empty,
+    /// The piece is longer than allowed.
+    TooLong,
+    /// The piece does not start with a known version.
+    UnknownVersion,
+    /// The piece is not URL-safe base64.
+    NotBase64,
+}
+
+impl std::fmt::Display for PieceFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            PieceFault::Empty => "the link holds nothing to read",
+            PieceFault::TooLong => "the link's piece is too long",
+            PieceFault::UnknownVersion => "the link is in a format this site does not know",
+            PieceFault::NotBase64 => "the link is damaged (was it cut short when copied?)",
+        })
+    }
+}
+
+/// `value` as a share piece: the version, then its JSON in URL-safe base64.
+pub(crate) fn to_piece<T: serde::Serialize>(value: &T) -> String {
+    let json = serde_json::to_vec(value).unwrap_or_default();
+    format!("{VERSION}{}", encode(&json))
+}
+
+/// The JSON bytes of a piece made by [`to_piece`], at most `max` characters long.
+pub(crate) fn piece_json(piece: &str, max: usize) -> Result<Vec<u8>, PieceFault> {
+    let piece = piece.trim();
+    if piece.is_empty() {
+        return Err(PieceFault::Empty);
+    }
+    if piece.len() > max {
+        return Err(PieceFault::TooLong);
+    }
+    let body = piece.strip_prefix(VERSION).ok_or(PieceFault::UnknownVersion)?;
+    decode(body).ok_or(PieceFault::NotBase64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -366,11 +366,7 @@ mod tests {
         let mut s = vs_bot(Options::default());
         play_first_picks(&mut s);
         let json = s.save().unwrap();
-        let tamper = |f: &dyn Fn(&mut serde_json::Value)| {
-            let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
-            f(&mut v["match"]["View"]["view"]);
-            Session::load(&v.to_string(), 1).unwrap_err()
-        };
+        let tamper = |f: &dyn Fn(&mut serde_json::Value)| Session::load_tampered(&json, f);
         assert!(tamper(&|v| v["observer"] = serde_json::json!({ "Seat": 1 })).contains("not the view of your seat"));
         assert!(tamper(&|v| v["observer"] = serde_json::json!({ "Seat": 7 })).contains("not the view of your seat"));
         assert!(tamper(&|v| v["hearts"] = serde_json::json!([3])).contains("two players"));

@@ -45,27 +45,13 @@ pub fn invented_line(p: &dojo_games::rumble::Invented) -> String {
 
 /// A typed-in power's keywords ("Spend 10, Activate 1, names a hero").
 pub fn invented_keywords(p: &dojo_games::rumble::Invented) -> String {
-    use dojo_games::rumble::CostKind;
     let mut parts = Vec::new();
     match p.kind {
         catalog::Kind::Flaw => parts.push("Flaw".to_string()),
         catalog::Kind::Sidekick => parts.push("Sidekick".to_string()),
         _ => {}
     }
-    if let Some((kind, amount)) = p.cost {
-        let word = match kind {
-            CostKind::Spend => "Spend",
-            CostKind::Burn => "Burn",
-            CostKind::Drain => "Drain",
-        };
-        parts.push(format!("{word} {}", amount.map_or_else(|| "X".to_string(), |a| a.to_string())));
-    }
-    if let Some(n) = p.activate {
-        parts.push(format!("Activate {n}"));
-    }
-    if let Some(n) = p.exhaust {
-        parts.push(format!("Exhaust {n}"));
-    }
+    parts.extend(p.keywords());
     if p.targets {
         parts.push(format!("names a {}", words().hero.to_lowercase()));
     }

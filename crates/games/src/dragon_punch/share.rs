@@ -8,9 +8,6 @@
 use super::setup::{CardSet, SetupError};
 use std::fmt;
 
-/// The format version written before the encoded set.
-const VERSION: &str = "1.";
-
 /// The longest link piece read, in characters: a full set of long names is far below this.
 pub const MAX_LINK: usize = 32_000;
 
@@ -47,26 +44,26 @@ impl fmt::Display for LinkError {
     }
 }
 
-use crate::link::{decode, encode};
+impl From<crate::link::PieceFault> for LinkError {
+    fn from(fault: crate::link::PieceFault) -> Self {
+        match fault {
+            crate::link::PieceFault::Empty => LinkError::Empty,
+            crate::link::PieceFault::TooLong => LinkError::TooLong,
+            crate::link::PieceFault::UnknownVersion => LinkError::UnknownVersion,
+            crate::link::PieceFault::NotBase64 => LinkError::NotBase64,
+        }
+    }
+}
 
 impl CardSet {
     /// The set as a link piece (`1.` and URL-safe base64 of its JSON).
     pub fn to_link(&self) -> String {
-        let json = serde_json::to_vec(self).unwrap_or_default();
-        format!("{VERSION}{}", encode(&json))
+        crate::link::to_piece(self)
     }
 
     /// Reads and checks a set from a link piece made by [`CardSet::to_link`].
     pub fn from_link(piece: &str) -> Result<CardSet, LinkError> {
-        let piece = piece.trim();
-        if piece.is_empty() {
-            return Err(LinkError::Empty);
-        }
-        if piece.len() > MAX_LINK {
-            return Err(LinkError::TooLong);
-        }
-        let body = piece.strip_prefix(VERSION).ok_or(LinkError::UnknownVersion)?;
-        let json = decode(body).ok_or(LinkError::NotBase64)?;
+        let json = crate::link::piece_json(piece, MAX_LINK).map_err(LinkError::from)?;
         let set: CardSet = serde_json::from_slice(&json).map_err(|e| LinkError::NotASet { reason: e.to_string() })?;
         set.check().map_err(LinkError::Invalid)?;
         Ok(set)

@@ -227,7 +227,7 @@ pub const CARDS: &[PowerCard] = &[
         false,
         8,
         "card",
-        "In the reveal step, if one Attack on you is at least your Energy minus your Defense, you may discard this and lose 10 Energy to cancel that Attack."
+        "Reveal step: if one Attack alone reaches what your Defense leaves of your Energy, discard this card and pay 10 Energy to cancel that Attack."
     ),
     card!(
         GalacticHelm,
@@ -353,7 +353,7 @@ pub const CARDS: &[PowerCard] = &[
         true,
         14,
         "Kevan",
-        "The first time an opponent Attacks you for 20 or more, gain 50 Energy. Once per game."
+        "Once a game, when a rival's single Attack on you reaches 20, you get 50 Energy."
     ),
     card!(
         QuickReflexes,
@@ -843,7 +843,7 @@ pub const CARDS: &[PowerCard] = &[
         false,
         10,
         "Kevan",
-        "Once per game, name an opponent: at the end of the round you swap powers and Energy, and they lose Brainswap."
+        "Once per game, pick a rival: when the round ends you trade all powers and Energy with them, and they lose Brainswap."
     ),
 ];
 

@@ -92,6 +92,25 @@ pub struct Invented {
     pub targets: bool,
 }
 
+impl Invented {
+    /// Its cost and limit keywords as a card prints them ("Spend 10", "Burn X", "Activate 1",
+    /// "Exhaust 3"), in that order; empty when it has none.
+    pub fn keywords(&self) -> Vec<String> {
+        let mut parts = Vec::new();
+        if let Some((kind, amount)) = self.cost {
+            let word = match kind {
+                CostKind::Spend => "Spend",
+                CostKind::Burn => "Burn",
+                CostKind::Drain => "Drain",
+            };
+            parts.push(format!("{word} {}", amount.map_or_else(|| "X".to_string(), |a| a.to_string())));
+        }
+        parts.extend(self.activate.map(|n| format!("Activate {n}")));
+        parts.extend(self.exhaust.map(|n| format!("Exhaust {n}")));
+        parts
+    }
+}
+
 /// A power a hero holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Held {

@@ -6,11 +6,9 @@
 
 use super::catalog::{Kind, PowerId};
 use super::setup::{INVENTED_PER_PLAYER, Invented, MAX_NAME, MAX_TEXT};
-use crate::link::{decode, encode};
+use crate::link::PieceFault;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-
-const VERSION: &str = "1.";
 
 /// The longest link piece read, in characters.
 pub const MAX_LINK: usize = 16_000;
@@ -28,14 +26,8 @@ pub struct PowerList {
 /// Why a link's power list could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LinkError {
-    /// The piece is empty.
-    Empty,
-    /// The piece is longer than [`MAX_LINK`].
-    TooLong,
-    /// The piece does not start with a known version.
-    UnknownVersion,
-    /// The piece is not URL-safe base64 (cut short when copied?).
-    NotBase64,
+    /// The piece itself cannot be read (empty, too long, unknown version, damaged).
+    Piece(PieceFault),
     /// The decoded text is not a power list.
     NotAList {
         /// What the reader said.
@@ -43,17 +35,17 @@ pub enum LinkError {
     },
     /// A typed-in power breaks a rule (its place in the list, and why).
     Invalid(usize, &'static str),
+    /// The list holds no power at all.
+    NoPowers,
 }
 
 impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LinkError::Empty => write!(f, "the link holds no powers"),
-            LinkError::TooLong => write!(f, "the link's power list is longer than {MAX_LINK} characters"),
-            LinkError::UnknownVersion => write!(f, "the link's power list is in a format this site does not know"),
-            LinkError::NotBase64 => write!(f, "the link's power list is damaged (was it cut short when copied?)"),
+            LinkError::Piece(fault) => write!(f, "{fault}"),
             LinkError::NotAList { reason } => write!(f, "the link does not hold a power list: {reason}"),
             LinkError::Invalid(i, why) => write!(f, "typed-in power {} {why}", i + 1),
+            LinkError::NoPowers => write!(f, "the link's power list holds no power"),
         }
     }
 }
@@ -84,21 +76,12 @@ impl PowerList {
 
     /// The list as a link piece.
     pub fn to_link(&self) -> String {
-        let json = serde_json::to_vec(self).unwrap_or_default();
-        format!("{VERSION}{}", encode(&json))
+        crate::link::to_piece(self)
     }
 
     /// Reads and checks a list from a piece made by [`PowerList::to_link`].
     pub fn from_link(piece: &str) -> Result<PowerList, LinkError> {
-        let piece = piece.trim();
-        if piece.is_empty() {
-            return Err(LinkError::Empty);
-        }
-        if piece.len() > MAX_LINK {
-            return Err(LinkError::TooLong);
-        }
-        let body = piece.strip_prefix(VERSION).ok_or(LinkError::UnknownVersion)?;
-        let json = decode(body).ok_or(LinkError::NotBase64)?;
+        let json = crate::link::piece_json(piece, MAX_LINK).map_err(LinkError::Piece)?;
         let mut list: PowerList = serde_json::from_slice(&json).map_err(|e| LinkError::NotAList { reason: e.to_string() })?;
         if let Some((i, why)) = list.problems().first() {
             return Err(LinkError::Invalid(*i, why));
@@ -135,10 +118,10 @@ mod tests {
 
     #[test]
     fn broken_links_and_bad_typed_powers_say_why() {
-        assert_eq!(PowerList::from_link(""), Err(LinkError::Empty));
-        assert_eq!(PowerList::from_link("2.x"), Err(LinkError::UnknownVersion));
-        assert_eq!(PowerList::from_link("1.a"), Err(LinkError::NotBase64));
-        assert!(matches!(PowerList::from_link(&format!("1.{}", encode(b"[1]"))), Err(LinkError::NotAList { .. })));
+        assert_eq!(PowerList::from_link(""), Err(LinkError::Piece(PieceFault::Empty)));
+        assert_eq!(PowerList::from_link("2.x"), Err(LinkError::Piece(PieceFault::UnknownVersion)));
+        assert_eq!(PowerList::from_link("1.a"), Err(LinkError::Piece(PieceFault::NotBase64)));
+        assert!(matches!(PowerList::from_link(&format!("1.{}", crate::link::encode(b"[1]"))), Err(LinkError::NotAList { .. })));
         let three = PowerList { set: vec![], typed: vec![typed("A"), typed("B"), typed("C")] };
         assert!(matches!(PowerList::from_link(&three.to_link()), Err(LinkError::Invalid(_, _))));
         let nameless = PowerList { set: vec![], typed: vec![typed(" ")] };

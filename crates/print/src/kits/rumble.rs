@@ -48,7 +48,7 @@ pub const SHEET: Size = Size::new(186.0, 250.0);
 pub fn read_list(settings: &Settings) -> Result<Option<PowerList>, SettingsError> {
     settings.decode_set(|piece| {
         PowerList::from_link(piece)
-            .and_then(|list| if list.set.is_empty() && list.typed.is_empty() { Err(LinkError::Empty) } else { Ok(list) })
+            .and_then(|list| if list.set.is_empty() && list.typed.is_empty() { Err(LinkError::NoPowers) } else { Ok(list) })
     })
 }
 

@@ -165,17 +165,6 @@ mod tests {
     }
 
     /// Every person gives a random legal input until the step can be played; computers decide.
-    fn step(s: &mut Session, rng: &mut Rng) {
-        while let Some(seat) = s.next_person() {
-            let legal = s.legal(seat);
-            s.give(seat, legal[rng.below(legal.len())]).unwrap();
-        }
-        while let Some(seat) = s.computer_to_move() {
-            s.computer_decide(seat, rng).unwrap();
-        }
-        s.play().unwrap();
-    }
-
     #[test]
     fn a_choice_waits_unseen_until_both_have_chosen() {
         let mut s = Session::new(Seats::people(2), &setup()).unwrap();
@@ -222,17 +211,7 @@ mod tests {
         {
             let mut s = Session::new(seats, &setup()).unwrap();
             let mut rng = Rng::new(i as u64 + 3);
-            let mut steps = 0;
-            while !s.is_over() {
-                step(&mut s, &mut rng);
-                steps += 1;
-                assert!(steps < 2000, "the match ends");
-                if steps % 7 == 0 {
-                    let back = Session::load(&s.save().unwrap(), steps as u64).unwrap();
-                    let reader = s.seats().lone_person().unwrap_or(Seat(0));
-                    assert_eq!(back.view(reader), s.view(reader), "a save restores what its reader saw");
-                }
-            }
+            s.play_out_checking_saves(&mut rng, 2000, 7);
             assert!(s.outcome().is_some());
             assert!(s.log().iter().any(|l| l.text.contains("wins the match") || l.text.contains("win the match")));
         }
@@ -282,13 +261,13 @@ mod tests {
         s.play().unwrap();
         assert_eq!(s.public_view().phase, Phase::Choose);
         assert_eq!(s.public_view().health, [7, 7]);
-        step(&mut s, &mut rng);
+        s.random_step(&mut rng);
         assert_eq!(s.save().unwrap(), fresh, "a secret hand keeps the whole match out of a shared device's save");
         // Against the computer: the person's view is saved, never the computer's unplayed cards.
         let mut s = Session::new(Seats::against_computer(Level::Easy, 2), &custom).unwrap();
         let mut steps = 0;
         while !s.is_over() {
-            step(&mut s, &mut rng);
+            s.random_step(&mut rng);
             steps += 1;
             if steps % 5 == 0 {
                 let json = s.save().unwrap();
@@ -310,11 +289,7 @@ mod tests {
     fn a_tampered_view_is_refused_in_words() {
         let s = Session::new(Seats::against_computer(Level::Easy, 2), &setup()).unwrap();
         let json = s.save().unwrap();
-        let tamper = |f: &dyn Fn(&mut serde_json::Value)| {
-            let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
-            f(&mut v["match"]["View"]["view"]);
-            Session::load(&v.to_string(), 1).unwrap_err()
-        };
+        let tamper = |f: &dyn Fn(&mut serde_json::Value)| Session::load_tampered(&json, f);
         assert!(tamper(&|v| v["observer"] = serde_json::json!({ "Seat": 1 })).contains("not the view of your seat"));
         assert!(tamper(&|v| v["health"][1] = serde_json::json!(9)).contains("health"));
         assert!(tamper(&|v| v["hands"][0][0]["red"] = serde_json::Value::Null).contains("not fully known"));

@@ -13,7 +13,6 @@ use crate::kit::Style;
 use crate::kits::fit::fit;
 use crate::text::{Face, cap_height, width};
 use dojo_games::rumble::catalog::{Kind, Timing};
-use dojo_games::rumble::setup::CostKind;
 
 /// A type's colour: the band, the frame and the cost box.
 pub(super) fn colour(kind: Kind) -> Ink {
@@ -87,17 +86,7 @@ fn lines(power: &Power) -> Lines {
             }
         }
         Power::Typed(p) => {
-            let mut parts: Vec<String> = Vec::new();
-            if let Some((kind, amount)) = p.cost {
-                let word = match kind {
-                    CostKind::Spend => "Spend",
-                    CostKind::Burn => "Burn",
-                    CostKind::Drain => "Drain",
-                };
-                parts.push(format!("{word} {}", amount.map_or_else(|| "X".to_string(), |a| a.to_string())));
-            }
-            parts.extend(p.activate.map(|n| format!("Activate {n}")));
-            parts.extend(p.exhaust.map(|n| format!("Exhaust {n}")));
+            let mut parts = p.keywords();
             if p.targets {
                 parts.push("names a hero".into());
             }
