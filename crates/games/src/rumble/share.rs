@@ -45,7 +45,7 @@ impl fmt::Display for LinkError {
             LinkError::Piece(fault) => write!(f, "{fault}"),
             LinkError::NotAList { reason } => write!(f, "the link does not hold a power list: {reason}"),
             LinkError::Invalid(i, why) => write!(f, "typed-in power {} {why}", i + 1),
-            LinkError::NoPowers => write!(f, "the link's power list holds no power"),
+            LinkError::NoPowers => write!(f, "the link's power list holds no powers"),
         }
     }
 }
