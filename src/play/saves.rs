@@ -1,21 +1,29 @@
 //! The saved form of a match, as JSON in the browser's storage:
-//! `{"version": 3, "game": "punish", "seats": [...], "match": {"Record": {…}} | {"View": {…}}}`.
+//! `{"version": 4, "game": "punish", "seats": [...], "match": {"Record": {…}} | {"Table": {…}} | {"View": {…}}}`.
 //!
-//! Nothing in it is secret from whoever may read the device's storage. With one person against
-//! the computer it is that person's own view (never the computer's hand, plan, combo, the deck
-//! order or the seed); with only people sharing the device it is the record up to the last
-//! step with nothing face down. A match of several people and the computer is not saved (see
-//! [`Keeping`]).
+//! Nothing in it is secret from whoever may read the device's storage, and nothing in it tells
+//! what is still to come. With one person against the computer it is that person's own view
+//! (never the computer's hand, plan, combo, the deck order or the seed); with only people sharing
+//! the device it is the record up to the last step with nothing face down, or, for a game whose
+//! record would tell the future ([`Game::HIDDEN_FUTURE`]: PUNISH's deck order and seed), every
+//! seat's view at that step, the unseen cards dealt afresh on resuming. A match of several people
+//! and the computer is not saved (see [`Keeping`]).
 
 use super::seats::{Keeping, Seats};
 use super::{LogLine, OnSite};
-use dojo_engine::{Game, GameRecord, ReplayError, Rng, apply};
+use dojo_engine::{Game, GameRecord, ReplayError, Rng, Seat, apply};
 use dojo_games::Speaker;
 use serde::{Deserialize, Serialize};
 
 /// The format version of saves: 1 held the whole record even against the computer; 2 held
-/// only the person's view against the computer, for two seats; 3 names who plays every seat.
-pub const SAVE_VERSION: u32 = 3;
+/// only the person's view against the computer, for two seats; 3 names who plays every seat;
+/// 4 keeps a shared device's PUNISH match as the seats' views ([`SavedMatch::Table`]), never
+/// the record whose seed and deck order tell the cards to come.
+pub const SAVE_VERSION: u32 = 4;
+
+/// Older versions still read: a version-3 save differs only in that a shared device's PUNISH
+/// match was a record (it resumes, and is saved as version 4 from then on).
+const READABLE_VERSIONS: [u32; 2] = [3, SAVE_VERSION];
 
 /// A saved match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -52,6 +60,18 @@ pub enum SavedMatch<G: Game> {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         before: Vec<LogLine>,
     },
+    /// People sharing one device, in a game whose record would tell the future
+    /// ([`Game::HIDDEN_FUTURE`]): every seat's view at the last step that left nothing face
+    /// down. Restoring deals what no seat has seen (the undrawn cards, the seed of later
+    /// shuffles) afresh with [`Game::determinize_table`].
+    Table {
+        /// Each seat's view, in seat order.
+        views: Vec<G::View>,
+        /// The log up to that step, oldest first.
+        log: Vec<LogLine>,
+        /// That step's events in words.
+        last: Vec<String>,
+    },
     /// One person against the computer: only what the person may see. Restoring deals the
     /// computer's hidden cards afresh, at random among those consistent with the view.
     View {
@@ -69,9 +89,26 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-/// What a shared device keeps of its record: the record as saved, the steps played before it
-/// starts and their log.
-pub struct Kept<G: Game> {
+/// What a shared device keeps: its record (as saved, with the steps played before it starts
+/// and their log), or, for a game with [`Game::HIDDEN_FUTURE`], the position at the last step
+/// that left nothing face down.
+pub enum Kept<G: Game> {
+    /// The record's revealed prefix.
+    Record(KeptRecord<G>),
+    /// The position after step `step`, and the log lines up to it.
+    Table {
+        /// The position (whole: only the seats' views of it are saved).
+        state: G,
+        /// The log up to it, oldest first.
+        log: Vec<LogLine>,
+        /// The step it follows.
+        step: usize,
+    },
+}
+
+/// A shared device's record as saved: the record as saved, the steps played before it starts
+/// and their log.
+pub struct KeptRecord<G: Game> {
     /// The record to save (its revealed prefix, perhaps starting later than the match).
     pub record: GameRecord<G>,
     /// Steps played before the record starts.
@@ -110,10 +147,14 @@ pub struct Restored<G: Game> {
 /// is what a shared device saves of its record; `state`, `log` and `last` serve a view save.
 pub fn save<G: Game>(seats: &Seats, kept: Option<Kept<G>>, state: &G, log: &[LogLine], last: Vec<String>) -> Option<String> {
     let play = match seats.keeping() {
-        Keeping::Record => {
-            let Kept { record, base, before } = kept?;
-            SavedMatch::Record { record, base, before }
-        }
+        Keeping::Record => match kept? {
+            Kept::Record(KeptRecord { record, base, before }) => SavedMatch::Record { record, base, before },
+            Kept::Table { state, log, step } => {
+                let views = Seat::all(state.seat_count()).map(|s| state.view_for(s)).collect();
+                let last = log.iter().filter(|l| l.step == step).map(|l| l.text.clone()).collect();
+                SavedMatch::Table { views, log, last }
+            }
+        },
         Keeping::ViewOf(seat) => SavedMatch::View { view: state.view_for(seat), log: log.to_vec(), last },
         Keeping::Nothing => return None,
     };
@@ -144,7 +185,7 @@ pub fn restore<T: OnSite>(json: &str, rng: &mut Rng) -> Result<Restored<T::G>, S
     let noun = T::NOUN;
     let unreadable = |e: serde_json::Error| format!("the saved {noun} could not be read ({e})");
     let header: Header = serde_json::from_str(json).map_err(unreadable)?;
-    if header.version != SAVE_VERSION {
+    if !READABLE_VERSIONS.contains(&header.version) {
         return Err(format!("the saved {noun} is from another version of this site ({})", header.version));
     }
     if header.game.as_deref() != Some(<T::G as Game>::NAME) {
@@ -178,6 +219,18 @@ pub fn restore<T: OnSite>(json: &str, rng: &mut Rng) -> Result<Restored<T::G>, S
             }
             Ok(Restored { seats, record: Some(record), base, state, log, last_events, last_lines: Vec::new() })
         }
+        (SavedMatch::Table { views, log, last }, Keeping::Record) => {
+            if views.len() != seats.count() {
+                return Err(unplayable(format!("it holds {} views for {} seats", views.len(), seats.count())));
+            }
+            for (i, view) in views.iter().enumerate() {
+                T::check_view(view, Seat(i as u8)).map_err(unplayable)?;
+            }
+            let state = <T::G as Game>::determinize_table(&views, rng)
+                .ok_or_else(|| unplayable("its seats' views contradict each other".into()))?;
+            seats.check(state.seat_count()).map_err(unplayable)?;
+            Ok(Restored { seats, record: None, base: 0, state, log, last_events: Vec::new(), last_lines: last })
+        }
         (SavedMatch::View { view, log, last }, Keeping::ViewOf(seat)) => {
             T::check_view(&view, seat).map_err(unplayable)?;
             let state = <T::G as Game>::determinize(&view, rng);
@@ -195,7 +248,6 @@ pub fn restore<T: OnSite>(json: &str, rng: &mut Rng) -> Result<Restored<T::G>, S
 mod tests {
     use super::*;
     use crate::play::session::toy_page::ToyPage;
-    use dojo_engine::Seat;
     use dojo_games::toy::{Setup, Toy};
 
     fn restore_toy(json: &str) -> Result<Restored<Toy>, String> {
@@ -206,14 +258,16 @@ mod tests {
     fn a_damaged_old_or_foreign_save_is_refused_with_the_reason() {
         let record = GameRecord::<Toy>::new(Setup::deal(3, false, 1));
         let state = Toy::from_setup(&record.setup).unwrap();
-        let kept = Kept { record: record.clone(), base: 0, before: Vec::new() };
+        let kept = Kept::Record(KeptRecord { record: record.clone(), base: 0, before: Vec::new() });
         let json = save(&Seats::people(3), Some(kept), &state, &[], Vec::new()).unwrap();
         assert!(restore_toy(&json).is_ok());
         for damaged in ["[1,2]", "", "{\"version\":3,\"game\":\"toy\",\"match\":{\"Record\":{}}}"] {
             assert!(restore_toy(damaged).err().unwrap().starts_with("the saved game could not be read"), "{damaged}");
         }
-        let newer = json.replace("\"version\":3", "\"version\":4");
-        assert_eq!(restore_toy(&newer).err().unwrap(), "the saved game is from another version of this site (4)");
+        let older = json.replace("\"version\":4", "\"version\":3");
+        assert!(restore_toy(&older).is_ok(), "a version-3 record still resumes");
+        let newer = json.replace("\"version\":4", "\"version\":5");
+        assert_eq!(restore_toy(&newer).err().unwrap(), "the saved game is from another version of this site (5)");
         let v2 = serde_json::json!({ "version": 2, "game": "toy", "match": { "HotSeat": { "record": record } } }).to_string();
         assert_eq!(restore_toy(&v2).err().unwrap(), "the saved game is from another version of this site (2)");
         let foreign = json.replace("\"game\":\"toy\"", "\"game\":\"punish\"");

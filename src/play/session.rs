@@ -26,8 +26,12 @@ type Decision<T> = <<T as OnSite>::G as Game>::Decision;
 pub struct Session<T: OnSite> {
     seats: Seats,
     /// The record, when only people play: with the computer at the table nothing needs it, and
-    /// its setup holds the computer's cards.
+    /// its setup holds the computer's cards. A game whose record would tell the future
+    /// ([`Game::HIDDEN_FUTURE`]) has none after a reload: its save holds the seats' views.
     record: Option<GameRecord<T::G>>,
+    /// When only people play: the last position that left nothing face down and the step it
+    /// follows, which a game with [`Game::HIDDEN_FUTURE`] saves as its seats' views.
+    at_reveal: Option<(T::G, usize)>,
     /// Steps applied so far.
     steps: usize,
     /// Steps played before the record starts: a saved record may start later than the match
@@ -65,8 +69,9 @@ impl<T: OnSite> Session<T> {
     ) -> Self {
         let steps = record.as_ref().map_or_else(|| log.last().map_or(0, |l| l.step), |r| base + r.actions.len());
         let revealed = record.as_ref().map_or(0, |r| saves::revealed_prefix(r, T::face_down));
+        let at_reveal = (seats.keeping() == Keeping::Record && !T::face_down(&state)).then(|| (state.clone(), steps));
         let pending = vec![Vec::new(); seats.count()];
-        Session { seats, record, steps, base, revealed, state, log, pending, last_events, last_lines }
+        Session { seats, record, at_reveal, steps, base, revealed, state, log, pending, last_events, last_lines }
     }
 
     /// A match at `state` with nothing played on the page yet (tests start from known deals).
@@ -77,23 +82,36 @@ impl<T: OnSite> Session<T> {
 
     /// The whole position, hidden parts too (tests only: the page reads views).
     #[cfg(test)]
+    pub(crate) fn state(&self) -> &T::G {
+        &self.state
+    }
+
+    /// The whole position, hidden parts too (tests only: the page reads views).
+    #[cfg(test)]
     pub(crate) fn state_mut(&mut self) -> &mut T::G {
         &mut self.state
     }
 
-    /// Restores a saved match: a shared device's record is replayed; against the computer, its
-    /// hidden cards are dealt from `seed` among those the person's view leaves possible. A
-    /// damaged, old or foreign save is refused with the reason.
+    /// Restores a saved match: a shared device's record is replayed (or, for a game whose record
+    /// would tell the future, the cards no seat has seen are dealt from `seed`); against the
+    /// computer, its hidden cards are dealt from `seed` among those the person's view leaves
+    /// possible. A damaged, old or foreign save is refused with the reason.
     pub fn load(json: &str, seed: u64) -> Result<Self, String> {
         let Restored { seats, record, base, state, log, last_events, last_lines } = saves::restore::<T>(json, &mut Rng::new(seed))?;
         Ok(Session::from_parts(seats, record, base, state, log, last_events, last_lines))
     }
 
-    /// The match as JSON for storage, never an input not yet revealed; `None` when who plays
-    /// allows nothing to be saved ([`Keeping::Nothing`]). A shared device's record is cut to its
-    /// revealed steps and given to [`OnSite::saved_record`]; the log lines of any steps that
-    /// drops are saved beside it as text.
+    /// The match as JSON for storage, never an input not yet revealed nor a card still to come;
+    /// `None` when who plays allows nothing to be saved ([`Keeping::Nothing`]). A shared
+    /// device's record is cut to its revealed steps and given to [`OnSite::saved_record`]; the
+    /// log lines of any steps that drops are saved beside it as text. A game whose record would
+    /// tell the future ([`Game::HIDDEN_FUTURE`]) saves its seats' views at that step instead.
     pub fn save(&self) -> Option<String> {
+        if <T::G as Game>::HIDDEN_FUTURE && self.seats.keeping() == Keeping::Record {
+            let (state, step) = self.at_reveal.clone()?;
+            let log = self.log.iter().filter(|l| l.step <= step).cloned().collect();
+            return saves::save(&self.seats, Some(saves::Kept::Table { state, log, step }), &self.state, &self.log, self.last_lines());
+        }
         let kept = self.record.as_ref().map(|r| {
             let mut r = r.clone();
             r.actions.truncate(self.revealed);
@@ -101,7 +119,7 @@ impl<T: OnSite> Session<T> {
             let record = T::saved_record(r);
             let base = self.base + full.saturating_sub(record.actions.len());
             let before: Vec<LogLine> = self.log.iter().filter(|l| l.step <= base).cloned().collect();
-            saves::Kept { record, base, before }
+            saves::Kept::Record(saves::KeptRecord { record, base, before })
         });
         saves::save(&self.seats, kept, &self.state, &self.log, self.last_lines())
     }
@@ -333,6 +351,9 @@ impl<T: OnSite> Session<T> {
             if !T::face_down(&self.state) {
                 self.revealed = record.actions.len();
             }
+        }
+        if self.seats.keeping() == Keeping::Record && !T::face_down(&self.state) {
+            self.at_reveal = Some((self.state.clone(), step));
         }
         let reader = self.seats.reader();
         let lines: Vec<LogLine> =

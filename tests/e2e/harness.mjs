@@ -1,89 +1,17 @@
-// Browser-test helpers for `node --test tests/e2e/`: a static server for dist/ with SPA
-// fallback, the system Chromium driven by playwright-core, and a page that records errors.
-import { createServer } from 'node:http';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+// Browser-test helpers for `node --test tests/e2e/`: dist/ served by the site's own static
+// server (scripts/static-server.mjs, the one README command 1 uses), the system Chromium driven
+// by playwright-core, and a page that records errors.
+import { mkdir } from 'node:fs/promises';
 import { before, after } from 'node:test';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import { REPO, DIST as BUILT, startServer } from '../../scripts/static-server.mjs';
 
-export const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const DIST = process.env.E2E_DIST ? resolve(process.env.E2E_DIST) : join(REPO, 'dist');
+export { REPO, startServer };
+export const DIST = process.env.E2E_DIST ? resolve(process.env.E2E_DIST) : BUILT;
 /** For screenshots and downloaded files (git-ignored). */
 export const ARTIFACTS = join(REPO, 'tests', 'e2e', 'artifacts');
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webmanifest': 'application/manifest+json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.pdf': 'application/pdf',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-};
-
-async function isFile(path) {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Serve `root` (default dist/) on a free 127.0.0.1 port. Unknown paths without a file
- * extension answer index.html (SPA fallback); unknown files are 404.
- * @returns {Promise<{url: string, close: () => Promise<void>}>} url has no trailing slash.
- */
-export async function startServer(root = DIST) {
-  const base = resolve(root);
-  assert.ok(await isFile(join(base, 'index.html')), `${base}/index.html missing: run \`trunk build --release\` first`);
-  const server = createServer(async (req, res) => {
-    try {
-      const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-      let file = normalize(join(base, pathname));
-      if (file !== base && !file.startsWith(base + sep)) {
-        res.writeHead(403).end('forbidden');
-        return;
-      }
-      if (!(await isFile(file))) {
-        if (await isFile(join(file, 'index.html'))) file = join(file, 'index.html');
-        else if (extname(pathname) === '') file = join(base, 'index.html');
-        else {
-          res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${pathname}`);
-          return;
-        }
-      }
-      const body = await readFile(file);
-      res.writeHead(200, {
-        'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-        'content-length': body.length,
-        'cache-control': 'no-store',
-      });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    } catch (err) {
-      res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err));
-    }
-  });
-  await new Promise((ok, fail) => server.once('error', fail).listen(0, '127.0.0.1', ok));
-  const { port } = server.address();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((ok) => {
-        server.closeAllConnections();
-        server.close(() => ok());
-      }),
-  };
-}
 
 /** Headless system Chromium (never downloads a browser). */
 export function launchBrowser() {
@@ -153,7 +81,7 @@ export function useSite() {
   const site = { url: '', browser: null };
   let server;
   before(async () => {
-    server = await startServer();
+    server = await startServer(DIST);
     site.url = server.url;
     site.browser = await launchBrowser();
     await mkdir(ARTIFACTS, { recursive: true });

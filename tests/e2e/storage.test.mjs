@@ -1,7 +1,9 @@
 // What a play page keeps in the browser's storage. Against the computer, the save holds only
 // what the person may see: no record, setup, seed or deck order, and no hand but the person's
 // (the computer's hand and plan are counts). A reload resumes the game, the computer's hidden
-// cards dealt afresh. On a shared device a TAUNT combo face down is never saved. A damaged,
+// cards dealt afresh. On a shared device a TAUNT combo face down is never saved, and a PUNISH
+// match keeps both hands (needed to resume) but never the seed or the deck order: the cards
+// nobody has seen are dealt afresh on resuming. A damaged,
 // old or foreign save is reported in words and discarded, and nothing else in storage is
 // touched.
 import { test } from 'node:test';
@@ -40,7 +42,7 @@ function assertPersonOnly(raw, key, viewKeys) {
   const all = JSON.parse(raw);
   const save = JSON.parse(all[key]);
   assert.deepEqual(Object.keys(save).sort(), ['game', 'match', 'seats', 'version']);
-  assert.equal(save.version, 3);
+  assert.equal(save.version, 4);
   assert.deepEqual(save.seats, ['Person', { Computer: 'Easy' }]);
   assert.deepEqual(Object.keys(save.match), ['View']);
   const vsBot = save.match.View;
@@ -277,4 +279,63 @@ test('on a shared device, a TAUNT combo face down is never saved', async () => {
   assert.ok(!two.laid.includes('Queue'), 'a face-down card is in storage');
   // The shared device keeps the record (both seats' cards) so it can resume.
   assert.ok(two.laid.includes('\\"Record\\"') && two.laid.includes('\\"record\\"'));
+});
+
+/** Plays hot-seat PUNISH steps until `count` breaths were revealed; returns the saves written. */
+async function hotSeatPunish(page, count) {
+  await page.goto(`${site.url}/play/punish`);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('[data-testid="lobby"]');
+  await page.check('[data-testid="mode-hotseat"]');
+  await page.click('[data-testid="start"]');
+  for (let revealed = 0; revealed < count; ) {
+    const el = await page.waitForSelector('[data-testid="pick"], [data-testid="result"], [data-testid="handoff"], [data-testid="match-over"]', { timeout: 20_000 });
+    const screen = await el.getAttribute('data-testid');
+    if (screen === 'match-over') break;
+    if (screen === 'handoff') await page.click('[data-testid="show-hand"]');
+    else if (screen === 'pick') await page.click('[data-testid="hand"] button');
+    else {
+      revealed += 1;
+      await page.click('[data-testid="next"]');
+    }
+    await page.waitForFunction((old) => !old.isConnected, el, { timeout: 20_000 }).catch(() => {});
+  }
+  return page.evaluate(() => localStorage.getItem('pocket-dojo/punish'));
+}
+
+test('PUNISH on a shared device: the save holds both hands but never the cards to come', async () => {
+  const page = await openPage(site.browser);
+  await recordSaves(page);
+  const raw = await hotSeatPunish(page, 3);
+  const writes = (await page.evaluate(() => window.__saves)).filter(([key]) => key === 'pocket-dojo/punish');
+  assert.ok(writes.length >= 3, `saved at each reveal (${writes.length})`);
+  for (const [, value] of writes) {
+    for (const secret of ['"seed":', '"deck":', '"rng":', '"record":', '"setup":', '"actions":']) {
+      assert.ok(!value.includes(secret), `${secret} in a shared device's save: ${value.slice(0, 300)}`);
+    }
+  }
+  const save = JSON.parse(raw);
+  assert.equal(save.version, 4);
+  assert.deepEqual(Object.keys(save.match), ['Table']);
+  const { views } = save.match.Table;
+  assert.equal(views.length, 2, "both players' views, since both are needed to resume");
+  assert.deepEqual(views.map((v) => v.observer), [{ Seat: 0 }, { Seat: 1 }]);
+  for (const view of views) assert.deepEqual(Object.keys(view).sort(), PUNISH_VIEW_KEYS, 'each view has exactly the fields checked for secrets');
+  const log = await page.textContent('[data-testid="event-log"]');
+
+  await page.reload();
+  await page.waitForSelector('[data-testid="notice"]', { timeout: 30_000 });
+  assert.match(await page.textContent('[data-testid="notice"]'), /restored/);
+  assert.equal(await page.textContent('[data-testid="event-log"]'), log, 'the log is back');
+  // Seat 0's hand on screen is the one saved, and the match goes on.
+  const el = await page.waitForSelector('[data-testid="handoff"], [data-testid="pick"], [data-testid="match-over"]', { timeout: 20_000 });
+  if ((await el.getAttribute('data-testid')) === 'handoff') await page.click('[data-testid="show-hand"]');
+  if (await page.$('[data-testid="pick"]')) {
+    const seat = views.findIndex((v) => v.decision);
+    assert.deepEqual(await handOnScreen(page), [...views[seat].hand].sort(), 'the hand on screen is the one saved');
+    await page.click('[data-testid="hand"] button');
+  }
+  assertClean(page);
+  await page.context().close();
 });

@@ -8,7 +8,10 @@
 //! public one) shows that observer the same view, and a seat the same legal actions;
 //! re-drawing what an observer cannot see never changes its view; every event names a real
 //! audience; the table size is within the game's range; the outcome ranks each seat at most
-//! once and names the table's teams; and the finished record replays to the same state.
+//! once and names the table's teams; and the finished record replays to the same state. For a
+//! game whose positions hold a hidden future ([`Game::HIDDEN_FUTURE`]) it also checks that a
+//! position dealt from every seat's view together shows each seat its view, whatever else the
+//! position held.
 
 use crate::game::{Audience, Game, IllegalAction, Joint, acting_seats, apply, joint_from};
 use crate::record::GameRecord;
@@ -108,6 +111,29 @@ fn check_views<G: Game>(state: &G, rng: &mut Rng, report: &mut Report) -> Result
     Ok(())
 }
 
+/// For a game with [`Game::HIDDEN_FUTURE`]: a position dealt from all the seats' views shows
+/// each seat its view, also when dealt from a position whose unseen part was re-drawn (so
+/// nothing but the views decides it).
+fn check_table<G: Game>(state: &G, rng: &mut Rng) -> Result<(), String> {
+    let views: Vec<G::View> = Seat::all(state.seat_count()).map(|s| state.view_for(s)).collect();
+    let dealt = G::determinize_table(&views, rng).ok_or("determinize_table refused the seats' own views")?;
+    for (i, view) in views.iter().enumerate() {
+        let seat = Seat(i as u8);
+        if dealt.view_for(seat) != *view {
+            return Err(format!(
+                "a position dealt from every seat's view shows {seat} another view
+view:  {view:?}
+dealt: {:?}",
+                dealt.view_for(seat)
+            ));
+        }
+    }
+    if dealt.seat_count() != state.seat_count() || dealt.legal_actions(Seat(0)) != state.legal_actions(Seat(0)) {
+        return Err("a position dealt from every seat's view has other seats or actions".into());
+    }
+    Ok(())
+}
+
 /// Checks that an event's audience names seats of this table.
 fn check_audience<G: Game>(event: &G::Event, seats: usize, report: &mut Report) -> Result<(), String> {
     if let Audience::Seats(readers) = G::audience(event) {
@@ -143,6 +169,9 @@ fn check_step<G: Game>(state: &G, rng: &mut Rng, seen_actions: &[G::Action], rep
     let seats = state.seat_count();
     round_trip("state", state)?;
     check_views(state, rng, report)?;
+    if G::HIDDEN_FUTURE {
+        check_table(state, rng)?;
+    }
     let acting = acting_seats(state);
     if acting.is_empty() {
         return Err("the game is not over but no seat must act".into());

@@ -134,6 +134,27 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// restored. The result shows the same observer exactly `view`.
     fn determinize(view: &Self::View, rng: &mut Rng) -> Self;
 
+    /// True when a position holds something no seat has seen yet whose value the setup fixes
+    /// (the order of an undrawn deck, the seed of later shuffles), so that a record tells the
+    /// future. A device shared by every seat then saves the seats' views, not the record, and
+    /// resumes with [`Game::determinize_table`]. False (the default) for games with no chance.
+    const HIDDEN_FUTURE: bool = false;
+
+    /// A full position consistent with every seat's view at once (`views[i]` is seat `i`'s),
+    /// with what no seat has seen (the undrawn cards' order, the seed of later shuffles) drawn
+    /// from `rng`; `None` when the views cannot belong to one position. This is how a device
+    /// shared by every seat resumes a game whose record would tell the future
+    /// ([`Game::HIDDEN_FUTURE`]).
+    ///
+    /// The default deals from the first seat's view and keeps the result only when it shows
+    /// every other seat its view, which is exact for a game in which the seats hide nothing
+    /// from each other at that moment; a game with [`Game::HIDDEN_FUTURE`] overrides it.
+    fn determinize_table(views: &[Self::View], rng: &mut Rng) -> Option<Self> {
+        let state = Self::determinize(views.first()?, rng);
+        let shows_each = state.seat_count() == views.len() && views.iter().enumerate().all(|(i, v)| state.view_for(Seat(i as u8)) == *v);
+        shows_each.then_some(state)
+    }
+
     /// The same position with everything `observer` cannot see re-drawn at random (other seats'
     /// hands and secret picks, the deck order, the seed of later shuffles), used by the
     /// conformance suite to prove that views do not depend on hidden information. Unlike

@@ -336,7 +336,7 @@ mod tests {
         let (_, dodge) = plan(Card::Dodge);
         assert_eq!(guard, dodge, "the saves do not depend on Player 1's plan");
         assert_eq!(guard, before, "a plan not yet revealed is not saved");
-        assert!(guard.contains("\"Record\"") && guard.contains("\"record\""), "a shared device keeps the record");
+        assert!(guard.contains("\"Table\"") && !guard.contains("\"record\""), "a shared device keeps the seats' views, not the record");
     }
 
     #[test]
@@ -348,17 +348,55 @@ mod tests {
         }
         s.play().unwrap();
         let back = Session::load(&s.save().unwrap(), 1).unwrap();
-        assert_eq!(back, s);
+        for seat in [Seat(0), Seat(1)] {
+            assert_eq!(back.view(seat), s.view(seat), "{seat} sees what it saw");
+        }
+        assert_eq!(back.log(), s.log());
+        assert_eq!(back.save(), s.save(), "saving the resumed match writes the same save");
         assert!(Session::load("{not json", 1).unwrap_err().starts_with("the saved match could not be read"));
-        let tampered = s.save().unwrap().replace("\"actions\":[", "\"actions\":[[null,null],");
-        assert_eq!(
-            Session::load(&tampered, 1).unwrap_err(),
-            "the saved match does not replay: step 1 is illegal: Player 1 must act but gave no action"
-        );
-        let wrong_version = s.save().unwrap().replace("\"version\":3", "\"version\":9");
+        let wrong_version = s.save().unwrap().replace("\"version\":4", "\"version\":9");
         assert!(Session::load(&wrong_version, 1).unwrap_err().contains("another version"));
         let taunt = s.save().unwrap().replace("\"game\":\"punish\"", "\"game\":\"taunt\"");
         assert!(Session::load(&taunt, 1).unwrap_err().contains("another game (taunt)"));
+        // The two hands must leave room for each other: a doctored one is refused in words.
+        let mut v: serde_json::Value = serde_json::from_str(&s.save().unwrap()).unwrap();
+        v["match"]["Table"]["views"][1]["hand"] = v["match"]["Table"]["views"][0]["hand"].clone();
+        v["match"]["Table"]["views"][1]["hand"][0] = serde_json::json!("Punish");
+        let e = Session::load(&v.to_string(), 1).unwrap_err();
+        assert!(e.starts_with("the saved match is not a position that can be played"), "{e}");
+        let mut v: serde_json::Value = serde_json::from_str(&s.save().unwrap()).unwrap();
+        v["match"]["Table"]["views"].as_array_mut().unwrap().pop();
+        assert!(Session::load(&v.to_string(), 1).unwrap_err().contains("1 views for 2 seats"));
+    }
+
+    #[test]
+    fn a_shared_device_saves_both_hands_but_never_the_cards_to_come() {
+        let mut s = hot_seat(Options::default(), 11);
+        let mut rng = Rng::new(4);
+        for _ in 0..6 {
+            s.random_step(&mut rng);
+        }
+        let json = s.save().unwrap();
+        for secret in ["\"seed\"", "\"deck\"", "\"rng\"", "\"record\"", "\"setup\"", "\"actions\""] {
+            assert!(!json.contains(secret), "{secret} in a shared device's save: {json}");
+        }
+        // The same table with another order of the cards nobody has seen saves the same.
+        let state = s.state().clone();
+        let views = [state.view_for(Seat(0)), state.view_for(Seat(1))];
+        let redrawn = Punish::determinize_table(&views, &mut Rng::new(9)).unwrap();
+        assert_ne!(redrawn, state, "the deck or the seed differs");
+        let kept = |state: &Punish| {
+            let table = crate::play::saves::Kept::Table { state: state.clone(), log: s.log().to_vec(), step: s.steps() };
+            crate::play::saves::save(s.seats(), Some(table), state, s.log(), Vec::new())
+        };
+        assert_eq!(kept(&redrawn), kept(&state), "the save does not depend on the cards still to come");
+        assert_eq!(kept(&state), s.save(), "and it is what the page saves");
+        // Resuming deals the unseen cards afresh: two reloads draw different futures.
+        let a = Session::load(&json, 1).unwrap();
+        let b = Session::load(&json, 2).unwrap();
+        assert_eq!(a.view(Seat(0)), s.view(Seat(0)));
+        assert_eq!(a.view(Seat(1)), s.view(Seat(1)));
+        assert_ne!(a.state(), b.state(), "the future is drawn on resuming, not kept");
     }
 
     #[test]

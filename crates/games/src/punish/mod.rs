@@ -106,6 +106,14 @@ impl Game for Punish {
     fn resample_hidden(&self, observer: Observer, rng: &mut Rng) -> Self {
         view::resample_hidden(self, observer, rng)
     }
+
+    /// The deck's order and the seed of later shuffles are set at the start: a record tells
+    /// every card still to be drawn.
+    const HIDDEN_FUTURE: bool = true;
+
+    fn determinize_table(views: &[PunishView], rng: &mut Rng) -> Option<Self> {
+        view::determinize_table(views, rng)
+    }
 }
 
 #[cfg(test)]

@@ -188,6 +188,31 @@ pub(crate) fn determinize(view: &PunishView, rng: &mut Rng) -> Punish {
     }
 }
 
+/// A position showing each seat its view in `views` (both hands and plans are known to the
+/// table); the cards no seat has seen are shuffled into the deck and later shuffles get a fresh
+/// seed. `None` when the views are not seat 0's and seat 1's of one position.
+pub(crate) fn determinize_table(views: &[PunishView], rng: &mut Rng) -> Option<Punish> {
+    let [first, second] = views else { return None };
+    if first.observer != Observer::Seat(Seat(0)) || second.observer != Observer::Seat(Seat(1)) {
+        return None;
+    }
+    let mut state = determinize(first, rng);
+    // The pool seat 0 has not seen, less what seat 1 holds, is what nobody has seen.
+    let mut pool = first.unseen();
+    for card in second.hand.to_vec().into_iter().chain(second.my_plan.iter().flatten().map(|p| p.card)) {
+        if !pool.remove(card) {
+            return None;
+        }
+    }
+    let mut deck = pool.to_vec();
+    rng.shuffle(&mut deck);
+    state.hands[1] = second.hand;
+    state.plans[1] = second.my_plan.clone();
+    state.deck = deck;
+    let shows_each = state.view(first.observer) == *first && state.view(second.observer) == *second;
+    shows_each.then_some(state)
+}
+
 pub(crate) fn resample_hidden(state: &Punish, observer: Observer, rng: &mut Rng) -> Punish {
     let hidden: Vec<usize> = (0..2).filter(|&s| !observer.is(Seat(s as u8))).collect();
     let mut pool: Cards = state.deck.iter().copied().collect();
