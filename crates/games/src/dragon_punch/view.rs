@@ -172,7 +172,7 @@ impl DragonPunchView {
                 let white: Vec<usize> = (0..self.basics(me)).filter(|i| self.hands[me][*i].red == Some(false)).collect();
                 let taunt =
                     |i: &usize| matches!(self.hands[me][*i].card, Some(CardRef::Basic(b)) if self.table.set.is_taunt(usize::from(b)));
-                // The card just played is flipped at the end of this turn (notes `#defaults`),
+                // The card just played is flipped at the end of this turn (notes `#just-played`),
                 // unless it Taunts: then every card comes back and none stays out of play.
                 let played = self.played[me];
                 let taunting =
