@@ -18,6 +18,23 @@ pub fn in_font(ch: char) -> bool {
     lookup(ch).is_some()
 }
 
+/// Whether a kit can print `ch`: the bundled font has it, or it is drawn as a vector symbol.
+pub fn printable(ch: char) -> bool {
+    in_font(ch) || crate::symbols::has(ch)
+}
+
+/// The characters of `text` a kit cannot print, each once, in the order they first appear: what
+/// a page that takes typed text warns about before printing.
+pub fn unprintable(text: &str) -> Vec<char> {
+    let mut found = Vec::new();
+    for ch in text.chars().filter(|c| !printable(*c)) {
+        if !found.contains(&ch) {
+            found.push(ch);
+        }
+    }
+    found
+}
+
 fn lookup(ch: char) -> Option<(u16, u16)> {
     let code = u32::from(ch);
     ADVANCES.binary_search_by_key(&code, |&(c, _, _)| c).ok().map(|i| (ADVANCES[i].1, ADVANCES[i].2))
@@ -108,6 +125,13 @@ mod tests {
             assert!(in_font(ch), "{ch} should be in the bundled font");
         }
         assert!(!in_font('🏠') && crate::symbols::has('🏠'));
+    }
+
+    #[test]
+    fn typed_text_says_which_characters_cannot_print() {
+        assert!(printable('é') && printable('🏠') && !printable('春'));
+        assert_eq!(unprintable("Chun-Li 春麗 春 🏠 ♥"), vec!['春', '麗']);
+        assert!(unprintable("Hopping Taunt — Zoë").is_empty());
     }
 
     #[test]

@@ -8,7 +8,7 @@
 use super::sets;
 use crate::browser;
 use dojo_games::dragon_punch::card::{CharacterCard, Icon, Move, Properties};
-use dojo_games::dragon_punch::{CardSet, MAX_SET_CHARACTERS, MAX_STRENGTH, MAX_TEXT, MAX_TIME};
+use dojo_games::dragon_punch::{CardSet, MAX_SET_CHARACTERS, MAX_STRENGTH, MAX_TEXT, MAX_TIME, is_hidden};
 use leptos::prelude::*;
 
 /// The storage key of the set being edited (a draft, kept on every change).
@@ -87,6 +87,74 @@ pub fn bounded(text: &str, zero: bool, max: u8) -> u8 {
 pub fn blank_character(n: usize) -> CharacterCard {
     let plain = |name: String| Move { name: name.into(), effect: None, high: None, low: None, properties: Properties::default() };
     CharacterCard { name: format!("Character {n}"), moves: [plain("First move".into()), plain("Second move".into())] }
+}
+
+/// Every typed text of `set` with where it is, in the words the problems use ("Basic card 2,
+/// red move"): what the checks below read.
+fn typed_texts(set: &CardSet) -> Vec<(String, String)> {
+    fn of_move(all: &mut Vec<(String, String)>, at: String, m: &Move) {
+        all.push((at.clone(), m.name.to_string()));
+        if let Some(effect) = &m.effect {
+            all.push((format!("{at}, effect"), effect.clone()));
+        }
+    }
+    let mut all = vec![("The set's name".to_string(), set.name.clone())];
+    for (i, card) in set.basics.iter().enumerate() {
+        of_move(&mut all, format!("Basic card {}, white move", i + 1), &card.white);
+        of_move(&mut all, format!("Basic card {}, red move", i + 1), &card.red);
+    }
+    for (i, character) in set.characters.iter().enumerate() {
+        all.push((format!("Character {}", i + 1), character.name.clone()));
+        for (k, m) in character.moves.iter().enumerate() {
+            of_move(&mut all, format!("Character {}, move {}", i + 1, k + 1), m);
+        }
+    }
+    all
+}
+
+/// What the editor warns of before printing (notes `#unprintable`): each typed text holding
+/// characters the print kit's font cannot draw, which print as a question mark. They play on
+/// screen as typed; only the printed cards differ.
+pub fn print_warnings(set: &CardSet) -> Vec<String> {
+    typed_texts(set)
+        .into_iter()
+        .filter_map(|(at, text)| {
+            let lacking = dojo_print::text::unprintable(&text);
+            (!lacking.is_empty()).then(|| {
+                let list = lacking.iter().map(|c| format!("“{c}”")).collect::<Vec<_>>().join(", ");
+                format!(
+                    "{at}: {list} will print as “{}” (the print font has no such character)",
+                    dojo_print::kits::dragon_punch::REPLACEMENT
+                )
+            })
+        })
+        .collect()
+}
+
+/// `set` without the hidden characters its checks refuse (notes `#hidden-characters`): what
+/// the editor's "Remove hidden characters" button does, as the owner asks, never on its own.
+pub fn without_hidden(set: &CardSet) -> CardSet {
+    let strip = |t: &str| t.chars().filter(|c| !is_hidden(*c)).collect::<String>();
+    let mut out = set.clone();
+    out.name = strip(&out.name);
+    let fix = |m: &mut Move| {
+        m.name = strip(&m.name).into();
+        m.effect = m.effect.as_deref().map(strip);
+    };
+    for card in &mut out.basics {
+        fix(&mut card.white);
+        fix(&mut card.red);
+    }
+    for character in &mut out.characters {
+        character.name = strip(&character.name);
+        character.moves.iter_mut().for_each(fix);
+    }
+    out
+}
+
+/// Whether any typed text of `set` holds a hidden character.
+fn has_hidden(set: &CardSet) -> bool {
+    typed_texts(set).iter().any(|(_, t)| t.chars().any(is_hidden))
 }
 
 /// The draft kept in storage, if it is a set (its problems are shown, not refused: it is a draft).
@@ -206,6 +274,8 @@ pub fn CardEditor(
     let message = RwSignal::new(String::new());
     let problems = Memo::new(move |_| set.with(|s| s.problems().into_iter().map(|(at, e)| format!("{at}: {e}")).collect::<Vec<_>>()));
     let valid = move || problems.with(Vec::is_empty);
+    let warnings = Memo::new(move |_| set.with(print_warnings));
+    let hidden = Memo::new(move |_| set.with(has_hidden));
     let characters = Memo::new(move |_| set.with(|s| s.characters.len()));
     let (kept, _) = sets::stored();
     let starts: Vec<String> = std::iter::once(sets::ours().name.clone()).chain(kept.into_iter().map(|s| s.name)).collect();
@@ -279,6 +349,11 @@ pub fn CardEditor(
                 <Show when=valid fallback=move || view! {
                     <p>"Fix these before the set can be kept or shared:"</p>
                     <ul>{move || problems.get().into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
+                    <Show when=move || hidden.get()>
+                        <button type="button" class="button" data-testid="dp-editor-remove-hidden" on:click=move |_| set.update(|s| *s = without_hidden(s))>
+                            "Remove hidden characters"
+                        </button>
+                    </Show>
                 }>
                     <p>"The set is complete: every card can be played."</p>
                 </Show>
@@ -287,6 +362,12 @@ pub fn CardEditor(
                 <button type="button" class="button primary" data-testid="dp-editor-keep" disabled=move || !valid() on:click=keep>"Keep in this browser and use it"</button>
                 <p data-testid="dp-editor-message" role="status">{move || message.get()}</p>
             </div>
+            <Show when=move || !warnings.with(Vec::is_empty)>
+                <div class="dp-editor-print-warnings" role="status" data-testid="dp-editor-print-warnings">
+                    <p>"Before you print: the printed cards cannot show every character you typed (play on screen shows them all)."</p>
+                    <ul>{move || warnings.get().into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul>
+                </div>
+            </Show>
             <Show when=valid>
                 <div class="dp-editor-share">
                     <label>"Link to play this set"
@@ -327,6 +408,35 @@ mod tests {
             (MAX_STRENGTH, 0, 1)
         );
         assert_eq!(bounded(" 4 ", false, MAX_TIME), 4);
+    }
+
+    #[test]
+    fn the_editor_warns_before_printing_what_the_font_cannot_draw() {
+        let mut set = (*sets::ours()).clone();
+        assert_eq!(print_warnings(&set), Vec::<String>::new(), "our set prints whole");
+        set.characters[0].name = "Chun-Li 春麗".into();
+        set.basics[1].red.effect = Some("Hits ✿ twice, Zoë".into());
+        assert_eq!(
+            print_warnings(&set),
+            vec![
+                "Basic card 2, red move, effect: “✿” will print as “?” (the print font has no such character)".to_string(),
+                "Character 1: “春”, “麗” will print as “?” (the print font has no such character)".to_string(),
+            ]
+        );
+        assert!(set.problems().is_empty(), "a warning, not a refusal: the set still plays");
+    }
+
+    #[test]
+    fn hidden_characters_are_named_as_problems_and_removed_on_request() {
+        let mut set = (*sets::ours()).clone();
+        set.characters[1].moves[0].name = "Dragon\u{202E} Sweep".into();
+        set.name = "Mine\u{200B}".into();
+        assert!(has_hidden(&set));
+        let words: Vec<String> = set.problems().into_iter().map(|(at, e)| format!("{at}: {e}")).collect();
+        assert!(words.iter().any(|w| w.starts_with("Character 2, move 1:") && w.contains("U+202E")), "{words:?}");
+        let clean = without_hidden(&set);
+        assert_eq!((&*clean.characters[1].moves[0].name, clean.name.as_str()), ("Dragon Sweep", "Mine"));
+        assert!(!has_hidden(&clean) && clean.problems().is_empty());
     }
 
     #[test]

@@ -33,7 +33,7 @@ mod tools;
 mod view;
 
 pub use event::Event;
-pub use setup::{BASIC_CARDS, CardSet, Loadout, MAX_SET_CHARACTERS, MAX_STRENGTH, MAX_TEXT, MAX_TIME, Setup, SetupError};
+pub use setup::{BASIC_CARDS, CardSet, Loadout, MAX_SET_CHARACTERS, MAX_STRENGTH, MAX_TEXT, MAX_TIME, Setup, SetupError, is_hidden};
 pub use share::{LinkError, MAX_LINK};
 pub use state::{Action, CardRef, CardState, Decision, DragonPunch, Hand, MAX_HAND, Phase, ROUNDS_TO_WIN, Refusal};
 pub use view::{DragonPunchView, SeenCard};

@@ -191,6 +191,42 @@ pub enum SetupError {
         /// Its time.
         got: u8,
     },
+    /// A name or effect text holds a control character or one that changes the direction of
+    /// the text (notes `#hidden-characters`): it would show differently from what it reads as.
+    HiddenCharacter {
+        /// The start of the text, the character shown as its code.
+        text: String,
+        /// The character's code point.
+        code: u32,
+    },
+    /// Outside Custom Character a hand holds the set's six basic cards, no more and no fewer.
+    UsualBasicCount {
+        /// The player, from 1.
+        player: u8,
+        /// Basic cards held.
+        got: usize,
+    },
+    /// Outside Custom Character both players hold the set's six basic cards, each once, in the
+    /// set's order (notes `#same-basics`).
+    UsualBasics {
+        /// The player, from 1.
+        player: u8,
+    },
+    /// A hand holds the same character twice (notes `#tag-team`).
+    SameCharacter {
+        /// The player, from 1.
+        player: u8,
+        /// The character's name.
+        name: String,
+    },
+    /// Tag Team needs two different characters per hand: the set has fewer.
+    TagTeamCharacters {
+        /// Characters in the set.
+        got: usize,
+    },
+    /// Outside Custom Character one player holds one character and the other two: both play
+    /// the usual game, or both Tag Team.
+    MixedCharacterCounts,
 }
 
 impl fmt::Display for SetupError {
@@ -220,11 +256,58 @@ impl fmt::Display for SetupError {
             SetupError::TooLong { text } => write!(f, "\"{text}…\" is longer than {MAX_TEXT} characters"),
             SetupError::Strength { name, got } => write!(f, "{name}: strength {got} is more than {MAX_STRENGTH}"),
             SetupError::Time { name, got } => write!(f, "{name}: execution time {got} is not between 1 and {MAX_TIME}"),
+            SetupError::HiddenCharacter { text, code } => {
+                write!(f, "\"{text}\" holds a hidden character ({}): delete it and type the text again", hidden_name(*code))
+            }
+            SetupError::UsualBasicCount { player, got } => {
+                write!(f, "player {player}: outside Custom Character a hand holds the set's {BASIC_CARDS} basic cards, not {got}")
+            }
+            SetupError::UsualBasics { player } => write!(
+                f,
+                "player {player}: outside Custom Character both hands hold the set's {BASIC_CARDS} basic cards, each once, in the set's order"
+            ),
+            SetupError::SameCharacter { player, name } => write!(f, "player {player}: a hand cannot hold {name} twice"),
+            SetupError::TagTeamCharacters { got } => {
+                write!(f, "Tag Team needs a set with at least two characters (this one has {got})")
+            }
+            SetupError::MixedCharacterCounts => {
+                write!(f, "both players hold one character, or both two (Tag Team)")
+            }
         }
     }
 }
 
+/// Whether `ch` may not stand in a typed name or effect (notes `#hidden-characters`): a control
+/// character (tabs and line breaks too: every text is one line), a line or paragraph separator,
+/// a mark or embedding that changes the direction of the text, or an invisible space or joiner
+/// that makes two names that read alike differ. The joiners that scripts and emoji need (U+200C,
+/// U+200D) stay allowed.
+pub fn is_hidden(ch: char) -> bool {
+    ch.is_control()
+        || matches!(
+            ch,
+            '\u{061C}' | '\u{200B}' | '\u{200E}' | '\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}'
+        )
+}
+
+/// How the editor and the errors name a hidden character: its code, and what it does.
+fn hidden_name(code: u32) -> String {
+    let what = match code {
+        0x202A..=0x202E | 0x2066..=0x2069 => "which changes the direction of the text after it",
+        0x061C | 0x200E | 0x200F => "an invisible direction mark",
+        0x2028 | 0x2029 | 0x0A | 0x0D | 0x85 => "a line break",
+        0x09 => "a tab",
+        0x200B | 0x2060..=0x2064 | 0xFEFF => "an invisible space",
+        _ => "a control character",
+    };
+    format!("U+{code:04X}, {what}")
+}
+
 fn check_text(text: &str) -> Result<(), SetupError> {
+    if let Some(ch) = text.chars().find(|c| is_hidden(*c)) {
+        let shown: String = text.chars().take(24).map(|c| if is_hidden(c) { '\u{FFFD}' } else { c }).collect();
+        return Err(SetupError::HiddenCharacter { text: shown, code: u32::from(ch) });
+    }
     if text.chars().count() > MAX_TEXT {
         return Err(SetupError::TooLong { text: text.chars().take(24).collect() });
     }
@@ -356,6 +439,8 @@ impl Setup {
                     return Err(SetupError::CustomHand { player: i as u8 + 1 });
                 }
             }
+        } else if self.players.iter().any(|p| p.characters.len() == MAX_CHARACTERS) && self.set.characters.len() < MAX_CHARACTERS {
+            return Err(SetupError::TagTeamCharacters { got: self.set.characters.len() });
         }
         for (i, hand) in self.players.iter().enumerate() {
             let player = i as u8 + 1;
@@ -368,6 +453,15 @@ impl Setup {
             if let Some(index) = hand.characters.iter().find(|c| **c >= self.set.characters.len()) {
                 return Err(SetupError::NoSuchCharacter { player, index: *index });
             }
+            if !self.custom {
+                // The usual game and Tag Team: the same six cards for both, in the set's order.
+                if hand.basics.len() != BASIC_CARDS {
+                    return Err(SetupError::UsualBasicCount { player, got: hand.basics.len() });
+                }
+                if !hand.basics.iter().copied().eq(0..BASIC_CARDS) {
+                    return Err(SetupError::UsualBasics { player });
+                }
+            }
             let taunts = hand.basics.iter().filter(|b| self.set.is_taunt(**b)).count();
             if taunts != 1 {
                 return Err(SetupError::HandTaunts { player, got: taunts });
@@ -376,9 +470,14 @@ impl Setup {
             if let Some(b) = hand.basics.iter().find(|b| copies(&hand.basics, **b) > MAX_COPIES) {
                 return Err(SetupError::HandCopies { player, name: self.set.basics[*b].white.name.to_string() });
             }
-            if let Some(c) = hand.characters.iter().find(|c| copies(&hand.characters, **c) > MAX_COPIES) {
-                return Err(SetupError::HandCopies { player, name: self.set.characters[*c].name.clone() });
+            if let [a, b] = hand.characters[..]
+                && a == b
+            {
+                return Err(SetupError::SameCharacter { player, name: self.set.characters[a].name.clone() });
             }
+        }
+        if !self.custom && self.players[0].characters.len() != self.players[1].characters.len() {
+            return Err(SetupError::MixedCharacterCounts);
         }
         Ok(())
     }
@@ -403,5 +502,43 @@ mod tests {
         assert_eq!(set.check().err(), Some(SetupError::TauntCard { found: 0 }), "check stops at the first");
         set.characters = (0..11).map(|_| set.characters[0].clone()).collect();
         assert!(set.problems().iter().any(|(_, e)| *e == SetupError::TooManyCharacters { got: 11 }));
+    }
+
+    #[test]
+    fn hidden_control_and_direction_characters_are_refused_in_words() {
+        // A right-to-left override makes "Fireball" and the text after it show backwards.
+        let mut set = reconstructed();
+        set.characters[0].moves[0].name = "Fire\u{202E}llab".into();
+        let error = SetupError::HiddenCharacter { text: "Fire\u{FFFD}llab".into(), code: 0x202E };
+        assert_eq!(set.check(), Err(error.clone()));
+        assert_eq!(set.problems(), vec![("Character 1, move 1".to_string(), error.clone())]);
+        assert!(error.to_string().contains("U+202E, which changes the direction of the text"), "{error}");
+        assert!(matches!(CardSet::from_link(&set.to_link()), Err(super::super::LinkError::Invalid(SetupError::HiddenCharacter { .. }))));
+        for (ch, words) in [
+            ('\u{2067}', "direction of the text"),
+            ('\u{200F}', "direction mark"),
+            ('\n', "line break"),
+            ('\t', "a tab"),
+            ('\u{7}', "control character"),
+            ('\u{200B}', "invisible space"),
+            ('\u{FEFF}', "invisible space"),
+        ] {
+            let mut set = reconstructed();
+            set.basics[2].white.effect = Some(format!("Hits{ch} high"));
+            let problems = set.problems();
+            assert_eq!(problems.len(), 1, "{ch:?}");
+            assert_eq!(problems[0].0, "Basic card 3, white move");
+            assert!(problems[0].1.to_string().contains(words), "{ch:?}: {}", problems[0].1);
+            let mut set = reconstructed();
+            set.name = format!("My{ch}set");
+            assert!(matches!(set.check(), Err(SetupError::HiddenCharacter { .. })), "{ch:?} in the set's name");
+            let mut set = reconstructed();
+            set.characters[3].name = format!("Bru{ch}na");
+            assert!(matches!(set.check(), Err(SetupError::HiddenCharacter { .. })), "{ch:?} in a character's name");
+        }
+        // Letters of any script, emoji and the joiners they need are typed text, not hidden.
+        let mut set = reconstructed();
+        set.characters[0].name = "春麗 · שלום · \u{1F469}\u{200D}\u{1F3A4} · می\u{200C}خواهم".into();
+        assert_eq!(set.check(), Ok(()));
     }
 }

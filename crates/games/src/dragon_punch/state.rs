@@ -404,12 +404,14 @@ impl DragonPunch {
         let (damage, claims) = (result.damage, result.claims);
         events.push(Event::Compared { strikes: result.strikes, damage });
         self.initiative = next_initiative(claims);
-        if let Some(p) = self.initiative {
-            events.push(Event::InitiativeClaimed { seat: Seat(p as u8) });
-        }
         // Damage to each player is what the other dealt.
         let mut owed = [damage[1], damage[0]];
         let out: Vec<usize> = (0..2).filter(|p| owed[*p] > 0 && owed[*p] >= self.health(*p)).collect();
+        // A claim counts for the next turn of this round only: when the round ends here, the
+        // next round starts with nobody holding it, and the log does not say otherwise.
+        if let Some(p) = self.initiative.filter(|_| out.is_empty()) {
+            events.push(Event::InitiativeClaimed { seat: Seat(p as u8) });
+        }
         if !out.is_empty() {
             for p in &out {
                 // The last white cards all turn red: nothing is left to choose.

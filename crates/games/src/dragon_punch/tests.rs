@@ -131,3 +131,64 @@ fn the_matchup_table_compares_every_character_of_our_set() {
     assert!(DragonPunch::side_setup(7, 1, 9).is_err(), "no sixth character");
     assert!(<crate::taunt::Taunt as Sampled>::sides().is_empty());
 }
+
+#[test]
+fn a_hand_never_holds_one_character_twice() {
+    // Tag Team with Kite twice: Kite's moves could be played twice between Taunts.
+    let twice = Setup { players: [Loadout::tag_team(2, 2), Loadout::tag_team(0, 1)], ..setup(0, 0) };
+    assert_eq!(twice.check(), Err(SetupError::SameCharacter { player: 1, name: "Kite".into() }));
+    assert_eq!(DragonPunch::from_setup(&twice).err(), Some(SetupError::SameCharacter { player: 1, name: "Kite".into() }));
+    let second = Setup { players: [Loadout::tag_team(0, 1), Loadout::tag_team(4, 4)], ..setup(0, 0) };
+    assert_eq!(second.check(), Err(SetupError::SameCharacter { player: 2, name: "Wisp".into() }));
+    // A set of one character cannot play Tag Team at all.
+    let mut one = set::reconstructed();
+    one.characters.truncate(1);
+    let lonely = Setup { players: [Loadout::tag_team(0, 0), Loadout::tag_team(0, 0)], ..Setup::standard(one.clone(), [0, 0]) };
+    assert_eq!(lonely.check(), Err(SetupError::TagTeamCharacters { got: 1 }));
+    assert_eq!(Setup::standard(one, [0, 0]).check(), Ok(()), "the usual game still plays with one character");
+    // Both players play Tag Team, or neither.
+    let mixed = Setup { players: [Loadout::tag_team(0, 1), Loadout::standard(2)], ..setup(0, 0) };
+    assert_eq!(mixed.check(), Err(SetupError::MixedCharacterCounts));
+    // Different characters, and repeats between the players, are fine.
+    let fine = Setup { players: [Loadout::tag_team(0, 1), Loadout::tag_team(1, 0)], ..setup(0, 0) };
+    assert_eq!(fine.check(), Ok(()));
+}
+
+#[test]
+fn the_usual_game_gives_both_players_the_same_six_basic_cards() {
+    let seven = Loadout { basics: vec![0, 1, 2, 3, 4, 5, 0], characters: vec![0] };
+    let extra = Setup { players: [Loadout::standard(0), seven], ..setup(0, 0) };
+    assert_eq!(extra.check(), Err(SetupError::UsualBasicCount { player: 2, got: 7 }));
+    // Six cards, but another six: two Low Pokes and no High Kick.
+    let other = Loadout { basics: vec![0, 1, 0, 3, 4, 5], characters: vec![1] };
+    let different = Setup { players: [other, Loadout::standard(1)], ..setup(0, 0) };
+    assert_eq!(different.check(), Err(SetupError::UsualBasics { player: 1 }));
+    // The same six in another order: "card 3" would name different cards for the two players.
+    let shuffled = Loadout { basics: vec![1, 0, 2, 3, 4, 5], characters: vec![1] };
+    let order = Setup { players: [Loadout::standard(1), shuffled], ..setup(0, 0) };
+    assert_eq!(order.check(), Err(SetupError::UsualBasics { player: 2 }));
+    let tag =
+        Setup { players: [Loadout { basics: vec![0, 1, 2, 3, 4, 5, 1], characters: vec![0, 1] }, Loadout::tag_team(0, 1)], ..setup(0, 0) };
+    assert_eq!(tag.check(), Err(SetupError::UsualBasicCount { player: 1, got: 7 }), "Tag Team too");
+}
+
+#[test]
+fn a_claim_on_the_last_turn_of_a_round_gives_nobody_the_initiative_in_state_or_log() {
+    // Rook's Dragon Sweep (gains the Initiative if it hits) for 2 against a Taunt, two white
+    // cards left: the round ends on this turn, so nobody holds the Initiative next.
+    let mut state = DragonPunch::from_setup(&setup(1, 0)).unwrap();
+    for card in state.hands[1].iter_mut().take(4) {
+        card.red = true;
+    }
+    let sweep = Some(Action::Play { card: BASIC_CARDS as u8, second: false });
+    let events = apply(&mut state, &PerSeat(vec![sweep, play(5)])).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::RoundOver { round: 1, winner: Some(Seat(0)), .. })), "{events:?}");
+    assert_eq!(state.initiative, None);
+    assert!(!events.iter().any(|e| matches!(e, Event::InitiativeClaimed { .. })), "{events:?}");
+    assert!(events.iter().all(|e| !e.describe().contains("Initiative")), "{events:?}");
+    // A claim on a turn the round goes on is still told.
+    let mut state = DragonPunch::from_setup(&setup(1, 0)).unwrap();
+    let events = apply(&mut state, &PerSeat(vec![sweep, play(5)])).unwrap();
+    assert_eq!(state.initiative, Some(0));
+    assert!(events.iter().any(|e| e.describe() == "Player 1 takes the Initiative for the next turn."), "{events:?}");
+}

@@ -149,8 +149,9 @@ impl DragonPunchView {
     /// - Pick: the Taunt card, then one of each basic card, a second of each, then characters
     ///   in the set's order.
     /// - Choose: the first unflipped card of the hand (the top of the hand), its first move.
-    /// - Switch: the Taunt card (its red move Taunts too), else a flipped card (it cannot be
-    ///   played before a Taunt anyway), else the last white card of the hand.
+    /// - Switch: the Taunt card (its red move Taunts too), else a flipped card or the card just
+    ///   played (they cannot be played before a Taunt anyway; when the card just played Taunts,
+    ///   none is out of play), else the last white card of the hand.
     pub fn default_action(&self) -> Option<Action> {
         let me = self.observer.seat()?.index();
         match self.decision? {
@@ -171,11 +172,14 @@ impl DragonPunchView {
                 let white: Vec<usize> = (0..self.basics(me)).filter(|i| self.hands[me][*i].red == Some(false)).collect();
                 let taunt =
                     |i: &usize| matches!(self.hands[me][*i].card, Some(CardRef::Basic(b)) if self.table.set.is_taunt(usize::from(b)));
-                let chosen = white
-                    .iter()
-                    .find(|i| taunt(i))
-                    .or_else(|| white.iter().find(|i| self.hands[me][**i].flipped))
-                    .or_else(|| white.last())?;
+                // The card just played is flipped at the end of this turn (notes `#just-played`),
+                // unless it Taunts: then every card comes back and none stays out of play.
+                let played = self.played[me];
+                let taunting =
+                    played.is_some_and(|(card, second)| self.move_at(me, usize::from(card), second).is_some_and(|m| m.properties.taunt));
+                let out_of_play =
+                    |i: &usize| !taunting && (self.hands[me][*i].flipped || played.is_some_and(|(card, _)| usize::from(card) == *i));
+                let chosen = white.iter().find(|i| taunt(i)).or_else(|| white.iter().find(|i| out_of_play(i))).or_else(|| white.last())?;
                 Some(Action::Switch(*chosen as u8))
             }
         }
@@ -358,5 +362,21 @@ mod tests {
         state.hands[0][0].red = true;
         assert_eq!(state.view_for(Seat(0)).default_action(), Some(Action::Switch(4)), "then the last white card");
         assert_eq!(state.view_for(Seat(1)).default_action(), None, "nothing to decide");
+    }
+
+    #[test]
+    fn the_card_just_played_counts_as_flipped_for_the_switch_default() {
+        let mut state = DragonPunch::from_setup(&Setup::standard(reconstructed(), [0, 1])).unwrap();
+        state.hands[0][5].red = true;
+        state.played = [Some((1, false)), Some((2, false))];
+        state.phase = Phase::Switch { owed: [1, 0] };
+        // Combo Kick was just played: it is flipped at the end of the turn, so it goes first.
+        assert_eq!(state.view_for(Seat(0)).default_action(), Some(Action::Switch(1)));
+        // A flipped card earlier in the hand comes first, in hand order.
+        state.hands[0][0].flipped = true;
+        assert_eq!(state.view_for(Seat(0)).default_action(), Some(Action::Switch(0)));
+        // The (red) Hopping Taunt was just played: every card comes back, none is out of play.
+        state.played = [Some((5, false)), Some((2, false))];
+        assert_eq!(state.view_for(Seat(0)).default_action(), Some(Action::Switch(4)), "the last white card");
     }
 }

@@ -49,9 +49,39 @@ pub fn card_set(settings: &Settings) -> CardSet {
     read_set(settings).ok().flatten().unwrap_or_else(reconstructed)
 }
 
+/// What a typed character the bundled font cannot draw prints as (notes `#unprintable`): a
+/// plain question mark, which no one mistakes for a symbol of the card, unlike an empty box
+/// (the font has boxes of its own: □ ▢ ▣).
+pub const REPLACEMENT: char = '?';
+
+/// `text` as the kit prints it: every character it cannot print becomes [`REPLACEMENT`].
+pub fn printable_text(text: &str) -> String {
+    text.chars().map(|c| if crate::text::printable(c) { c } else { REPLACEMENT }).collect()
+}
+
+/// The set with every typed text as the kit prints it.
+fn printable_set(set: &CardSet) -> CardSet {
+    let mut out = set.clone();
+    let fix_move = |m: &mut dojo_games::dragon_punch::card::Move| {
+        m.name = printable_text(&m.name).into();
+        m.effect = m.effect.as_deref().map(printable_text);
+    };
+    out.name = printable_text(&out.name);
+    for card in &mut out.basics {
+        fix_move(&mut card.white);
+        fix_move(&mut card.red);
+    }
+    for character in &mut out.characters {
+        character.name = printable_text(&character.name);
+        character.moves.iter_mut().for_each(fix_move);
+    }
+    out
+}
+
 /// Builds the DRAGON PUNCH kit for a print style and the set in `settings`.
 pub fn kit(style: &Style, settings: &Settings) -> Kit {
-    let set = card_set(settings);
+    let typed = card_set(settings);
+    let set = printable_set(&typed);
     let back = cards::back(style);
     let piece = |name: String, front: Drawing| Piece { name, front, back: Some(back.clone()) };
     let basics = set
@@ -87,7 +117,7 @@ pub fn kit(style: &Style, settings: &Settings) -> Kit {
             component(
                 "characters",
                 "Character cards",
-                "Each player picks one (two in Tag Team). Custom Character: print two copies.",
+                "Each player picks one (two different ones in Tag Team). Custom Character: print two copies.",
                 1,
                 characters,
             ),
@@ -107,7 +137,8 @@ pub fn kit(style: &Style, settings: &Settings) -> Kit {
             ),
         ],
         modes: &[],
-        card_set: Some(set.name),
+        // Named as typed: the page around the preview can show what the font cannot.
+        card_set: Some(typed.name),
     }
 }
 
@@ -335,6 +366,22 @@ mod tests {
         // And it lays out as a whole kit, with every piece named after its cards.
         let document = crate::document_for("dragon-punch", &settings).expect("the typed set lays out");
         assert!(document.placements.iter().any(|p| p.name.starts_with(&set.characters.last().unwrap().name)));
+    }
+
+    #[test]
+    fn characters_the_font_lacks_print_as_question_marks_not_empty_boxes() {
+        let mut set = reconstructed();
+        set.characters[0].name = "Chun-Li 春麗".into();
+        set.characters[0].moves[0].name = "Kikoken 気功拳".into();
+        set.characters[0].moves[0].effect = Some("Projectile ✿".into());
+        set.basics[0].white.name = "Low Poke □".into();
+        let kit = kit(&poker(false), &settings_with(&set));
+        let sol = &kit.components[1].pieces[0].front;
+        assert!(sol.missing.is_empty(), "nothing is left to an empty box: {:?}", sol.missing);
+        assert!(shows(sol, "Chun-Li ??", Turn::None) && shows(sol, "Kikoken ???", Turn::None) && shows(sol, "Projectile ?", Turn::None));
+        // A box the font has is typed text, and prints as itself.
+        assert!(shows(&kit.components[0].pieces[0].front, "Low Poke □", Turn::None));
+        assert_eq!(kit.card_set.as_deref(), Some(set.name.as_str()));
     }
 
     #[test]

@@ -49,6 +49,33 @@ impl Variant {
             Variant::Custom => "Custom Character: nine cards each, picked in secret",
         }
     }
+
+    /// Why this way of playing cannot be played with `set`, in words for the lobby; `None`
+    /// when it can. Tag Team and Custom Character give each player two different characters
+    /// (notes `#tag-team`), so they need a set of two or more.
+    pub fn unavailable(self, set: &CardSet) -> Option<String> {
+        let n = set.characters.len();
+        match self {
+            Variant::Standard => None,
+            Variant::TagTeam | Variant::Custom if n >= 2 => None,
+            Variant::TagTeam => Some(format!(
+                "Tag Team gives each player two different characters, and this card set has only {n}: add a character in the card editor, or play Standard."
+            )),
+            Variant::Custom => Some(format!(
+                "Custom Character gives each player two different characters, and this card set has only {n}: add a character in the card editor, or play Standard."
+            )),
+        }
+    }
+}
+
+/// A Tag Team pair from the lobby's two choices, each kept within the set's `count` characters
+/// and never the same character twice: a second choice equal to the first moves to the next
+/// character. (With fewer than two characters there is no pair: the lobby does not offer Tag
+/// Team then.)
+pub fn tag_pair([a, b]: [usize; 2], count: usize) -> [usize; 2] {
+    let fit = |c: usize| c.min(count.saturating_sub(1));
+    let (a, b) = (fit(a), fit(b));
+    if a == b && count >= 2 { [a, (a + 1) % count] } else { [a, b] }
 }
 
 /// A card set the lobby offers, with its value in the choice and its label.
@@ -82,8 +109,12 @@ pub fn offered(link: Option<&CardSet>, kept: &[CardSet]) -> Vec<Offered> {
 /// Character leaves both hands to be picked in the match.
 pub fn setup(variant: Variant, set: Arc<CardSet>, picks: [[usize; 2]; 2]) -> Setup {
     let count = set.characters.len();
-    let fit = |c: usize| c.min(count.saturating_sub(1));
-    let hands = |tag: bool| picks.map(|[a, b]| if tag { Loadout::tag_team(fit(a), fit(b)) } else { Loadout::standard(fit(a)) });
+    let hands = |tag: bool| {
+        picks.map(|pair| match tag_pair(pair, count) {
+            [a, b] if tag => Loadout::tag_team(a, b),
+            [a, _] => Loadout::standard(a),
+        })
+    };
     match variant {
         Variant::Standard => Setup { set, players: hands(false), custom: false },
         Variant::TagTeam => Setup { set, players: hands(true), custom: false },
@@ -125,8 +156,19 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
     });
     let picks = RwSignal::new([[0usize, 1], [1, 2]]);
     let pick_of = move |p: usize, k: usize| picks.with(|all| all[p][k]);
-    let set_pick = move |p: usize, k: usize, c: usize| picks.update(|all| all[p][k] = c);
+    // The second character is never the first: choosing the first one's character moves it on.
+    let set_pick = move |p: usize, k: usize, c: usize| {
+        let count = set.with_untracked(|s| s.characters.len());
+        picks.update(|all| {
+            all[p][k] = c;
+            all[p] = if k == 0 { tag_pair(all[p], count) } else { [all[p][0], tag_pair([all[p][0], c], count)[1]] };
+        })
+    };
+    let unavailable = Memo::new(move |_| set.with(|s| variant.get().unavailable(s)));
     let start = move || {
+        if unavailable.get_untracked().is_some() {
+            return;
+        }
         let set = set.get_untracked();
         if chosen.get_untracked() != "link" {
             sets::choose(&set.name);
@@ -147,7 +189,9 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
                 <select data-testid=testid on:change=move |ev| { if let Ok(c) = event_target_value(&ev).parse() { set_pick(p, k, c) } }>
                     {move || {
                         let set = set.get();
-                        (0..set.characters.len()).map(|c| view! { <option value=c.to_string() selected=move || pick_of(p, k) == c>{character_line(&set, c)}</option> }).collect_view()
+                        // A second character is any but the first.
+                        let first = (k == 1).then(|| pick_of(p, 0));
+                        (0..set.characters.len()).filter(|c| first != Some(*c)).map(|c| view! { <option value=c.to_string() selected=move || pick_of(p, k) == c>{character_line(&set, c)}</option> }).collect_view()
                     }}
                 </select>
             </label>
@@ -183,8 +227,11 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
                 <select data-testid="variant" aria-label="Way of playing" on:change=move |ev| {
                     if let Some(v) = Variant::ALL.into_iter().find(|v| v.id() == event_target_value(&ev)) { variant.set(v) }
                 }>
-                    {Variant::ALL.into_iter().map(|v| view! { <option value=v.id() selected=move || variant.get() == v>{v.title()}</option> }).collect_view()}
+                    {Variant::ALL.into_iter().map(|v| view! {
+                        <option value=v.id() selected=move || variant.get() == v disabled=move || v != variant.get() && set.with(|s| v.unavailable(s).is_some())>{v.title()}</option>
+                    }).collect_view()}
                 </select>
+                {move || unavailable.get().map(|why| view! { <p class="error" role="alert" data-testid="variant-error">{why}</p> })}
                 <Show when=move || variant.get() != Variant::Custom fallback=move || view! {
                     <p class="hint" data-testid="custom-note">{move || if vs_bot.get() {
                         "At the start each of you takes a Taunt card, six other basic cards (at most two of each) and two different characters, card by card; the computer's hand stays secret until its cards are played. Seven health each."
@@ -203,7 +250,7 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
                 <label><input type="checkbox" data-testid="opt-turbo" prop:checked=move || turbo.get() on:change=move |ev| turbo.set(event_target_checked(&ev))/>
                     " Turbo Mode: every choice gets a “3, 2, 1, FIGHT!” count; what is selected at FIGHT! is played (nothing selected: a suggested card)"</label>
             </fieldset>
-            <button type="submit" class="button primary" data-testid="start">"Start the match"</button>
+            <button type="submit" class="button primary" data-testid="start" disabled=move || unavailable.get().is_some()>"Start the match"</button>
             <p class="hint">"New to DRAGON PUNCH? "<a href="/rules/dragon-punch">"Read the rules"</a>" or "<a href="/rules/dragon-punch#compare">"just how two moves compare"</a>"."</p>
         </form>
     }
@@ -240,5 +287,26 @@ mod tests {
         for v in Variant::ALL {
             assert!(setup(v, sets::ours(), [[0, 1], [2, 3]]).check().is_ok(), "{v:?}");
         }
+    }
+
+    #[test]
+    fn tag_team_never_deals_one_character_twice() {
+        // The pickers' choices, even the same character twice, make a hand of two different ones.
+        let [a, b] = setup(Variant::TagTeam, sets::ours(), [[2, 2], [4, 4]]).players;
+        assert_eq!((a.characters, b.characters), (vec![2, 3], vec![4, 0]));
+        assert_eq!(setup(Variant::TagTeam, sets::ours(), [[9, 9], [1, 1]]).check(), Ok(()));
+        assert_eq!(tag_pair([1, 3], 5), [1, 3]);
+        // A set of one character: Tag Team and Custom Character are not offered, and the lobby
+        // says why; the usual game is.
+        let mut one = reconstructed();
+        one.characters.truncate(1);
+        assert_eq!(Variant::Standard.unavailable(&one), None);
+        for v in [Variant::TagTeam, Variant::Custom] {
+            let why = v.unavailable(&one).expect("not offered");
+            assert!(why.contains("only 1") && why.contains("play Standard"), "{why}");
+            assert!(setup(v, Arc::new(one.clone()), [[0, 0], [0, 0]]).check().is_err(), "{v:?} would be refused anyway");
+            assert_eq!(v.unavailable(&reconstructed()), None);
+        }
+        assert_eq!(setup(Variant::Standard, Arc::new(one), [[0, 0], [0, 0]]).check(), Ok(()));
     }
 }
