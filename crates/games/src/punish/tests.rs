@@ -332,6 +332,7 @@ fn punish_passes_the_conformance_suite() {
     assert!(report.partial_steps > 0, "exhaustion must produce steps where one seat sits out");
     assert!(report.hidden_resamples_that_changed > report.steps / 2, "resampling hidden cards must usually change the state: {report:?}");
     assert!(report.refused > report.steps);
+    assert!(report.table_deals >= report.steps, "both views always deal a whole position (checked every step): {report:?}");
 }
 
 #[test]
