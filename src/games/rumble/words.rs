@@ -190,10 +190,11 @@ pub fn describe(game: &Rumble, event: &Event) -> String {
     let energy = w.energy;
     match event {
         Event::BidsIn => "Every bid sheet is in.".into(),
-        Event::Rebid { lots, heroes: tied } => {
-            let powers = join(lots.iter().map(|l| lot(game, *l)).collect());
-            format!("Tied top bids: {powers} go{} to a re-bid between {}.", if lots.len() == 1 { "es" } else { "" }, heroes(game, tied))
+        Event::SidekickSides { hero: h, seat } => {
+            let player = game.seats.get(usize::from(*seat)).map_or_else(|| "?".into(), |s| s.0.clone());
+            format!("{} goes with its card: {player} plays it now.", hero(game, *h))
         }
+        Event::Rebid { heroes: tied } => format!("{} tied for a top bid and bid again, in secret.", heroes(game, tied)),
         Event::Tied { hero: h, lot: l, bid, .. } => {
             format!("{}'s bid of {bid} on {} tied for the top: bid again.", hero(game, *h), lot(game, *l))
         }
@@ -201,7 +202,7 @@ pub fn describe(game: &Rumble, event: &Event) -> String {
             let flaw = game.lots.get(usize::from(*l)).is_some_and(|p| game.kind(*p) == catalog::Kind::Flaw);
             if flaw {
                 format!(
-                    "{} get{} the Flaw {} (lowest bid).",
+                    "{} get{} the Flaw {} with the lowest bid, {strength}.",
                     heroes(game, winners),
                     if winners.len() == 1 { "s" } else { "" },
                     lot(game, *l)

@@ -123,8 +123,8 @@ impl Rumble {
                 }
                 Ok(())
             }
-            (Decision::Rebid(lots), Act::Rebid(bids)) => {
-                if bids.len() != lots.len() {
+            (Decision::Rebid { hero }, Act::Rebid(bids)) => {
+                if bids.len() != self.rebid_lots(*hero).len() {
                     return Err(Refusal::WrongLength);
                 }
                 if bids.iter().any(|b| i32::from(*b) > setup::START_ENERGY) {
@@ -135,7 +135,8 @@ impl Rumble {
             (Decision::Give { hero, .. }, Act::Give(to)) => {
                 let giver = self.heroes[usize::from(*hero)].seat;
                 match self.heroes.get(usize::from(*to)) {
-                    Some(t) if t.standing() && t.seat != giver => Ok(()),
+                    Some(t) if t.standing() && t.seat == giver => Err(Refusal::NotAnOpponent(*to)),
+                    Some(t) if t.standing() => Ok(()),
                     _ => Err(Refusal::BadHero(*to)),
                 }
             }
