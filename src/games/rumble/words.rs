@@ -281,6 +281,11 @@ mod tests {
         let game = Rumble::from_setup(&Setup::heroes(&["Mantisman", "Doctor Cuttlefish"], vec![PowerId::Flight], 1)).unwrap();
         assert_eq!(describe(&game, &Event::Won { lot: 0, heroes: vec![1], strength: 20 }), "Doctor Cuttlefish wins Flight for 20.");
         assert_eq!(describe(&game, &Event::Paid { hero: 0, amount: 5 }), "Mantisman pays 5 Energy for the auction.");
+        // A tie names who bids again, never the power (notes: secrecy).
+        assert_eq!(
+            describe(&game, &Event::Rebid { heroes: vec![0, 1] }),
+            "Mantisman and Doctor Cuttlefish tied for a top bid and bid again, in secret."
+        );
         use_genre("hacker");
         assert_eq!(describe(&game, &Event::Paid { hero: 0, amount: 5 }), "Mantisman pays 5 Bits for the auction.");
         use_genre("superhero");
