@@ -265,6 +265,8 @@ pub enum Refusal {
     BadAdjustment(&'static str),
     /// The power is a Flaw, which cannot be discarded.
     FlawKept,
+    /// The power is a curse that is handed on (Blood Rage, Weak Hands), which cannot be discarded.
+    CurseKept,
     /// The Drains paid (Flight, Zypher, a typed-in Drain) come to more Energy than the hero has.
     OverDrained {
         /// Energy drained.
@@ -297,6 +299,7 @@ impl fmt::Display for Refusal {
             Refusal::BadBlock => write!(f, "blocked points must add up to the Defense that covers them"),
             Refusal::BadAdjustment(why) => write!(f, "adjustment refused: {why}"),
             Refusal::FlawKept => write!(f, "a Flaw cannot be discarded"),
+            Refusal::CurseKept => write!(f, "a curse that is handed on cannot be discarded"),
             Refusal::OverDrained { drain, has } => write!(f, "that drains {drain} Energy but the hero has {has}"),
             Refusal::NotAnOpponent(h) => write!(f, "hero {} is on your own side, not an opponent", h + 1),
         }

@@ -166,8 +166,11 @@ impl Rumble {
         for slot in discard {
             let p = h.powers.get(usize::from(*slot)).ok_or(Refusal::BadPower(*slot))?;
             // Flaws stay; so do the curses that must be handed on.
-            if self.kind(p.power) == catalog::Kind::Flaw || p.is(catalog::PowerId::BloodRage) || p.is(catalog::PowerId::WeakHands) {
+            if self.kind(p.power) == catalog::Kind::Flaw {
                 return Err(Refusal::FlawKept);
+            }
+            if p.is(catalog::PowerId::BloodRage) || p.is(catalog::PowerId::WeakHands) {
+                return Err(Refusal::CurseKept);
             }
             if seen.contains(slot) {
                 return Err(Refusal::BadPower(*slot));

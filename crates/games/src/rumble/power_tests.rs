@@ -740,3 +740,11 @@ fn discarding_the_sidekick_card_knocks_the_sidekick_out() {
     assert!(!g.heroes[3].standing());
     assert!(events.contains(&Event::Out(vec![3])), "{events:?}");
 }
+
+#[test]
+fn a_handed_on_curse_is_kept_for_its_own_reason_not_as_a_flaw() {
+    let g = table(&[(100, &[P::WeakHands, P::ToughSkin]), (100, &[])]);
+    let settle = |slot: u8| Act::Settle { discard: vec![slot], expert: None };
+    assert_eq!(g.check_act(&Decision::Settle { hero: 0 }, &settle(0)), Err(Refusal::CurseKept));
+    assert_eq!(g.check_act(&Decision::Settle { hero: 0 }, &settle(1)), Ok(()));
+}
