@@ -242,3 +242,31 @@ fn after_the_round_limit_places_go_by_energy() {
     let outcome = game.outcome().expect("time is up");
     assert_eq!(outcome.places, vec![vec![dojo_engine::Seat(1), dojo_engine::Seat(2)], vec![dojo_engine::Seat(0)]]);
 }
+
+#[test]
+fn every_view_of_a_rebid_draws_the_same_decisions_for_every_seat() {
+    // Who decides is public: a state drawn from any observer's view asks the same of every seat,
+    // and shows that observer the same view.
+    let mut rebids_seen = 0;
+    for seed in 0..40u64 {
+        let seats = 3 + (seed % 6) as usize;
+        let setup = Rumble::seeded_setup(seed, Table { seats, mode: Some("beginner") }).unwrap();
+        let mut game = Rumble::from_setup(&setup).unwrap();
+        let mut rng = dojo_engine::Rng::new(seed);
+        let j = dojo_engine::joint_from(&game, |_, legal| legal[rng.below(legal.len())].clone()).unwrap();
+        apply(&mut game, &j).unwrap();
+        if game.phase != Phase::Rebidding {
+            continue;
+        }
+        rebids_seen += 1;
+        for observer in Observer::all(seats) {
+            let view = game.view(observer);
+            let drawn = Rumble::determinize(&view, &mut rng);
+            assert_eq!(drawn.view(observer), view, "seed {seed}");
+            for seat in dojo_engine::Seat::all(seats) {
+                assert_eq!(drawn.decision(seat), game.decision(seat), "seed {seed}, {seat} seen by {observer:?}");
+            }
+        }
+    }
+    assert!(rebids_seen >= 5, "only {rebids_seen} tables went to a re-bid");
+}
