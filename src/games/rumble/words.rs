@@ -190,10 +190,11 @@ pub fn describe(game: &Rumble, event: &Event) -> String {
     let energy = w.energy;
     match event {
         Event::BidsIn => "Every bid sheet is in.".into(),
-        Event::Rebid { lots, heroes: tied } => {
-            let powers = join(lots.iter().map(|l| lot(game, *l)).collect());
-            format!("Tied top bids: {powers} go{} to a re-bid between {}.", if lots.len() == 1 { "es" } else { "" }, heroes(game, tied))
+        Event::SidekickSides { hero: h, seat } => {
+            let player = game.seats.get(usize::from(*seat)).map_or_else(|| "?".into(), |s| s.0.clone());
+            format!("{} goes with its card: {player} plays it now.", hero(game, *h))
         }
+        Event::Rebid { heroes: tied } => format!("{} tied for a top bid and bid again, in secret.", heroes(game, tied)),
         Event::Tied { hero: h, lot: l, bid, .. } => {
             format!("{}'s bid of {bid} on {} tied for the top: bid again.", hero(game, *h), lot(game, *l))
         }
@@ -201,7 +202,7 @@ pub fn describe(game: &Rumble, event: &Event) -> String {
             let flaw = game.lots.get(usize::from(*l)).is_some_and(|p| game.kind(*p) == catalog::Kind::Flaw);
             if flaw {
                 format!(
-                    "{} get{} the Flaw {} (lowest bid).",
+                    "{} get{} the Flaw {} with the lowest bid, {strength}.",
                     heroes(game, winners),
                     if winners.len() == 1 { "s" } else { "" },
                     lot(game, *l)
@@ -280,6 +281,11 @@ mod tests {
         let game = Rumble::from_setup(&Setup::heroes(&["Mantisman", "Doctor Cuttlefish"], vec![PowerId::Flight], 1)).unwrap();
         assert_eq!(describe(&game, &Event::Won { lot: 0, heroes: vec![1], strength: 20 }), "Doctor Cuttlefish wins Flight for 20.");
         assert_eq!(describe(&game, &Event::Paid { hero: 0, amount: 5 }), "Mantisman pays 5 Energy for the auction.");
+        // A tie names who bids again, never the power (notes: secrecy).
+        assert_eq!(
+            describe(&game, &Event::Rebid { heroes: vec![0, 1] }),
+            "Mantisman and Doctor Cuttlefish tied for a top bid and bid again, in secret."
+        );
         use_genre("hacker");
         assert_eq!(describe(&game, &Event::Paid { hero: 0, amount: 5 }), "Mantisman pays 5 Bits for the auction.");
         use_genre("superhero");

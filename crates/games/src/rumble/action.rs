@@ -151,7 +151,7 @@ pub enum Act {
         #[serde(default)]
         might_discard: Vec<u8>,
     },
-    /// New sealed bids for the tied powers, in the decision's order.
+    /// New sealed bids for the tied powers, in auction order ([`super::Rumble::rebid_lots`]).
     Rebid(Vec<u16>),
     /// The opponent who receives the curse being given away.
     Give(u8),
@@ -184,8 +184,13 @@ pub enum Act {
 pub enum Decision {
     /// Fill in the sealed bid sheet.
     Bid,
-    /// Bid again on these tied powers (places in the auction).
-    Rebid(Vec<u8>),
+    /// Bid again on the powers `hero` tied on. Which powers they are is the hero's secret: they
+    /// are in its own seat's view ([`super::Rumble::rebid_lots`]), not in the decision, since
+    /// everyone sees who is deciding.
+    Rebid {
+        /// The seat's hero.
+        hero: u8,
+    },
     /// Hand this curse (a power of `hero`, at `slot`) to an opponent.
     Give {
         /// The hero who won it.
@@ -260,6 +265,17 @@ pub enum Refusal {
     BadAdjustment(&'static str),
     /// The power is a Flaw, which cannot be discarded.
     FlawKept,
+    /// The power is a curse that is handed on (Blood Rage, Weak Hands), which cannot be discarded.
+    CurseKept,
+    /// The Drains paid (Flight, Zypher, a typed-in Drain) come to more Energy than the hero has.
+    OverDrained {
+        /// Energy drained.
+        drain: i32,
+        /// Energy the hero has.
+        has: i32,
+    },
+    /// That hero is on the chooser's own side (its own hero or Sidekick), not an opponent.
+    NotAnOpponent(u8),
 }
 
 impl fmt::Display for Refusal {
@@ -283,6 +299,9 @@ impl fmt::Display for Refusal {
             Refusal::BadBlock => write!(f, "blocked points must add up to the Defense that covers them"),
             Refusal::BadAdjustment(why) => write!(f, "adjustment refused: {why}"),
             Refusal::FlawKept => write!(f, "a Flaw cannot be discarded"),
+            Refusal::CurseKept => write!(f, "a curse that is handed on cannot be discarded"),
+            Refusal::OverDrained { drain, has } => write!(f, "that drains {drain} Energy but the hero has {has}"),
+            Refusal::NotAnOpponent(h) => write!(f, "hero {} is on your own side, not an opponent", h + 1),
         }
     }
 }

@@ -801,7 +801,7 @@ pub const CARDS: &[PowerCard] = &[
         false,
         22,
         "Kevan",
-        "A second hero with 50 Energy, controlled by whoever holds this card. It fights on even if its controller falls."
+        "A second hero with 50 Energy, controlled by whoever holds this card. It fights on if its controller falls, and goes out if this card is discarded."
     ),
     card!(
         NinjaTraining,

@@ -1,5 +1,5 @@
 //! What happens in a Rumble game, as the log shows it. Everything is public except a tied
-//! hero's private notice of its tie.
+//! hero's private notice of its tie: the table hears only who bids again.
 
 use super::action::{Allocation, Change, RevealChoice, Source};
 use super::setup::PowerRef;
@@ -10,10 +10,9 @@ use serde::{Deserialize, Serialize};
 pub enum Event {
     /// Every sealed sheet is in.
     BidsIn,
-    /// These powers (auction places) go to a re-bid among these heroes.
+    /// These heroes tied for a top bid and bid again. Which powers tied, and at what bid, is
+    /// told to each tied hero alone ([`Event::Tied`]).
     Rebid {
-        /// The tied powers.
-        lots: Vec<u8>,
         /// The heroes who re-bid.
         heroes: Vec<u8>,
     },
@@ -34,7 +33,7 @@ pub enum Event {
         lot: u8,
         /// Its winners.
         heroes: Vec<u8>,
-        /// The winning bid.
+        /// The winning bid, its Power Strength (for a Flaw, the lowest bid).
         strength: i32,
     },
     /// Nobody bid on a power: it is discarded.
@@ -89,6 +88,13 @@ pub enum Event {
     SidekickJoins {
         /// The new hero.
         hero: u8,
+    },
+    /// The Sidekick's card changed hands, and the Sidekick with it: this seat plays it now.
+    SidekickSides {
+        /// The Sidekick.
+        hero: u8,
+        /// The seat that controls it now.
+        seat: u8,
     },
     /// A round begins.
     Round(u16),

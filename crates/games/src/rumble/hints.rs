@@ -36,7 +36,7 @@ impl SearchHints for Rumble {
         match decision {
             Decision::Bid => Some(Strategy::from_weights(vec![(bid_plan(game, seat, &mut rng), 1.0)])),
             // A re-bid at random among backing down, holding and raising, so ties end.
-            Decision::Rebid(_) => Some(Strategy::uniform(&menu)),
+            Decision::Rebid { .. } => Some(Strategy::uniform(&menu)),
             Decision::Allocate(_) | Decision::Reveal(_) if menu.len() > 1 => Some(best_by_rollout(view, seat, &menu, &mut rng)),
             _ => Some(Strategy::from_weights(vec![(menu[menu.len() - 1].clone(), 1.0)])),
         }

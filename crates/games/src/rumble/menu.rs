@@ -15,7 +15,7 @@ pub fn menu(game: &Rumble, seat: usize) -> Vec<Act> {
     let Some(decision) = game.decision_of(seat) else { return Vec::new() };
     let mut out: Vec<Act> = match &decision {
         Decision::Bid => bid_sheet_list(game),
-        Decision::Rebid(lots) => rebids(game, seat, lots),
+        Decision::Rebid { hero } => rebids(game, *hero),
         Decision::Give { hero, .. } => {
             let giver = game.heroes[usize::from(*hero)].seat;
             game.standing().filter(|t| game.heroes[usize::from(*t)].seat != giver).map(Act::Give).collect()
@@ -66,8 +66,8 @@ pub fn bid_sheet_list(game: &Rumble) -> Vec<Act> {
     out
 }
 
-fn rebids(game: &Rumble, seat: usize, lots: &[u8]) -> Vec<Act> {
-    let Some(hero) = game.hero_of_seat(seat) else { return Vec::new() };
+fn rebids(game: &Rumble, hero: u8) -> Vec<Act> {
+    let lots = game.rebid_lots(hero);
     let own: Vec<u16> =
         lots.iter().map(|l| game.auction.as_ref().and_then(|a| a.bids[usize::from(hero)][usize::from(*l)]).unwrap_or(0)).collect();
     let raise = |by: u16| Act::Rebid(own.iter().map(|b| (b + by).min(100)).collect());

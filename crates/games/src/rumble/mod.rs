@@ -123,8 +123,8 @@ impl Rumble {
                 }
                 Ok(())
             }
-            (Decision::Rebid(lots), Act::Rebid(bids)) => {
-                if bids.len() != lots.len() {
+            (Decision::Rebid { hero }, Act::Rebid(bids)) => {
+                if bids.len() != self.rebid_lots(*hero).len() {
                     return Err(Refusal::WrongLength);
                 }
                 if bids.iter().any(|b| i32::from(*b) > setup::START_ENERGY) {
@@ -135,7 +135,8 @@ impl Rumble {
             (Decision::Give { hero, .. }, Act::Give(to)) => {
                 let giver = self.heroes[usize::from(*hero)].seat;
                 match self.heroes.get(usize::from(*to)) {
-                    Some(t) if t.standing() && t.seat != giver => Ok(()),
+                    Some(t) if t.standing() && t.seat == giver => Err(Refusal::NotAnOpponent(*to)),
+                    Some(t) if t.standing() => Ok(()),
                     _ => Err(Refusal::BadHero(*to)),
                 }
             }
@@ -165,8 +166,11 @@ impl Rumble {
         for slot in discard {
             let p = h.powers.get(usize::from(*slot)).ok_or(Refusal::BadPower(*slot))?;
             // Flaws stay; so do the curses that must be handed on.
-            if self.kind(p.power) == catalog::Kind::Flaw || p.is(catalog::PowerId::BloodRage) || p.is(catalog::PowerId::WeakHands) {
+            if self.kind(p.power) == catalog::Kind::Flaw {
                 return Err(Refusal::FlawKept);
+            }
+            if p.is(catalog::PowerId::BloodRage) || p.is(catalog::PowerId::WeakHands) {
+                return Err(Refusal::CurseKept);
             }
             if seen.contains(slot) {
                 return Err(Refusal::BadPower(*slot));

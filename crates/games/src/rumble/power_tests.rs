@@ -220,7 +220,7 @@ fn blood_rage_is_handed_on_and_hurts_a_holder_who_attacks_for_less_than_10() {
     )
     .unwrap();
     assert_eq!(g.phase, Phase::Giving);
-    assert_eq!(g.check(Seat(0), &Act::Give(0)), Err(Refusal::BadHero(0)), "only to an opponent");
+    assert_eq!(g.check(Seat(0), &Act::Give(0)), Err(Refusal::NotAnOpponent(0)), "only to an opponent");
     apply(&mut g, &PerSeat(vec![Some(Act::Give(1)), None])).unwrap();
     assert!(g.heroes[1].has(P::BloodRage));
     round(&mut g, vec![a(0, &[]), a(0, &[(0, 5)])]);
@@ -593,4 +593,158 @@ fn the_moderator_applies_a_typed_power_with_reasons_in_the_log() {
     apply(&mut g, &PerSeat(vec![None, None, Some(Act::Done)])).unwrap();
     assert_eq!(energy(&g), vec![90, 85]);
     assert_eq!(g.phase, Phase::Allocating);
+}
+
+/// A table after the auction: A (seat 0) holds `powers` and then the Sidekick card, B and C
+/// (seats 1 and 2) hold `b` and nothing, and A's Sidekick is hero 3 (seat 0) on 50.
+fn with_sidekick(powers: &[PowerId], b: &[PowerId]) -> Rumble {
+    let mut held: Vec<Held> = powers.iter().map(|p| Held::new(PowerRef::Set(*p), 10)).collect();
+    held.push(Held::new(PowerRef::Set(P::Sidekick), 10));
+    let hero = |name: &str, seat: u8, energy: i32, powers: Vec<Held>, sidekick: bool| SettledHero {
+        name: name.into(),
+        seat,
+        energy,
+        powers,
+        sidekick,
+        out: false,
+    };
+    let settled = vec![
+        hero("A", 0, 100, held, false),
+        hero("B", 1, 100, b.iter().map(|p| Held::new(PowerRef::Set(*p), 10)).collect(), false),
+        hero("C", 2, 100, vec![], false),
+        hero("A's Sidekick", 0, 50, vec![], true),
+    ];
+    let setup = Setup { start: Start::Settled(settled), ..Setup::heroes(&["A", "B", "C"], vec![], 1) };
+    Rumble::from_setup(&setup).unwrap()
+}
+
+#[test]
+fn brainswap_and_psionic_rays_refuse_the_users_own_sidekick_as_an_opponent() {
+    let g = with_sidekick(&[P::Brainswap, P::PsionicRays], &[]);
+    let swap = |t: u8| using(a(0, &[]), &[(0, 0, Some(t), None)]);
+    let rays = |t: u8| using(a(0, &[]), &[(1, 20, Some(t), None)]);
+    assert_eq!(g.check_allocation(0, &swap(3)), Err(Refusal::NotAnOpponent(3)));
+    assert_eq!(g.check_allocation(0, &rays(3)), Err(Refusal::NotAnOpponent(3)));
+    assert_eq!(g.check_allocation(0, &swap(1)), Ok(()));
+    assert_eq!(g.check_allocation(0, &rays(2)), Ok(()));
+    // The curse hand-off says the same.
+    assert_eq!(g.check_act(&Decision::Give { hero: 0, slot: 0 }, &Act::Give(3)), Err(Refusal::NotAnOpponent(3)));
+    // The computer is never offered it either.
+    for act in g.legal_actions(Seat(0)) {
+        let Act::Allocate(list) = act else { panic!("an allocation") };
+        assert!(list[0].uses.iter().all(|u| u.target != Some(3)), "{list:?}");
+    }
+}
+
+#[test]
+fn powers_that_name_an_opponent_leave_a_heros_own_sidekick_alone() {
+    // A attacks its own Sidekick: no Disarming Strike, no Sharp Knives, and the Sidekick's
+    // Disagreeable When Angry does not fire (notes: opponents).
+    let mut g = with_sidekick(&[P::DisarmingStrike, P::SharpKnives], &[]);
+    g.heroes[3].powers = [P::Meditation, P::DisagreeableWhenAngry].map(|p| Held::new(PowerRef::Set(p), 5)).to_vec();
+    let mut allocs = quiet(4);
+    allocs[0] = a(0, &[(3, 20)]);
+    round(&mut g, allocs);
+    assert_eq!(energy(&g)[3], 30);
+    assert!(g.heroes[3].status.knives.is_empty());
+    assert!(g.heroes[3].has(P::Meditation));
+    // Galactic Ray Gun with the Helm sends its second hit to an opponent, never to its own side.
+    let mut g = with_sidekick(&[P::GalacticRayGun, P::GalacticHelm], &[]);
+    g.heroes[3].energy = 300;
+    let mut allocs = quiet(4);
+    allocs[0] = a(0, &[(1, 20)]);
+    round(&mut g, allocs);
+    assert_eq!(energy(&g), vec![100, 60, 60, 300]);
+}
+
+#[test]
+fn copies_of_psuedonite_act_once_a_round() {
+    // Two holders (a Flaw won by both, say): each hero still loses 5 per power, once.
+    let mut g = table(&[(100, &[P::Psuedonite, P::ToughSkin]), (100, &[P::Psuedonite]), (100, &[P::Flight])]);
+    round(&mut g, quiet(3));
+    assert_eq!(energy(&g), vec![90, 95, 95]);
+}
+
+#[test]
+fn a_drain_cannot_take_more_energy_than_the_hero_has() {
+    // Zypher's Drain 10 on a hero down to 5: not offered, and refused. (C's Precognition keeps
+    // the round in the reveal step.)
+    let mut g = table(&[(5, &[P::Zypher]), (100, &[P::LaserEyes]), (100, &[P::Precognition])]);
+    let joint = PerSeat(vec![
+        Some(Act::Allocate(vec![a(5, &[])])),
+        Some(Act::Allocate(vec![using(a(0, &[]), &[(0, 0, Some(0), None)])])),
+        Some(Act::Allocate(vec![Allocation { reserve: 100, ..Allocation::default() }])),
+    ]);
+    apply(&mut g, &joint).unwrap();
+    let redirect = RevealChoice { zypher: vec![Redirect { user: 1, index: 0, to: 2 }], ..RevealChoice::default() };
+    assert_eq!(g.check_choice(0, &redirect), Err(Refusal::OverDrained { drain: 10, has: 5 }));
+    assert_eq!(g.phase, Phase::Revealing);
+    assert!(!g.reveal_open(0), "Zypher is not offered to a hero who cannot pay it");
+    // A typed-in Drain 10 at Allocation, by a hero on 8.
+    let mut setup = Setup::heroes(&["A", "B"], vec![], 1);
+    setup.seats.push(SeatSetup { name: "Judge".into(), role: Role::Moderator });
+    setup.invented = vec![Invented {
+        author: 0,
+        name: "Overdrive".into(),
+        text: "Drain 10: the moderator doubles your Attack.".into(),
+        kind: catalog::Kind::Normal,
+        cost: Some((CostKind::Drain, Some(10))),
+        activate: None,
+        exhaust: None,
+        targets: false,
+    }];
+    let hero = |name: &str, seat: u8, energy: i32, powers: Vec<Held>| SettledHero {
+        name: name.into(),
+        seat,
+        energy,
+        powers,
+        sidekick: false,
+        out: false,
+    };
+    setup.start = Start::Settled(vec![hero("A", 0, 8, vec![Held::new(PowerRef::Invented(0), 10)]), hero("B", 1, 100, vec![])]);
+    let g = Rumble::from_setup(&setup).unwrap();
+    assert_eq!(g.check_allocation(0, &using(a(8, &[]), &[(0, 0, None, None)])), Err(Refusal::OverDrained { drain: 10, has: 8 }));
+}
+
+#[test]
+fn a_drain_may_take_every_point_left_even_when_all_is_allocated() {
+    // The Breeze's example, to the last point: 10 Energy, all in Defense, drains 10 and is out.
+    let mut g = table(&[(10, &[P::Zypher]), (100, &[P::LaserEyes]), (100, &[])]);
+    let redirect = RevealChoice { zypher: vec![Redirect { user: 1, index: 0, to: 2 }], ..RevealChoice::default() };
+    round_with(&mut g, vec![a(10, &[]), using(a(0, &[]), &[(0, 0, Some(0), None)]), a(100, &[])], vec![(0, redirect)]);
+    assert_eq!(energy(&g)[0], 0);
+    assert!(!g.heroes[0].standing());
+}
+
+#[test]
+fn the_sidekick_follows_its_card_when_brainswap_moves_it() {
+    let mut g = with_sidekick(&[], &[P::Brainswap]);
+    let mut allocs = quiet(4);
+    allocs[1] = using(a(0, &[]), &[(0, 0, Some(0), None)]);
+    let events = round(&mut g, allocs);
+    assert!(g.heroes[1].has(P::Sidekick) && !g.heroes[0].has(P::Sidekick));
+    assert_eq!(g.heroes[3].seat, 1, "B now plays A's old Sidekick");
+    assert!(events.contains(&Event::SidekickSides { hero: 3, seat: 1 }), "{events:?}");
+    assert_eq!(g.decision(Seat(1)), Some(Decision::Allocate(vec![1, 3])));
+    assert_eq!(g.decision(Seat(0)), Some(Decision::Allocate(vec![0])));
+}
+
+#[test]
+fn discarding_the_sidekick_card_knocks_the_sidekick_out() {
+    // Lighten Load throws the Sidekick card away: its Power Strength comes back, the Sidekick goes.
+    let mut g = with_sidekick(&[P::LightenLoad], &[]);
+    let mut allocs = quiet(4);
+    allocs[0] = using(a(0, &[]), &[(0, 0, None, Some(1))]);
+    let events = round(&mut g, allocs);
+    assert_eq!(energy(&g)[0], 110);
+    assert!(!g.heroes[3].standing());
+    assert!(events.contains(&Event::Out(vec![3])), "{events:?}");
+}
+
+#[test]
+fn a_handed_on_curse_is_kept_for_its_own_reason_not_as_a_flaw() {
+    let g = table(&[(100, &[P::WeakHands, P::ToughSkin]), (100, &[])]);
+    let settle = |slot: u8| Act::Settle { discard: vec![slot], expert: None };
+    assert_eq!(g.check_act(&Decision::Settle { hero: 0 }, &settle(0)), Err(Refusal::CurseKept));
+    assert_eq!(g.check_act(&Decision::Settle { hero: 0 }, &settle(1)), Ok(()));
 }

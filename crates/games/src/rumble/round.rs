@@ -139,9 +139,12 @@ impl Rumble {
             put += cost;
             drained += drain;
         }
-        // Drained Energy is lost without being allocated, so it does not count here.
-        let _ = drained;
+        // Drained Energy is lost without being allocated, so it does not count in `put`; but a
+        // hero cannot drain more Energy than they have (notes: drain-limit).
         let has = h.energy.max(0);
+        if drained > has {
+            return Err(Refusal::OverDrained { drain: drained, has });
+        }
         if put > has {
             return Err(Refusal::OverAllocated { put, has });
         }
@@ -167,6 +170,13 @@ impl Rumble {
         let standing_target = |t: Option<u8>| t.is_some_and(|t| self.heroes.get(usize::from(t)).is_some_and(|o| o.standing()));
         let other_target = |t: Option<u8>| t.is_some_and(|t| self.is_other_standing(hero, t));
         let no_extra = u.target.is_none() && u.other.is_none();
+        // "An opponent" is never a hero played from the same seat (a hero and its Sidekick).
+        if let (PowerRef::Set(P::Brainswap | P::PsionicRays), Some(t)) = (power, u.target)
+            && other_target(Some(t))
+            && self.heroes[usize::from(t)].seat == self.heroes[usize::from(hero)].seat
+        {
+            return Err(Refusal::NotAnOpponent(t));
+        }
         let ok = match power {
             PowerRef::Set(id) => match id {
                 P::AirStrike | P::DoomsdayDevice => u.x > 0 && no_extra,
@@ -259,11 +269,7 @@ impl Rumble {
         events.push(Event::Choices(shown.clone()));
         for (hero, c) in &shown {
             let h = usize::from(*hero);
-            let mut drain = 0;
-            if c.flight {
-                drain += self.heroes[h].all(P::Flight).map(|p| p.n(0)).next().unwrap_or(5);
-            }
-            drain += c.zypher.len() as i32 * self.heroes[h].all(P::Zypher).map(|p| p.n(0)).next().unwrap_or(10);
+            let drain = self.reveal_drain(*hero, c);
             if drain > 0 {
                 self.heroes[h].energy -= drain;
                 events.push(Event::Lost { hero: *hero, amount: drain, source: set(if c.flight { P::Flight } else { P::Zypher }) });
@@ -301,6 +307,20 @@ impl Rumble {
             }
         }
         self.after_reveal(events);
+    }
+
+    /// Flight's Drain 5 and Zypher's Drain 10 per use.
+    fn flight_drain(&self, hero: u8) -> i32 {
+        self.heroes[usize::from(hero)].all(P::Flight).map(|p| p.n(0)).next().unwrap_or(5)
+    }
+
+    fn zypher_drain(&self, hero: u8) -> i32 {
+        self.heroes[usize::from(hero)].all(P::Zypher).map(|p| p.n(0)).next().unwrap_or(10)
+    }
+
+    /// The Energy `c` drains from `hero` in the reveal step (Flight, Zypher).
+    pub fn reveal_drain(&self, hero: u8, c: &RevealChoice) -> i32 {
+        i32::from(c.flight) * self.flight_drain(hero) + c.zypher.len() as i32 * self.zypher_drain(hero)
     }
 
     /// Whether `hero` may make `c` in the reveal step.
@@ -356,6 +376,10 @@ impl Rumble {
                 return Err(Refusal::NotOpen("Zypher"));
             }
             used.push((r.user, r.index));
+        }
+        let (drain, has) = (self.reveal_drain(hero, c), h.energy.max(0));
+        if drain > has {
+            return Err(Refusal::OverDrained { drain, has });
         }
         if !c.shouts.is_empty() && !open.contains(&"Batman Captions") {
             return Err(Refusal::NotOpen("Batman Captions"));
@@ -575,7 +599,10 @@ impl Rumble {
                 }
             }
             for a in 0..n {
-                if self.fight.attack[a][d] > self.fight.defense[d] && self.heroes[a].has(P::Shieldbreaker) {
+                if self.fight.attack[a][d] > self.fight.defense[d]
+                    && self.heroes[a].has(P::Shieldbreaker)
+                    && self.heroes[a].seat != hero.seat
+                {
                     self.fight.unblockable[a][d] = true;
                 }
             }
@@ -748,7 +775,7 @@ impl Rumble {
             if let Some(p) = hero.first(P::DisagreeableWhenAngry)
                 && hero.standing()
                 && !hero.status.angry_done
-                && (0..n).any(|a| a != d && fight.attack[a][d] >= p.n(0))
+                && (0..n).any(|a| self.heroes[a].seat != hero.seat && fight.attack[a][d] >= p.n(0))
             {
                 let gain = p.n(1);
                 self.heroes[d].energy += gain;
@@ -896,7 +923,7 @@ impl Rumble {
                 amount *= 2;
                 if self.heroes[f].has(P::GalacticHelm) {
                     let other = (0..n)
-                        .filter(|o| *o != f && *o != t && self.heroes[*o].standing())
+                        .filter(|o| *o != t && self.heroes[*o].standing() && self.heroes[*o].seat != self.heroes[f].seat)
                         .max_by_key(|o| (self.heroes[*o].energy, std::cmp::Reverse(*o)));
                     if let Some(o) = other {
                         queue.push_back(Hit { to: o, from: None, amount, source: set(P::GalacticRayGun), attack: 0 });
@@ -930,11 +957,15 @@ impl Rumble {
                 let cut = p.n(0);
                 self.heroes[t].status.tentacles_next += cut;
             }
-            if let Some(p) = self.heroes[f].first(P::SharpKnives) {
+            // Sharp Knives and Disarming Strike act on opponents: never on a hero of the same seat.
+            let opponent = self.heroes[f].seat != self.heroes[t].seat;
+            if let Some(p) = self.heroes[f].first(P::SharpKnives)
+                && opponent
+            {
                 let (dmg, rounds) = (p.n(0), p.n(1));
                 self.heroes[t].status.knives.push((f as u8, dmg, rounds.clamp(0, 255) as u8));
             }
-            if self.heroes[f].has(P::DisarmingStrike) && *amount > 0 {
+            if self.heroes[f].has(P::DisarmingStrike) && *amount > 0 && opponent {
                 let limit = hit.attack;
                 let pick = self.heroes[t]
                     .powers
@@ -1027,9 +1058,10 @@ impl Rumble {
                 events.push(Event::Gained { hero: h as u8, amount: gain, source: set(P::HyperImmuneSystem) });
             }
         }
-        let psuedonite: Vec<i32> =
-            self.standing().flat_map(|h| self.heroes[usize::from(h)].all(P::Psuedonite).map(|p| p.n(0)).collect::<Vec<_>>()).collect();
-        for per in psuedonite {
+        // A global power acts once a round however many heroes hold a copy, at the largest
+        // number among the copies (notes: global-copies).
+        let psuedonite: Option<i32> = self.standing().flat_map(|h| self.heroes[usize::from(h)].all(P::Psuedonite).map(|p| p.n(0))).max();
+        if let Some(per) = psuedonite {
             for h in 0..n {
                 let owned = self.heroes[h].powers.len() as i32;
                 if self.heroes[h].standing() && owned > 0 {
@@ -1184,7 +1216,8 @@ pub fn reveal_options(game: &Rumble, hero: u8) -> Vec<&'static str> {
     let burnt_flight = a.uses.iter().any(|u| h.powers.get(usize::from(u.slot)).is_some_and(|p| p.is(P::Flight)));
     // Options that only protect are offered when something is coming: an Attack, or a power.
     let threatened = game.attacked_this_round(hero) || !game.aimed_at(hero).is_empty() || game.area_damage_used();
-    if h.has(P::Flight) && !burnt_flight && h.energy > 0 && game.attacked_this_round(hero) {
+    // A Drain is only offered when the hero has the Energy to pay it (notes: drain-limit).
+    if h.has(P::Flight) && !burnt_flight && h.energy >= game.flight_drain(hero) && game.attacked_this_round(hero) {
         open.push("Flight");
     }
     if a.attack_total() > 0 && a.uses.iter().any(|u| h.powers.get(usize::from(u.slot)).is_some_and(|p| p.is(P::QuickReflexes))) {
@@ -1196,7 +1229,7 @@ pub fn reveal_options(game: &Rumble, hero: u8) -> Vec<&'static str> {
     if !game.lizard_targets(hero).is_empty() {
         open.push("Lizard DNA");
     }
-    if h.has(P::Zypher) && !game.aimed_at(hero).is_empty() {
+    if h.has(P::Zypher) && h.energy >= game.zypher_drain(hero) && !game.aimed_at(hero).is_empty() {
         open.push("Zypher");
     }
     if h.has(P::BatmanCaptions) && (0..game.heroes.len() as u8).any(|t| game.fight.allocations.iter().flatten().any(|a| a.attack_on(t) > 0))

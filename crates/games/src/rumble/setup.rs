@@ -116,7 +116,7 @@ impl Invented {
 pub struct Held {
     /// Which power.
     pub power: PowerRef,
-    /// Its Power Strength: the winning bid (0 for a Flaw).
+    /// Its Power Strength: the winning bid (for a Flaw, the lowest bid, which won it).
     pub strength: i32,
     /// The numbers on it now (Expert Training may have changed one).
     pub numbers: Vec<i32>,

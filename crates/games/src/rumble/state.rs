@@ -107,8 +107,12 @@ pub struct Auction {
     pub bids: Vec<Vec<Option<u16>>>,
     /// Each hero's "might discard" flags (auction places).
     pub flags: Vec<Vec<u8>>,
-    /// Powers in a re-bid, with the heroes tied on each.
+    /// Powers in a re-bid, with the heroes tied on each. Secret: a seat's view keeps only the
+    /// powers its own hero tied on, with no other hero named (notes: secrecy).
     pub rebids: Vec<(u8, Vec<u8>)>,
+    /// The heroes bidding again, in order: public, as everyone sees who is still deciding.
+    #[serde(default)]
+    pub rebidding: Vec<u8>,
     /// Energy bid on all powers in the first sheets (Pure Energy Being), when the observer may see it.
     pub first_total: Option<i32>,
 }
@@ -210,6 +214,7 @@ impl Rumble {
                         bids: vec![vec![Some(0); game.lots.len()]; n],
                         flags: vec![Vec::new(); n],
                         rebids: Vec::new(),
+                        rebidding: Vec::new(),
                         first_total: Some(0),
                     });
                 }
@@ -285,6 +290,13 @@ impl Rumble {
         self.heroes.iter().filter(|h| h.standing()).any(|h| h.powers.iter().any(|p| matches!(p.power, PowerRef::Invented(_))))
     }
 
+    /// The powers (auction places) `hero` tied on and bids again for, in order. Only the hero's
+    /// own seat (and the moderator) can see them: other views hold no tie but their own.
+    pub fn rebid_lots(&self, hero: u8) -> Vec<u8> {
+        let Some(auction) = self.auction.as_ref() else { return Vec::new() };
+        auction.rebids.iter().filter(|(_, tied)| tied.contains(&hero)).map(|(l, _)| *l).collect()
+    }
+
     /// What `seat` must decide now.
     pub fn decision_of(&self, seat: usize) -> Option<Decision> {
         let plays = self.seats.get(seat).is_some_and(|(_, r)| r.plays());
@@ -293,9 +305,7 @@ impl Rumble {
             Phase::Bidding => (plays && self.hero_of_seat(seat).is_some()).then_some(Decision::Bid),
             Phase::Rebidding => {
                 let hero = self.hero_of_seat(seat)?;
-                let lots: Vec<u8> =
-                    self.auction.as_ref()?.rebids.iter().filter(|(_, tied)| tied.contains(&hero)).map(|(l, _)| *l).collect();
-                (!lots.is_empty()).then_some(Decision::Rebid(lots))
+                self.auction.as_ref()?.rebidding.contains(&hero).then_some(Decision::Rebid { hero })
             }
             Phase::Giving => {
                 let (hero, slot) = *self.to_give.iter().find(|(h, _)| usize::from(self.heroes[usize::from(*h)].seat) == seat)?;
@@ -360,6 +370,7 @@ impl Rumble {
     fn take_rebids(&mut self, joint: &[Option<Act>], events: &mut Vec<Event>) {
         let Some(auction) = self.auction.as_mut() else { return };
         let rebids = std::mem::take(&mut auction.rebids);
+        auction.rebidding.clear();
         for (seat, act) in joint.iter().enumerate() {
             if let Some(Act::Rebid(new)) = act {
                 let hero = self.heroes.iter().position(|h| usize::from(h.seat) == seat && !h.sidekick).expect("a bidding seat has a hero");
@@ -380,8 +391,9 @@ impl Rumble {
             let bids: Vec<i32> = auction.bids.iter().map(|b| i32::from(b[lot].unwrap_or(0))).collect();
             let heroes_with = |v: i32| bids.iter().enumerate().filter(|(_, b)| **b == v).map(|(h, _)| h as u8).collect::<Vec<u8>>();
             if self.kind(*power) == Kind::Flaw {
+                // The lowest bid wins, and is the Flaw's Power Strength (notes: flaws).
                 let low = *bids.iter().min().expect("heroes bid");
-                results.push((lot as u8, heroes_with(low), 0));
+                results.push((lot as u8, heroes_with(low), low));
                 continue;
             }
             let high = *bids.iter().max().expect("heroes bid");
@@ -407,7 +419,9 @@ impl Rumble {
         let mut heroes: Vec<u8> = ties.iter().flat_map(|(_, t)| t.iter().copied()).collect();
         heroes.sort_unstable();
         heroes.dedup();
-        events.push(Event::Rebid { lots: ties.iter().map(|(l, _)| *l).collect(), heroes });
+        // The table hears who bids again; each tied hero alone hears what tied, and at what bid.
+        events.push(Event::Rebid { heroes: heroes.clone() });
+        auction.rebidding = heroes;
         for (lot, tied) in &ties {
             for hero in tied {
                 let bid = auction.bids[usize::from(*hero)][usize::from(*lot)].unwrap_or(0);
@@ -589,7 +603,13 @@ impl Rumble {
         }
         let holder = self.heroes.iter().position(|h| h.powers.iter().any(|p| self.kind(p.power) == Kind::Sidekick));
         match holder {
-            Some(owner) => self.heroes[kick].seat = self.heroes[owner].seat,
+            Some(owner) => {
+                let seat = self.heroes[owner].seat;
+                if self.heroes[kick].seat != seat {
+                    self.heroes[kick].seat = seat;
+                    events.push(Event::SidekickSides { hero: kick as u8, seat });
+                }
+            }
             None => {
                 self.heroes[kick].out = Some(self.round);
                 events.push(Event::Out(vec![kick as u8]));

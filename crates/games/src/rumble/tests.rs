@@ -76,7 +76,7 @@ fn tied_heroes_rebid_and_the_others_bids_stay_in_the_running() {
     let mut game = Rumble::from_setup(&setup).unwrap();
     let events = apply(&mut game, &bids(&[&[30], &[30], &[20]])).unwrap();
     assert_eq!(game.phase, Phase::Rebidding);
-    assert!(events.contains(&Event::Rebid { lots: vec![0], heroes: vec![0, 1] }));
+    assert!(events.contains(&Event::Rebid { heroes: vec![0, 1] }));
     // The tie notice is private to each tied seat.
     let tied: Vec<&Event> = events.iter().filter(|e| matches!(e, Event::Tied { .. })).collect();
     assert_eq!(tied.len(), 2);
@@ -86,6 +86,38 @@ fn tied_heroes_rebid_and_the_others_bids_stay_in_the_running() {
     let events = apply(&mut game, &joint(vec![Some(Act::Rebid(vec![5])), Some(Act::Rebid(vec![10])), None])).unwrap();
     assert!(events.contains(&Event::Won { lot: 0, heroes: vec![2], strength: 20 }));
     assert_eq!(game.heroes[2].energy, 80);
+}
+
+#[test]
+fn the_table_sees_only_who_bids_again_and_each_tied_hero_only_its_own_ties() {
+    let setup = Setup::heroes(&["A", "B", "C", "D"], vec![PowerId::ToughSkin, PowerId::Flight], 3);
+    // A ties with B on Tough Skin and C with D on Flight; then A with C, and B with D.
+    let mut pairs = Rumble::from_setup(&setup).unwrap();
+    let events = apply(&mut pairs, &bids(&[&[30, 0], &[30, 0], &[0, 20], &[0, 20]])).unwrap();
+    let mut crossed = Rumble::from_setup(&setup).unwrap();
+    apply(&mut crossed, &bids(&[&[30, 0], &[0, 20], &[30, 0], &[0, 20]])).unwrap();
+    // Who bids again is public (everyone sees who decides); which power tied is not.
+    let public: Vec<&Event> = dojo_engine::visible_events::<Rumble>(&events, Observer::Public).collect();
+    assert_eq!(public, vec![&Event::BidsIn, &Event::Rebid { heroes: vec![0, 1, 2, 3] }]);
+    assert_eq!(pairs.public_view(), crossed.public_view(), "the public view does not show who tied where");
+    assert_eq!(pairs.view_for(dojo_engine::Seat(0)), crossed.view_for(dojo_engine::Seat(0)), "A does not learn who tied with it");
+    let auction = |g: &Rumble, seat: u8| g.view_for(dojo_engine::Seat(seat)).table.auction.unwrap();
+    assert_eq!(auction(&pairs, 0).rebids, vec![(0, vec![0])]);
+    assert_eq!(auction(&pairs, 3).rebids, vec![(1, vec![3])]);
+    assert_eq!(pairs.public_view().table.auction.unwrap().rebidding, vec![0, 1, 2, 3]);
+    // The decision names the hero only; its powers are in the hero's own view.
+    assert_eq!(pairs.decision(dojo_engine::Seat(2)), Some(Decision::Rebid { hero: 2 }));
+    assert_eq!(pairs.view_for(dojo_engine::Seat(2)).table.rebid_lots(2), vec![1]);
+    // The private notices go to the tied seats alone.
+    for seat in 0..4 {
+        let told: Vec<&Event> = dojo_engine::visible_events::<Rumble>(&events, Observer::Seat(dojo_engine::Seat(seat)))
+            .filter(|e| matches!(e, Event::Tied { .. }))
+            .collect();
+        assert_eq!(told.len(), 1);
+        assert!(matches!(told[0], Event::Tied { hero, .. } if *hero == seat));
+    }
+    let events = apply(&mut pairs, &joint((0..4).map(|_| Some(Act::Rebid(vec![0]))).collect())).unwrap();
+    assert!(events.contains(&Event::NoTaker { lot: 0 }) && events.contains(&Event::NoTaker { lot: 1 }));
 }
 
 #[test]
@@ -107,9 +139,11 @@ fn a_flaw_goes_free_to_the_lowest_bids_and_everyone_else_pays() {
     let mut sheet = bids(&[&[5], &[5], &[12]]);
     sheet.0.push(None);
     let events = apply(&mut game, &sheet).unwrap();
-    assert!(events.contains(&Event::Won { lot: 0, heroes: vec![0, 1], strength: 0 }));
+    // The lowest bid is the Flaw's Power Strength, on every copy (notes: flaws).
+    assert!(events.contains(&Event::Won { lot: 0, heroes: vec![0, 1], strength: 5 }));
     assert_eq!(game.heroes.iter().map(|h| h.energy).collect::<Vec<_>>(), vec![100, 100, 88]);
     assert_eq!(game.heroes[0].powers.len() + game.heroes[1].powers.len(), 2, "each tied low bidder gets a copy");
+    assert_eq!((game.heroes[0].powers[0].strength, game.heroes[1].powers[0].strength), (5, 5));
 }
 
 #[test]
@@ -207,4 +241,32 @@ fn after_the_round_limit_places_go_by_energy() {
     apply(&mut game, &joint(vec![defend(), defend(), defend()])).unwrap();
     let outcome = game.outcome().expect("time is up");
     assert_eq!(outcome.places, vec![vec![dojo_engine::Seat(1), dojo_engine::Seat(2)], vec![dojo_engine::Seat(0)]]);
+}
+
+#[test]
+fn every_view_of_a_rebid_draws_the_same_decisions_for_every_seat() {
+    // Who decides is public: a state drawn from any observer's view asks the same of every seat,
+    // and shows that observer the same view.
+    let mut rebids_seen = 0;
+    for seed in 0..40u64 {
+        let seats = 3 + (seed % 6) as usize;
+        let setup = Rumble::seeded_setup(seed, Table { seats, mode: Some("beginner") }).unwrap();
+        let mut game = Rumble::from_setup(&setup).unwrap();
+        let mut rng = dojo_engine::Rng::new(seed);
+        let j = dojo_engine::joint_from(&game, |_, legal| legal[rng.below(legal.len())].clone()).unwrap();
+        apply(&mut game, &j).unwrap();
+        if game.phase != Phase::Rebidding {
+            continue;
+        }
+        rebids_seen += 1;
+        for observer in Observer::all(seats) {
+            let view = game.view(observer);
+            let drawn = Rumble::determinize(&view, &mut rng);
+            assert_eq!(drawn.view(observer), view, "seed {seed}");
+            for seat in dojo_engine::Seat::all(seats) {
+                assert_eq!(drawn.decision(seat), game.decision(seat), "seed {seed}, {seat} seen by {observer:?}");
+            }
+        }
+    }
+    assert!(rebids_seen >= 5, "only {rebids_seen} tables went to a re-bid");
 }

@@ -3,11 +3,12 @@
 //! Almost everything in Rumble is public once revealed: allocations and reveal-step choices
 //! are made together and shown together, so no pick waits in the state. The secrets are the
 //! auction's: while ties are re-bid, each hero's standing bids (a seat sees only its own hero's;
-//! the moderator sees all) and the "might discard" flags. When the auction settles, the bids
+//! the moderator sees all), the "might discard" flags, and who tied on which power (a seat sees
+//! only its own hero's ties; everyone sees who bids again). When the auction settles, the bids
 //! are dropped from the state altogether.
 
 use super::action::Act;
-use super::catalog::{self, Kind};
+use super::catalog::Kind;
 use super::setup::{Setup, Start};
 use super::state::{Phase, Rumble};
 use dojo_engine::{GameRecord, Joint, Observer, Rng, apply};
@@ -41,39 +42,80 @@ pub fn view(game: &Rumble, observer: Observer) -> RumbleView {
                 auction.flags[hero].clear();
             }
         }
+        // Only the observer's own ties, naming nobody else (notes: secrecy).
+        auction.rebids.retain(|(_, tied)| own.is_some_and(|h| tied.contains(&h)));
+        for (_, tied) in auction.rebids.iter_mut() {
+            tied.retain(|h| Some(*h) == own);
+        }
         auction.first_total = None;
     }
     RumbleView { observer, table }
 }
 
-/// A full table consistent with `view`: hidden bids drawn so that the same re-bids stand.
+/// A full table consistent with `view`: hidden bids drawn so that the same heroes bid again,
+/// the observer's own ties standing as it sees them.
 pub fn determinize(view: &RumbleView, rng: &mut Rng) -> Rumble {
     let mut game = view.table.clone();
     game.rng = Rng::new(rng.next_u64());
-    if let Some(auction) = game.auction.as_mut() {
-        for (lot, power) in view.table.lots.iter().enumerate() {
-            let rebid = auction.rebids.iter().find(|(l, _)| usize::from(*l) == lot).map(|(_, t)| t.clone());
-            let known_tie = rebid.as_ref().and_then(|tied| tied.iter().find_map(|h| auction.bids[usize::from(*h)][lot]));
-            let flaw = matches!(power, super::setup::PowerRef::Set(id) if catalog::card(*id).kind == Kind::Flaw);
-            let tie = known_tie.unwrap_or_else(|| 1 + rng.below(100) as u16);
-            for hero in 0..auction.bids.len() {
-                if auction.bids[hero][lot].is_some() {
-                    continue;
-                }
-                let drawn = match &rebid {
-                    Some(tied) if tied.contains(&(hero as u8)) => tie,
-                    Some(_) => rng.below(usize::from(tie)) as u16,
-                    None if flaw => rng.below(30) as u16,
-                    // A power not in a re-bid has no tie: unseen bids on it are drawn as 0.
-                    None => 0,
-                };
-                auction.bids[hero][lot] = Some(drawn);
+    if sees_all(&view.table, view.observer) {
+        return game;
+    }
+    let own = view.observer.seat().and_then(|s| view.table.hero_of_seat(s.index()));
+    let flaws: Vec<bool> = view.table.lots.iter().map(|p| view.table.kind(*p) == Kind::Flaw).collect();
+    let Some(auction) = game.auction.as_mut() else { return game };
+    let own_bid = |a: &super::state::Auction, lot: usize| own.and_then(|h| a.bids[usize::from(h)][lot]).unwrap_or(0);
+    // Who tied where: the other heroes bidding again partner the observer's own ties, and any
+    // left over (all of them, when the observer is not tied) tie on one more power.
+    let mut others: Vec<u8> = auction.rebidding.iter().copied().filter(|h| Some(*h) != own).collect();
+    rng.shuffle(&mut others);
+    let mut ties = auction.rebids.clone();
+    if !ties.is_empty() && !others.is_empty() {
+        let count = ties.len();
+        for (i, tie) in ties.iter_mut().enumerate() {
+            tie.1.push(others[i % others.len()]);
+        }
+        for h in others.iter().skip(count) {
+            let k = rng.below(count);
+            ties[k].1.push(*h);
+        }
+    } else if others.len() >= 2 {
+        let open: Vec<usize> = (0..flaws.len())
+            .filter(|l| !flaws[*l] && own_bid(auction, *l) < 100 && !ties.iter().any(|(t, _)| usize::from(*t) == *l))
+            .collect();
+        if let Some(lot) = rng.choose(&open).copied() {
+            ties.push((lot as u8, others.clone()));
+        }
+    }
+    ties.iter_mut().for_each(|(_, tied)| tied.sort_unstable());
+    ties.sort_unstable();
+    for (lot, flaw) in flaws.iter().enumerate() {
+        let tied = ties.iter().find(|(l, _)| usize::from(*l) == lot).map(|(_, t)| t.clone());
+        let tie = match &tied {
+            Some(t) if own.is_some_and(|h| t.contains(&h)) => own_bid(auction, lot),
+            Some(_) => {
+                let floor = own_bid(auction, lot) + 1;
+                floor + rng.below(usize::from(101 - floor)) as u16
             }
+            None => 0,
+        };
+        for hero in 0..auction.bids.len() {
+            if auction.bids[hero][lot].is_some() {
+                continue;
+            }
+            let drawn = match &tied {
+                Some(t) if t.contains(&(hero as u8)) => tie,
+                Some(_) => rng.below(usize::from(tie)) as u16,
+                None if *flaw => rng.below(30) as u16,
+                // A power not in a re-bid has no tie: unseen bids on it are drawn as 0.
+                None => 0,
+            };
+            auction.bids[hero][lot] = Some(drawn);
         }
-        if auction.first_total.is_none() {
-            let total: i32 = auction.bids.iter().flatten().map(|b| i32::from(b.unwrap_or(0))).sum();
-            auction.first_total = Some(total);
-        }
+    }
+    auction.rebids = ties;
+    if auction.first_total.is_none() {
+        let total: i32 = auction.bids.iter().flatten().map(|b| i32::from(b.unwrap_or(0))).sum();
+        auction.first_total = Some(total);
     }
     game
 }

@@ -34,7 +34,9 @@ fn use_row(game: &Rumble, hero: u8, alloc: RwSignal<Allocation>, i: usize, u: &U
     let held = &game.heroes[usize::from(hero)].powers[usize::from(u.slot)];
     let (x, target, second, own) = asks(game, held.power);
     let standing: Vec<u8> = game.standing().collect();
-    let others: Vec<u8> = standing.iter().copied().filter(|h| *h != hero).collect();
+    // Brainswap and Psionic Rays name an opponent: never a hero of this seat (notes: opponents).
+    let seat = game.heroes[usize::from(hero)].seat;
+    let opponents: Vec<u8> = standing.iter().copied().filter(|h| game.heroes[usize::from(*h)].seat != seat).collect();
     let set = move |f: Box<dyn Fn(&mut Use) + Send + Sync>| {
         alloc.update(|a| {
             if let Some(u) = a.uses.get_mut(i) {
@@ -59,7 +61,7 @@ fn use_row(game: &Rumble, hero: u8, alloc: RwSignal<Allocation>, i: usize, u: &U
         )
     });
     let target_field = target.then(|| {
-        let pick = if matches!(held.power, PowerRef::Set(PowerId::PsionicRays | PowerId::Brainswap)) { others.clone() } else { standing.clone() };
+        let pick = if matches!(held.power, PowerRef::Set(PowerId::PsionicRays | PowerId::Brainswap)) { opponents.clone() } else { standing.clone() };
         view! { <label>"on "{hero_select(game, format!("use-{}-target", i + 1), pick, Some("(choose)"), get(|u| u.target), move |t| set(Box::new(move |u| u.target = t)))}</label> }
     });
     let second_field = second.then(|| {

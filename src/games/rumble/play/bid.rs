@@ -62,17 +62,18 @@ pub(super) fn BidSheet(cx: Ctx, seat: Seat) -> impl IntoView {
 }
 
 #[component]
-pub(super) fn Rebid(cx: Ctx, seat: Seat, lots: Vec<u8>) -> impl IntoView {
+pub(super) fn Rebid(cx: Ctx, seat: Seat, hero: u8) -> impl IntoView {
     let Some(game) = own_table(cx, seat) else { return ().into_any() };
-    let hero = game.hero_of_seat(seat.index());
+    // The tied powers are in this seat's own view only.
+    let lots = game.rebid_lots(hero);
     let bids = RwSignal::new(vec![0u16; lots.len()]);
-    let name = hero.map(|h| words::hero(&game, h)).unwrap_or_default();
+    let name = words::hero(&game, hero);
     let rows = lots
         .iter()
         .enumerate()
         .map(|(k, lot)| {
             let power = game.lots[usize::from(*lot)];
-            let own = hero.and_then(|h| game.auction.as_ref().and_then(|a| a.bids[usize::from(h)][usize::from(*lot)]));
+            let own = game.auction.as_ref().and_then(|a| a.bids[usize::from(hero)][usize::from(*lot)]);
             let note = own.map(|b| format!("Your bid of {b} tied for the top.")).unwrap_or_default();
             view! {
                 <li class="rb-bid-row">
@@ -83,7 +84,7 @@ pub(super) fn Rebid(cx: Ctx, seat: Seat, lots: Vec<u8>) -> impl IntoView {
             }
         })
         .collect_view();
-    let decision = Decision::Rebid(lots.clone());
+    let decision = Decision::Rebid { hero };
     let check = {
         let game = game.clone();
         move || game.check_act(&decision, &Act::Rebid(bids.get())).err().map(|r| r.to_string())

@@ -67,7 +67,7 @@ fn HandOff(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
             .with(|s| {
                 s.as_ref().map(|s| match s.decision(seat) {
                     Some(Decision::Bid) => format!("{name} fills in a sealed bid sheet. {}", waiting_status(s, seat, "auction")),
-                    Some(Decision::Rebid(_)) => format!("{name} tied for a top bid and bids again, in secret."),
+                    Some(Decision::Rebid { .. }) => format!("{name} tied for a top bid and bids again, in secret."),
                     Some(Decision::Give { .. }) => format!("{name} hands on a curse."),
                     Some(Decision::Settle { .. }) => format!("{name} may discard {} won in the auction.", w.powers.to_lowercase()),
                     Some(Decision::Reveal(_)) => format!("{name} may react in the reveal step."),
@@ -86,7 +86,7 @@ fn Decide(cx: Ctx, seat: Seat) -> impl IntoView {
     let decision = Memo::new(move |_| cx.session.with(|s| s.as_ref().and_then(|s| s.decision(seat))));
     move || match decision.get() {
         Some(Decision::Bid) => view! { <bid::BidSheet cx=cx seat=seat/> }.into_any(),
-        Some(Decision::Rebid(lots)) => view! { <bid::Rebid cx=cx seat=seat lots=lots/> }.into_any(),
+        Some(Decision::Rebid { hero }) => view! { <bid::Rebid cx=cx seat=seat hero=hero/> }.into_any(),
         Some(Decision::Give { hero, slot }) => view! { <other::Give cx=cx seat=seat hero=hero place=slot/> }.into_any(),
         Some(Decision::Settle { hero }) => view! { <other::Settle cx=cx seat=seat hero=hero/> }.into_any(),
         Some(Decision::Allocate(heroes)) => view! { <allocate::Allocate cx=cx seat=seat heroes=heroes/> }.into_any(),

@@ -134,7 +134,8 @@ fn check_view(v: &RumbleView, person: Seat) -> Result<(), String> {
         Some(a) => {
             let shaped = a.bids.len() == heroes && a.bids.iter().all(|b| b.len() == lots) && a.flags.len() == heroes;
             let flags = a.flags.iter().flatten().all(|l| usize::from(*l) < lots);
-            let rebids = a.rebids.iter().all(|(l, tied)| usize::from(*l) < lots && tied.iter().all(|h| hero_ok(*h)));
+            let rebids = a.rebids.iter().all(|(l, tied)| usize::from(*l) < lots && tied.iter().all(|h| hero_ok(*h)))
+                && a.rebidding.iter().all(|h| hero_ok(*h));
             if !shaped || !flags || !rebids {
                 return Err("its auction does not fit the table".into());
             }
@@ -269,6 +270,7 @@ mod tests {
         assert!(tamper(&|v| v["observer"] = serde_json::json!({ "Seat": 1 })).contains("not the view of your seat"));
         assert!(tamper(&|v| v["table"]["heroes"][1]["seat"] = serde_json::json!(7)).contains("not at the table"));
         assert!(tamper(&|v| v["table"]["auction"]["bids"][0] = serde_json::json!([1])).contains("auction"));
+        assert!(tamper(&|v| v["table"]["auction"]["rebidding"] = serde_json::json!([9])).contains("auction"));
     }
 
     #[test]

@@ -34,7 +34,7 @@ pub(super) const KEYWORDS: &[(&str, &str)] = &[
     ("Exhaust N:", "at most N payments a game."),
     ("Flaw:", "the lowest bid wins it for free; everyone else pays their bid."),
     ("Sidekick:", "an extra hero with 50 Energy, played by its winner."),
-    ("Power Strength:", "the winning bid paid for a power."),
+    ("Power Strength:", "the winning bid on a power (a Flaw's: the lowest bid)."),
 ];
 
 /// A framed card with a text column starting at its top.
