@@ -108,6 +108,12 @@ impl Game for Rumble {
     fn resample_hidden(&self, observer: Observer, rng: &mut Rng) -> Self {
         view::determinize(&self.view(observer), rng)
     }
+
+    /// The setup's seed decides which power Alternate Universe draws when the auction settles,
+    /// so a record started before then tells it. Once every sheet is revealed the seats hide
+    /// nothing from each other, and the default [`Game::determinize_table`] deals the position
+    /// with a fresh seed.
+    const HIDDEN_FUTURE: bool = true;
 }
 
 impl Rumble {

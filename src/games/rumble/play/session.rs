@@ -4,15 +4,16 @@
 //! Secrets: bid sheets, re-bids, allocations and reveal-step choices wait in the session until
 //! every seat acting has given one. The auction's standing bids are in the position while ties
 //! are re-bid, so a shared device saves nothing of the auction ([`RumbleSite::face_down`]) and,
-//! once it is settled, saves the sealed record ([`sealed_record`]): a record that starts after
-//! the auction, holding no bid at all, with the auction's public log beside it as text. Against
-//! the computer only the person's view is saved, as for every game.
+//! once it is settled, saves every seat's view with the log as text: no bid (the settled state
+//! keeps none) and no seed (it would tell Alternate Universe's draw of a game resumed before the
+//! auction settles: Rumble has [`dojo_engine::Game::HIDDEN_FUTURE`]). Against the computer only
+//! the person's view is saved, as for every game.
 
 use crate::games::rumble::words;
 use crate::play::{Controller, OnSite, Seats};
-use dojo_engine::{GameRecord, Observer, Seat};
+use dojo_engine::{Observer, Seat};
 use dojo_games::Speaker;
-use dojo_games::rumble::{Event, Phase, PowerRef, Rumble, RumbleView, Setup, Start, sealed_record};
+use dojo_games::rumble::{Event, Phase, PowerRef, Rumble, RumbleView, Setup, Start};
 
 /// Rumble on the play page.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,15 +68,6 @@ impl OnSite for RumbleSite {
     /// of its steps (a reload starts the auction again).
     fn face_down(state: &Rumble) -> bool {
         in_auction(state)
-    }
-
-    /// After the auction the record is sealed: it starts from the auction's public result.
-    fn saved_record(record: GameRecord<Rumble>) -> GameRecord<Rumble> {
-        match sealed_record(&record) {
-            Ok(sealed) => sealed,
-            // A record that does not seal does not replay either: keep only its setup, so no bid is saved.
-            Err(_) => GameRecord::new(Setup { start: Start::Auction, ..record.setup }),
-        }
     }
 
     /// A moderator's adjustment goes straight back to the moderator; everything else is shown.
@@ -187,16 +179,16 @@ mod tests {
 
     /// Every person gives a menu action until the step can be played; computers decide.
     #[test]
-    fn a_shared_device_saves_no_bid_and_the_sealed_record_after_the_auction() {
+    fn a_shared_device_saves_no_bid_nor_seed_and_resumes_after_the_auction() {
         let mut s = Session::new(Seats::people(3), &setup(3)).unwrap();
-        let fresh = s.save().unwrap();
+        assert_eq!(s.save(), None, "nothing is saved while the auction runs");
         // Everyone bids 30 on Tough Skin: a tie, re-bid.
         for seat in Seat::all(3) {
             s.give(seat, Act::Bid { bids: vec![30, 7 + seat.0 as u16, 0], might_discard: vec![] }).unwrap();
         }
         s.play().unwrap();
         assert_eq!(s.public_view().table.phase, Phase::Rebidding);
-        assert_eq!(s.save().unwrap(), fresh, "a standing bid is never saved");
+        assert_eq!(s.save(), None, "a standing bid is never saved");
         for (seat, bid) in [(0, 40), (1, 10), (2, 0)] {
             s.give(Seat(seat), Act::Rebid(vec![bid])).unwrap();
         }
@@ -204,8 +196,16 @@ mod tests {
         assert_eq!(s.public_view().table.phase, Phase::Allocating);
         let json = s.save().unwrap();
         assert!(!json.contains("\"Bid\"") && !json.contains("\"Rebid\""), "{json}");
+        for secret in ["\"seed\"", "\"record\"", "\"setup\""] {
+            assert!(!json.contains(secret), "{secret} in a shared device's save: {json}");
+        }
+        // A view's copy of the table carries its random state blanked.
+        assert_eq!(json.matches("\"rng\":").count(), json.matches("\"rng\":{\"state\":0}").count(), "{json}");
         let back = Session::load(&json, 1).unwrap();
         assert_eq!(back.public_view(), s.public_view());
+        for seat in Seat::all(3) {
+            assert_eq!(back.view(seat), s.view(seat));
+        }
         assert_eq!(back.log(), s.log(), "the auction's log is kept as text");
         assert!(back.log().iter().any(|l| l.text == "Hero 1 wins Tough Skin for 40."), "{:?}", back.log());
         assert!(back.log().iter().any(|l| l.text == "Hero 3 wins Regeneration for 9."), "{:?}", back.log());
@@ -213,7 +213,7 @@ mod tests {
             !back.log().iter().any(|l| l.text.contains("30") || l.text.contains(" 7") || l.text.contains(" 8")),
             "no losing bid in the log"
         );
-        // A second save after the reload keeps the same start and log.
+        // A second save after the reload keeps the same log.
         let mut back = back;
         let mut rng = Rng::new(4);
         back.random_step(&mut rng);
