@@ -120,7 +120,8 @@ test('a 4-hero hot-seat game: a tied auction re-bid in secret, then played to th
   assert.doesNotMatch(log, /tied for the top|\b5\b.*Regeneration/, 'no private tie or losing bid in the shared log');
   const saved = await storage(page);
   assert.doesNotMatch(saved, /"Bid"|"Rebid"/, 'the sealed record holds no bid');
-  assert.match(saved, /"Settled"/, 'after the auction the save starts from its result');
+  assert.match(saved, /"Table"/, "after the auction the save holds the seats' views");
+  assert.doesNotMatch(saved, /"seed"/, "no seed (it would tell Alternate Universe's draw)");
   assert.match(await page.textContent('[data-testid="hero-4"]'), /The <b>Breeze<\/b>/, 'a typed name shows as text');
   await page.click('[data-testid="next"]');
   // A reload keeps the game and its auction's log.
