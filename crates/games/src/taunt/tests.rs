@@ -40,6 +40,13 @@ fn scenarios_play_as_narrated() {
 }
 
 #[test]
+fn equal_moves_act_together_beside_other_moves_in_every_mode() {
+    for check in scenario::rule_checks() {
+        check.run().unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+#[test]
 fn conformance_suite_passes() {
     let setups: Vec<Setup> = FighterId::ALL
         .iter()
