@@ -4,7 +4,6 @@
 //! [`Taunt::targets`] names. A turn can stop halfway for a runner's choice of markers in a
 //! circle; it is then kept in the state ([`Turn`]) and carries on from the next move.
 
-use super::MAX_CHARGE;
 use super::event::{ChargeCause, Event, Miss};
 use super::fighter::{HealCard, RunType};
 use super::modes_data::{MONSTER_TEAM, WAMPIRE_DRINK_LEAVES, WAMPIRE_PERIL_MODE, knockout_peril, monster_card};
@@ -14,6 +13,7 @@ use super::ring::{Fighters, PerFighter};
 use super::setup::{Battle, Position};
 use super::state::{Flip, Phase, Taunt};
 use super::track::{Mode, mode_of};
+use super::{MAX_CHARGE, TURN_LIMIT};
 use dojo_engine::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -778,6 +778,10 @@ impl Taunt {
             if over {
                 return;
             }
+        }
+        if self.turn >= TURN_LIMIT {
+            self.time_up(events);
+            return;
         }
         let taunted = Fighters::from_fn(self.fighter_count(), |s| {
             let me = &t.fighter[s];
