@@ -259,3 +259,111 @@ pub fn matchups<G: Sampled>(matches: usize, level_name: &str, seed: u64) -> Resu
     }
     Ok(())
 }
+
+/// What `dojo lengths` is asked to measure.
+pub struct LengthPlan<'a> {
+    /// Games to play.
+    pub matches: usize,
+    /// The level (or yardstick) playing every seat.
+    pub level: &'a str,
+    /// Seed of the deals and every random choice.
+    pub seed: u64,
+    /// Joint steps after which a game counts as capped (not over).
+    pub max_steps: usize,
+    /// The table.
+    pub table: Table<'a>,
+}
+
+/// One game of `lengths`: its rounds, and whether it ended within the step cap.
+fn measure_one<G: Sampled>(setup: &G::Setup, policy: Policy, rng: &mut Rng, max_steps: usize) -> Result<(usize, bool), String> {
+    let mut state = G::from_setup(setup).map_err(|e| e.to_string())?;
+    let (mut steps, mut rounds) = (0, 0);
+    while state.outcome().is_none() {
+        if steps >= max_steps {
+            return Ok((rounds, false));
+        }
+        let joint =
+            joint_from(&state, |s, _| policy.act::<G>(&state.view_for(s), s, &mut *rng)).ok_or("an acting seat has no legal action")?;
+        let events = apply(&mut state, &joint).map_err(|e| e.to_string())?;
+        rounds += events.iter().filter(|e| G::is_round(e)).count();
+        steps += 1;
+    }
+    Ok((rounds, true))
+}
+
+/// The value at quantile `q` (0 to 1) of `sorted`, nearest rank.
+fn quantile(sorted: &[usize], q: f64) -> usize {
+    if sorted.is_empty() {
+        return 0;
+    }
+    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+    sorted[rank - 1]
+}
+
+/// Plays `plan.matches` games (the evaluation setup: single fights for TAUNT) with the same
+/// policy in every seat, split over the machine's cores, and prints how many ended, how many
+/// were still going at the step cap, and the distribution of their lengths in rounds (turns).
+pub fn lengths<G: Sampled>(plan: &LengthPlan) -> Result<(), String> {
+    let policy = level(plan.level)?;
+    G::eval_setup(plan.seed, plan.table)?;
+    let started = Instant::now();
+    let matches = plan.matches;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(matches.max(1));
+    let results: Vec<Result<(usize, bool), String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t..matches)
+                        .step_by(threads)
+                        .map(|m| {
+                            let mut rng = Rng::new(plan.seed.wrapping_mul(1_000_003).wrapping_add(m as u64));
+                            let setup = G::eval_setup(rng.next_u64(), plan.table).expect("the table was checked");
+                            measure_one::<G>(&setup, policy, &mut rng, plan.max_steps)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("length thread")).collect()
+    });
+    let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let mut ended: Vec<usize> = results.iter().filter(|r| r.1).map(|r| r.0).collect();
+    ended.sort_unstable();
+    let capped = results.len() - ended.len();
+    let word = G::ROUND_WORD;
+    println!(
+        "{} lengths: {} {} with {} in every seat at {} seats{}, capped at {} steps; {:.0} s",
+        title(G::NAME),
+        matches,
+        G::EVAL_UNIT,
+        plan.level,
+        plan.table.seats,
+        plan.table.mode.map(|m| format!(" (mode {m})")).unwrap_or_default(),
+        plan.max_steps,
+        started.elapsed().as_secs_f64()
+    );
+    println!("matches: {matches}");
+    println!("ended: {}", ended.len());
+    println!("capped: {capped}");
+    println!("{word}_min: {}", ended.first().copied().unwrap_or(0));
+    println!("{word}_median: {}", quantile(&ended, 0.5));
+    println!("{word}_p90: {}", quantile(&ended, 0.9));
+    println!("{word}_p99: {}", quantile(&ended, 0.99));
+    println!("{word}_max: {}", ended.last().copied().unwrap_or(0));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quantile;
+
+    #[test]
+    fn quantiles_take_the_nearest_rank() {
+        let sorted: Vec<usize> = (1..=10).collect();
+        assert_eq!(quantile(&sorted, 0.5), 5);
+        assert_eq!(quantile(&sorted, 0.9), 9);
+        assert_eq!(quantile(&sorted, 0.99), 10);
+        assert_eq!(quantile(&sorted, 0.0), 1);
+        assert_eq!(quantile(&[], 0.5), 0);
+    }
+}

@@ -10,6 +10,9 @@
 //! dojo bot-eval GAME [--matches N] [--level L] [--seed N] [--against random|greedy|both]
 //!                [--mode M] [--seats N]
 //!                                     the bot's win rates against random and greedy players
+//! dojo lengths GAME [--matches N] [--level L] [--seed N] [--max-steps N] [--mode M] [--seats N]
+//!                                     how long games last with one level in every seat: ended,
+//!                                     capped, and the distribution of their lengths in rounds
 //! (`--fighters N` and `--heroes N` are other names for `--seats N`; `--mode` picks a game's way of playing,
 //! such as TAUNT's `ffa`, `last-pobber`, `team` or `wampires`.)
 //! dojo print GAME -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape]
@@ -82,6 +85,8 @@ const USAGE: &str = "usage:
   dojo bot-eval GAME [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both] [--mode M] [--seats N]
              (GAME: a game with a rules engine; `dojo bot-eval toy --seats 4` is the 4-seat test game;
               --fighters N and --heroes N are --seats N; TAUNT's modes: duel, ffa, last-pobber, team, monsters, wampires)
+  dojo lengths GAME [--matches N] [--level easy|medium|hard|random] [--seed N] [--max-steps N] [--mode M] [--seats N]
+             (how long games last, one level in every seat: ended, capped, and lengths in rounds)
   dojo matchups GAME [--matches N] [--level easy|medium|hard] [--seed N]
              (each side of the game, a character, against each other, the same bot playing both: DRAGON PUNCH)
   dojo print punish|taunt|dragon-punch -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
@@ -137,6 +142,13 @@ fn run(args: &[String]) -> Result<(), String> {
                 let table = table_of!(flags, G);
                 eval::bot_eval::<G>(&eval::EvalPlan { matches, level: &level, seed, against: &against, table })
             })
+        }
+        Some("lengths") => {
+            let game = need_game(&positional)?;
+            flags.only(&["matches", "level", "seed", "max-steps", "seats", "fighters", "heroes", "mode"])?;
+            let (matches, level, seed) = (flags.get("matches", 1000)?, flags.get("level", "easy".to_string())?, flags.get("seed", 1)?);
+            let max_steps = flags.get("max-steps", 5_000)?;
+            with_game!(game, G => eval::lengths::<G>(&eval::LengthPlan { matches, level: &level, seed, max_steps, table: table_of!(flags, G) }))
         }
         Some("matchups") => {
             let game = need_game(&positional)?;

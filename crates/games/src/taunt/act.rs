@@ -4,7 +4,6 @@
 //! [`Taunt::targets`] names. A turn can stop halfway for a runner's choice of markers in a
 //! circle; it is then kept in the state ([`Turn`]) and carries on from the next move.
 
-use super::MAX_CHARGE;
 use super::event::{ChargeCause, Event, Miss};
 use super::fighter::{HealCard, RunType};
 use super::modes_data::{MONSTER_TEAM, WAMPIRE_DRINK_LEAVES, WAMPIRE_PERIL_MODE, knockout_peril, monster_card};
@@ -14,6 +13,7 @@ use super::ring::{Fighters, PerFighter};
 use super::setup::{Battle, Position};
 use super::state::{Flip, Phase, Taunt};
 use super::track::{Mode, mode_of};
+use super::{MAX_CHARGE, TURN_LIMIT};
 use dojo_engine::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +43,11 @@ pub(crate) struct Part {
     charged_from: Option<u8>,
     /// May not attack next turn.
     lock: bool,
-    /// Interrupting damage taken before a mirrored set of moves began.
+    /// The move acts together with another fighter's equal move (same move, same level;
+    /// notes, "Ties in the order of play").
+    #[serde(default)]
+    mirrored: bool,
+    /// Interrupting damage taken before its set of equal moves began to act.
     jolt_before_pair: u8,
     /// Monsters: the monster in play came in by a Switch this turn, and non-Grab Attacks do it
     /// no Damage and no Peril.
@@ -65,6 +69,7 @@ impl Part {
         immune: Slots::NONE,
         charged_from: None,
         lock: false,
+        mirrored: false,
         jolt_before_pair: 0,
         newcomer: false,
     };
@@ -77,8 +82,6 @@ pub struct Turn {
     fighter: PerFighter<Part>,
     /// Position choices owed, in the order the hits landed: (attacker, victim).
     places: Vec<(u8, u8)>,
-    /// Equal-level moves of the same kind acting together: no Position change, no interrupts between them.
-    mirror: bool,
     /// The fighters with a move, in the order the moves act.
     order: PerFighter<u8>,
     /// How many of them have acted.
@@ -183,7 +186,6 @@ impl Taunt {
         let mut t = Turn {
             fighter: PerFighter::filled(n, Part::BLANK),
             places: Vec::new(),
-            mirror: false,
             order: PerFighter::filled(0, 0),
             next: 0,
             flip: None,
@@ -218,14 +220,16 @@ impl Taunt {
             Some(chosen) => PerFighter::collect(chosen.iter().map(|s| s.0)),
             None => self.acting_order(&t),
         };
-        if Self::mirrored(&t, &seats) {
-            t.mirror = true;
-            for part in t.fighter.iter_mut() {
-                part.jolt_before_pair = part.jolt;
-            }
-            let slot = t.fighter[usize::from(seats[0])].slot.expect("acting fighters have moves");
-            if matches!(slot.base(), Slot::Run | Slot::Grab) {
-                events.push(Event::Cancelled { slot: slot.base() });
+        Self::mark_mirrored(&mut t, &seats);
+        // One line per set of equal Grabs, or of equal Runs on a shared Position: their
+        // Position changes cancel.
+        let mut told = Slots::NONE;
+        for s in seats.iter().map(|s| usize::from(*s)) {
+            let Some(slot) = t.fighter[s].slot.map(Slot::base) else { continue };
+            let shown = slot == Slot::Grab || (slot == Slot::Run && self.shares_one_position());
+            if t.fighter[s].mirrored && shown && !told.contains(slot) {
+                told.insert(slot);
+                events.push(Event::Cancelled { slot });
             }
         }
         t.order = seats;
@@ -237,6 +241,7 @@ impl Taunt {
     pub(crate) fn run_turn(&mut self, mut t: Turn, events: &mut Vec<Event>) {
         while usize::from(t.next) < t.order.len() {
             let s = usize::from(t.order[usize::from(t.next)]);
+            Self::begin_mirror(s, &mut t);
             if t.flip.is_none() && self.must_choose_markers(s, &t) {
                 self.phase = Phase::Flip { seat: Seat(s as u8) };
                 self.paused = Some(Box::new(t));
@@ -269,18 +274,34 @@ impl Taunt {
         seats
     }
 
-    /// Whether the acting fighters (`seats`, two or more) all play the same move at the same
-    /// level: such moves act together, cancelling each other's Position change and interrupts.
-    /// In a duel that is the v0.4 rule for two equal moves; a mode for more fighters must still
-    /// say what a mirrored pair among other moves does (today it is no mirror at all).
-    fn mirrored(t: &Turn, seats: &[u8]) -> bool {
-        let part = |s: &u8| &t.fighter[usize::from(*s)];
-        let first = match seats {
-            [first, _, ..] => part(first),
-            _ => return false,
-        };
-        // Both Runs are a Run (Monsters holds both types).
-        seats.iter().map(part).all(|p| p.slot.map(Slot::base) == first.slot.map(Slot::base) && p.level == first.level)
+    /// Whether `a` and `b` play equal moves: the same move at the same level (both Runs are a
+    /// Run, and a fighter's own card counts as the move it replaces, as they share a slot).
+    fn equal_moves(t: &Turn, a: usize, b: usize) -> bool {
+        let (p, q) = (&t.fighter[a], &t.fighter[b]);
+        a != b && p.slot.is_some() && p.slot.map(Slot::base) == q.slot.map(Slot::base) && p.level == q.level
+    }
+
+    /// Marks every acting fighter (`seats`) whose move equals another acting fighter's: such
+    /// moves act together, whatever the other fighters play (notes, "Ties in the order of play").
+    fn mark_mirrored(t: &mut Turn, seats: &[u8]) {
+        for a in seats.iter().map(|s| usize::from(*s)) {
+            t.fighter[a].mirrored = seats.iter().any(|b| Self::equal_moves(t, a, usize::from(*b)));
+        }
+    }
+
+    /// Before the first of a set of equal moves acts, notes the interrupting damage each of them
+    /// has taken so far: the set is judged on that, not on what its members do to each other.
+    fn begin_mirror(s: usize, t: &mut Turn) {
+        if !t.fighter[s].mirrored {
+            return;
+        }
+        let set: Vec<usize> = (0..t.fighter.len()).filter(|o| *o == s || Self::equal_moves(t, s, *o)).collect();
+        if set.iter().any(|o| t.fighter[*o].done) {
+            return;
+        }
+        for o in set {
+            t.fighter[o].jolt_before_pair = t.fighter[o].jolt;
+        }
     }
 
     /// Whether `s`'s move is interrupted at the moment it would act.
@@ -289,7 +310,7 @@ impl Taunt {
         if me.interrupted {
             return true;
         }
-        let jolt = if t.mirror { me.jolt_before_pair } else { me.jolt };
+        let jolt = if me.mirrored { me.jolt_before_pair } else { me.jolt };
         match me.slot {
             Some(Slot::Kick | Slot::Taunt) => jolt > 0,
             Some(Slot::Charge) => jolt >= CHARGE_INTERRUPT,
@@ -324,7 +345,7 @@ impl Taunt {
         t.fighter[s].done = true;
         if self.is_interrupted(s, t) {
             let me = &mut t.fighter[s];
-            let damage = (!me.interrupted).then_some(if t.mirror { me.jolt_before_pair } else { me.jolt });
+            let damage = (!me.interrupted).then_some(if me.mirrored { me.jolt_before_pair } else { me.jolt });
             me.interrupted = true;
             events.push(Event::Interrupted { seat, slot, level, damage });
             if !me.combo {
@@ -409,7 +430,8 @@ impl Taunt {
         let seat = Seat(s as u8);
         let n = self.fighter_count();
         if self.shares_one_position() {
-            if !t.mirror {
+            // Two equal Runs on one Position cancel each other's change.
+            if !t.fighter[s].mirrored {
                 self.position = self.position.flipped();
                 events.push(Event::Moved { seat, position: self.position, with: None });
             }
@@ -470,8 +492,8 @@ impl Taunt {
         for o in targets.iter() {
             if self.hit(s, o, slot, row, t, events) {
                 landed = true;
-                // Equal moves acting together do not interrupt each other or move anyone.
-                if !t.mirror {
+                // Equal moves acting together do not interrupt each other or move each other.
+                if !Self::equal_moves(t, s, o) {
                     t.follow_up(s, o, slot);
                 }
             }
@@ -756,6 +778,10 @@ impl Taunt {
             if over {
                 return;
             }
+        }
+        if self.turn >= TURN_LIMIT {
+            self.time_up(events);
+            return;
         }
         let taunted = Fighters::from_fn(self.fighter_count(), |s| {
             let me = &t.fighter[s];

@@ -284,7 +284,14 @@ pub enum Event {
         /// The winners (a team, several fighters who shared a defeat); none for a draw.
         seats: Vec<Seat>,
     },
-    /// A fight ended: these fighters reached three disabled cards.
+    /// The fight reached its last turn with nobody beaten: the judges rank the fighters still
+    /// standing (notes, "Time limit"); the fight's end follows.
+    TimeUp {
+        /// The last turn.
+        turn: u16,
+    },
+    /// A fight ended: these fighters reached three disabled cards (or lost on the judges'
+    /// decision).
     FightOver {
         /// The fight, from 1.
         fight: u8,
@@ -295,6 +302,10 @@ pub enum Event {
         /// Wampires: the losers were knocked out (by Peril or lack of blood), not by three cards.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         knocked_out: bool,
+        /// Decided by the judges at the time limit: the loser had more disabled cards (or more
+        /// damage, or less blood); no loser means an even fight, which ends the match.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        judged: bool,
     },
     /// Monsters: both trainers have built their three monsters in secret; the battle begins.
     Built,
@@ -540,7 +551,23 @@ impl Event {
                 }
             },
             // Two fighters only: the winner is the loser's rival and the score has two sides.
-            Event::FightOver { fight, losers, wins, knocked_out } => match losers.as_slice() {
+            Event::TimeUp { turn } => {
+                format!("Time is up after turn {turn}: the judges look at disabled cards first, then damage (or blood).")
+            }
+            Event::FightOver { fight, losers, wins, judged: true, .. } => match losers.as_slice() {
+                [loser] => format!(
+                    "{} {} on the judges' decision: {} fight {fight} ({}–{}).",
+                    who.subject(*loser),
+                    who.verb(*loser, "loses", "lose"),
+                    format!("{} {}", who.subject(rival(*loser)), who.verb(rival(*loser), "wins", "win")).to_lowercase_first(),
+                    wins[Seat(0)],
+                    wins[Seat(1)]
+                ),
+                _ => {
+                    format!("Fight {fight} is even on the judges' cards: a draw, and the match ends ({}–{}).", wins[Seat(0)], wins[Seat(1)])
+                }
+            },
+            Event::FightOver { fight, losers, wins, knocked_out, .. } => match losers.as_slice() {
                 [loser] => format!(
                     "{} {}: {} fight {fight} ({}–{}).",
                     who.subject(*loser),
@@ -628,7 +655,7 @@ mod tests {
             out: vec![],
         };
         assert_eq!(shown.describe_with(&vs), "Turn 4: You are down and play nothing, Computer (Hard) plays TAUNT L2.");
-        let over = Event::FightOver { fight: 1, losers: vec![Seat(1)], wins: PerSeat(vec![1, 0]), knocked_out: false };
+        let over = Event::FightOver { fight: 1, losers: vec![Seat(1)], wins: PerSeat(vec![1, 0]), knocked_out: false, judged: false };
         assert_eq!(over.describe_with(&vs), "Computer (Hard) has three disabled cards: you win fight 1 (1–0).");
         assert_eq!(Event::Queued { seat: Seat(1), count: 1 }.describe(), "Player 2 lays 1 card face down for the coming turns.");
     }

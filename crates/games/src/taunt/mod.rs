@@ -62,6 +62,10 @@ pub const MAX_CHARGE: u8 = 3;
 /// Disabled cards at the end of a turn that lose the fight.
 pub const DISABLED_TO_LOSE: usize = 3;
 
+/// The last turn of a fight: if nobody has lost by its end, the judges decide (notes, "Time
+/// limit").
+pub const TURN_LIMIT: u16 = 200;
+
 /// TAUNT's rules in our own words (the site's small Markdown with live directives).
 pub const RULES_TEXT: &str = include_str!("rules.md");
 
@@ -129,10 +133,12 @@ impl Game for Taunt {
         if !self.options.battle.is_duel() {
             return Some(Outcome::ranked(self.places.clone()).with_teams(self.teams()));
         }
-        // The most fight wins takes the series (on equal wins, which only a broken state could
-        // reach, the later seat, as `max_by_key` picks the last of equals).
-        let winner = Seat::all(self.fighter_count()).max_by_key(|s| self.wins[s.index()]).expect("a fight has fighters");
-        Some(Outcome::winner(winner, Seat::all(self.fighter_count())))
+        // The most fight wins takes the series; equal wins (a series stopped by an even time
+        // limit) are a draw.
+        let seats = || Seat::all(self.fighter_count());
+        let most = seats().map(|s| self.wins[s.index()]).max().expect("a fight has fighters");
+        let leaders: Vec<Seat> = seats().filter(|s| self.wins[s.index()] == most).collect();
+        Some(if leaders.len() == 1 { Outcome::winner(leaders[0], seats()) } else { Outcome::draw(seats()) })
     }
 
     fn determinize(view: &TauntView, rng: &mut Rng) -> Self {

@@ -8,9 +8,9 @@
 //! [`Taunt::targets`] whom a move reaches and [`Taunt::distance`] how far apart two fighters
 //! stand, and is resolved per (attacker, target) pair.
 //!
-//! Rules the text writes only for two fighters stay so: which of two Runs acts first
-//! (`run_order_chooser`, through [`Taunt::opponent`]) and equal moves acting together
-//! (`mirrored` in `act.rs`).
+//! A rule the text writes only for two fighters stays so: which of two Runs acts first
+//! (`run_order_chooser`, through [`Taunt::opponent`]). Equal moves act together pair by pair
+//! in every mode (`mark_mirrored` in `act.rs`).
 
 use super::setup::{Battle, Position};
 use super::state::Taunt;

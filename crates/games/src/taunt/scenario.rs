@@ -80,6 +80,19 @@ pub struct Expect {
     pub team_disabled: Option<Vec<u8>>,
 }
 
+/// Scenarios that pin a rule in every mode but are not shown on the rules page.
+pub fn rule_checks() -> Vec<Scenario> {
+    [
+        include_str!("scenarios/ffa-equal-kicks.json"),
+        include_str!("scenarios/lps-equal-kicks.json"),
+        include_str!("scenarios/team-equal-grabs.json"),
+        include_str!("scenarios/wampire-ffa-equal-kicks.json"),
+    ]
+    .iter()
+    .map(|text| serde_json::from_str(text).expect("built-in scenario files are valid"))
+    .collect()
+}
+
 /// The rules' clarifications and a few more examples, in the order the rules page shows them.
 pub fn rules_examples() -> Vec<Scenario> {
     [
@@ -93,6 +106,7 @@ pub fn rules_examples() -> Vec<Scenario> {
         include_str!("scenarios/taunting-combo.json"),
         include_str!("scenarios/ffa-run-and-near-first.json"),
         include_str!("scenarios/ffa-equal-runs.json"),
+        include_str!("scenarios/ffa-equal-grabs.json"),
         include_str!("scenarios/ffa-first-defeat.json"),
         include_str!("scenarios/lps-circle-closes.json"),
         include_str!("scenarios/lps-last-two.json"),

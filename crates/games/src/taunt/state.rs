@@ -793,12 +793,24 @@ impl Taunt {
 
     /// Ends a fight lost by `losers`, then starts the next or ends the series.
     pub(crate) fn end_fight(&mut self, losers: Vec<Seat>, events: &mut Vec<Event>) {
+        self.finish_fight(losers, false, events);
+    }
+
+    /// Ends a fight lost by `losers` (on the judges' decision when `judged`), then starts the
+    /// next or ends the series.
+    fn finish_fight(&mut self, losers: Vec<Seat>, judged: bool, events: &mut Vec<Event>) {
         let winner = self.last_standing(&losers);
         if let Some(w) = winner {
             self.wins[w.index()] += 1;
         }
         self.results.push(winner);
-        events.push(Event::FightOver { fight: self.fight, losers, wins: PerSeat(self.wins.to_vec()), knocked_out: self.options.wampires });
+        events.push(Event::FightOver {
+            fight: self.fight,
+            losers,
+            wins: PerSeat(self.wins.to_vec()),
+            knocked_out: self.options.wampires && !judged,
+            judged,
+        });
         if let Some(w) = winner
             && self.wins[w.index()] >= self.options.wins_needed()
         {
@@ -836,6 +848,78 @@ impl Taunt {
         self.turn = 1;
         self.phase = Phase::Select;
         events.push(Event::FightStarts { fight: self.fight, damage: PerSeat(carried) });
+    }
+
+    /// How fighter `s` stands in the judges' eyes at the time limit, lower being better: its
+    /// disabled cards (a trainer's on all three monsters), then its damage, or for a Wampire
+    /// (whose cards come back every turn) the blood it lacks.
+    fn judged(&self, s: usize) -> (usize, i32) {
+        let corner = &self.corners[s];
+        if self.options.wampires {
+            return (0, -i32::from(corner.blood));
+        }
+        let disabled = self.monsters.as_ref().map_or(corner.disabled.len(), |m| m.trainers[s].disabled_count());
+        (disabled, i32::from(corner.damage))
+    }
+
+    /// The fight's last turn ended with nobody beaten: the judges decide (notes, "Time limit").
+    /// Two fighters: the better one wins the fight, and an even fight ends the match. Free-for-All
+    /// and Last Pobber Standing: the fighters still standing are placed by how they stand, ahead
+    /// of those already out. Team Battle: the team with more fighters standing wins, then the
+    /// one whose standing fighters stand better together; otherwise a draw.
+    pub(crate) fn time_up(&mut self, events: &mut Vec<Event>) {
+        events.push(Event::TimeUp { turn: self.turn });
+        let n = self.fighter_count();
+        let standing: Vec<usize> = self.fighters().filter(|s| !self.corners[*s].out).collect();
+        if self.options.battle.is_duel() {
+            let (a, b) = (self.judged(0), self.judged(1));
+            if a != b {
+                let loser = Seat(if a > b { 0 } else { 1 });
+                self.finish_fight(vec![loser], true, events);
+                return;
+            }
+            self.results.push(None);
+            let wins = PerSeat(self.wins.to_vec());
+            events.push(Event::FightOver { fight: self.fight, losers: Vec::new(), wins, knocked_out: false, judged: true });
+            self.phase = Phase::MatchOver;
+            if let Some(w) = self.fighters().find(|s| self.wins[*s] > self.wins[1 - *s]) {
+                events.push(Event::MatchWon { seat: Seat(w as u8) });
+            }
+            return;
+        }
+        let seats = |set: &[usize]| set.iter().map(|s| Seat(*s as u8)).collect::<Vec<_>>();
+        let mut places: Vec<Vec<Seat>> = if self.options.battle == Battle::Team {
+            let team = |k: usize| -> Vec<usize> { standing.iter().copied().filter(|s| self.team_of(*s) == k).collect() };
+            let score = |k: usize| {
+                let members = team(k);
+                let (disabled, damage) = members.iter().map(|s| self.judged(*s)).fold((0, 0), |(d, h), (d2, h2)| (d + d2, h + h2));
+                (std::cmp::Reverse(members.len()), disabled, damage)
+            };
+            let whole = |k: usize| self.fighters().filter(|s| self.team_of(*s) == k).collect::<Vec<_>>();
+            match score(0).cmp(&score(1)) {
+                std::cmp::Ordering::Less => vec![seats(&whole(0)), seats(&whole(1))],
+                std::cmp::Ordering::Greater => vec![seats(&whole(1)), seats(&whole(0))],
+                std::cmp::Ordering::Equal => vec![seats(&(0..n).collect::<Vec<_>>())],
+            }
+        } else {
+            let mut ranked = standing.clone();
+            ranked.sort_by_key(|s| self.judged(*s));
+            let mut groups: Vec<Vec<Seat>> = Vec::new();
+            for (i, s) in ranked.iter().enumerate() {
+                if i > 0 && self.judged(ranked[i - 1]) == self.judged(*s) {
+                    groups.last_mut().expect("a group is open").push(Seat(*s as u8));
+                } else {
+                    groups.push(vec![Seat(*s as u8)]);
+                }
+            }
+            groups.extend(self.out_order.iter().rev().cloned());
+            groups
+        };
+        places.retain(|g| !g.is_empty());
+        let winners = if places.len() > 1 || self.options.battle != Battle::Team { places[0].clone() } else { Vec::new() };
+        self.places = places;
+        self.phase = Phase::MatchOver;
+        events.push(Event::Victory { seats: winners });
     }
 
     /// Fighters still in the fight who lost it this turn: three or more disabled cards, or a
