@@ -124,7 +124,10 @@ fn check_table<G: Game>(state: &G, rng: &mut Rng, report: &mut Report) -> Result
     for (i, view) in views.iter().enumerate() {
         let seat = Seat(i as u8);
         if dealt.view_for(seat) != *view {
-            return Err(format!("a position dealt from every seat's view shows {seat} another view\nview:  {view:?}\ndealt: {:?}", dealt.view_for(seat)));
+            return Err(format!(
+                "a position dealt from every seat's view shows {seat} another view\nview:  {view:?}\ndealt: {:?}",
+                dealt.view_for(seat)
+            ));
         }
         if dealt.legal_actions(seat) != state.legal_actions(seat) {
             return Err(format!("a position dealt from every seat's view gives {seat} other legal actions"));
