@@ -86,6 +86,8 @@ fn load<T: OnSite>(json: &str, played_on: &mut usize) -> bool {
         }
         Err(e) => {
             assert!(e.starts_with("the saved ") && e.len() > 20, "a refusal in words: {e:?}");
+            // The page shows it: a sentence, not a copy of the damaged save.
+            assert!(e.chars().count() <= 400 && !e.chars().any(char::is_control), "a readable refusal: {e:?}");
             assert_eq!(Session::<T>::load(json, 1).err(), Some(e), "refused the same way every time");
             false
         }
@@ -228,4 +230,20 @@ fn fuzz_kept_card_sets() {
         },
     );
     assert!(tally.accepted > 0 && tally.accepted < tally.inputs, "{tally:?}");
+}
+
+/// Found by `fuzz_save_punish`: a refusal quoted the damaged save (a game name of control
+/// characters, a serde message holding a long string from it) into the sentence the page shows.
+#[test]
+fn a_refused_save_is_named_in_a_short_readable_sentence() {
+    let good = saves::<PunishSite>().remove(0);
+    let long = "\u{1b}[31m".repeat(3_000);
+    let foreign = good.replacen("\"game\":\"punish\"", &format!("\"game\":{}", Value::String(long.clone())), 1);
+    let unknown = good.replacen("\"match\":{\"", &format!("\"match\":{{\"{}", long.replace('\u{1b}', "\\u001b")), 1);
+    for damaged in [foreign, unknown] {
+        assert_ne!(damaged, good);
+        let e = Session::<PunishSite>::load(&damaged, 1).err().unwrap();
+        assert!(e.starts_with("the saved match "), "{e}");
+        assert!(e.chars().count() <= 400 && !e.chars().any(char::is_control), "{e:?}");
+    }
 }
