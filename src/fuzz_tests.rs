@@ -173,8 +173,11 @@ fn fuzz_rules_markdown() {
         include_str!("../crates/games/src/rumble/notes.md"),
     ]
     .iter()
-    // Whole pages are long: start from sections of them, so each input is read quickly.
-    .flat_map(|page| page.split("\n## ").map(|s| format!("## {s}")).collect::<Vec<_>>())
+    // Whole pages are long: start from pieces of a few blocks, so each input is read quickly.
+    .flat_map(|page| {
+        let blocks: Vec<&str> = page.split("\n\n").collect();
+        blocks.chunks(3).map(|c| c.join("\n\n")).collect::<Vec<_>>()
+    })
     .collect();
     let mut m = Mutator::new(Rng::new(0));
     m.learn_words(["card", "example", "**", "`", "[a](/rules/punish)", "{#x}", "|---|", "- ", "1. ", "::"]);

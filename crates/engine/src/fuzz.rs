@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 /// Inputs each decoder is fed by default.
 pub const MIN_INPUTS: usize = 100_000;
 /// Seconds each decoder may take by default before its campaign stops short.
-pub const TIME_CAP_SECS: u64 = 20;
+pub const TIME_CAP_SECS: u64 = 15;
 
 /// Strings and numbers worth trying anywhere: edges of the integer types, floats, escapes.
 const NUMBERS: &[&str] = &[
