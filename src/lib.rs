@@ -6,6 +6,8 @@
 pub mod browser;
 pub mod catalog;
 pub mod components;
+#[cfg(test)]
+mod fuzz_tests;
 pub mod games;
 pub mod lazy_page;
 pub mod markdown;

@@ -182,6 +182,15 @@ pub fn revealed_prefix<G: Game>(record: &GameRecord<G>, face_down: impl Fn(&G) -
 /// (fresh randomness, so the computer's hidden cards are new) and must show the person exactly
 /// the saved view. A damaged, old or foreign save is refused with the reason in words.
 pub fn restore<T: OnSite>(json: &str, rng: &mut Rng) -> Result<Restored<T::G>, String> {
+    // The reason is shown on the page: what it quotes of the damaged save is cut short and
+    // loses its control characters.
+    read::<T>(json, rng).map_err(|e| {
+        let clean: String = e.chars().map(|c| if c.is_control() { '?' } else { c }).collect();
+        if clean.chars().count() > 300 { format!("{}…", clean.chars().take(299).collect::<String>()) } else { clean }
+    })
+}
+
+fn read<T: OnSite>(json: &str, rng: &mut Rng) -> Result<Restored<T::G>, String> {
     let noun = T::NOUN;
     let unreadable = |e: serde_json::Error| format!("the saved {noun} could not be read ({e})");
     let header: Header = serde_json::from_str(json).map_err(unreadable)?;

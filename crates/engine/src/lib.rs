@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod conformance;
+pub mod fuzz;
 mod game;
 mod outcome;
 mod record;

@@ -18,7 +18,17 @@ pub(crate) fn encode(bytes: &[u8]) -> String {
 
 /// The bytes of URL-safe base64 `text`, or `None` when it is not such base64.
 pub(crate) fn decode(text: &str) -> Option<Vec<u8>> {
-    let digit = |c: u8| ALPHABET.iter().position(|a| *a == c).map(|v| v as u32);
+    let digit = |c: u8| {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'-' => 62,
+            b'_' => 63,
+            _ => return None,
+        };
+        Some(u32::from(v))
+    };
     if text.len() % 4 == 1 {
         return None;
     }

@@ -234,8 +234,10 @@ impl fmt::Display for SetupError {
         match self {
             SetupError::BasicCount { got } => write!(f, "a set has {BASIC_CARDS} basic cards, not {got}"),
             SetupError::NoCharacter => write!(f, "a set needs at least one character card"),
-            SetupError::NoSuchCharacter { player, index } => write!(f, "player {player}: there is no character number {}", index + 1),
-            SetupError::NoSuchBasic { player, index } => write!(f, "player {player}: there is no basic card number {}", index + 1),
+            SetupError::NoSuchCharacter { player, index } => {
+                write!(f, "player {player}: there is no character number {}", *index as u128 + 1)
+            }
+            SetupError::NoSuchBasic { player, index } => write!(f, "player {player}: there is no basic card number {}", *index as u128 + 1),
             SetupError::HandSize { player, basics, characters } => {
                 write!(f, "player {player}: a hand holds 6 or 7 basic cards and 1 or 2 characters, not {basics} and {characters}")
             }

@@ -91,7 +91,9 @@ fn settles(game: &Rumble, hero: u8) -> Vec<Act> {
 /// an even spread, and one use of each usable power.
 pub fn allocations(game: &Rumble, hero: u8) -> Vec<Allocation> {
     let h = &game.heroes[usize::from(hero)];
-    let energy = h.energy.max(0) as u16;
+    // Allocations are in 16 bits: a hero with more Energy (a settled start may give any) is
+    // offered splits of the most they can hold.
+    let energy = h.energy.clamp(0, i32::from(u16::MAX)) as u16;
     let opponents: Vec<u8> = game.standing().filter(|o| *o != hero && game.heroes[usize::from(*o)].seat != h.seat).collect();
     let targets: Vec<u8> = if opponents.is_empty() { game.standing().filter(|o| *o != hero).collect() } else { opponents };
     let mut out = vec![Allocation { defense: energy, ..Allocation::default() }];
@@ -103,7 +105,7 @@ pub fn allocations(game: &Rumble, hero: u8) -> Vec<Allocation> {
     };
     for t in &targets {
         for share in [3, 5, 7] {
-            out.push(split(energy * share / 10, &[*t], energy));
+            out.push(split((u32::from(energy) * share / 10) as u16, &[*t], energy));
         }
     }
     out.push(split(energy / 2, &targets, energy));
