@@ -95,8 +95,10 @@ impl Game for Punish {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::MatchOver)
-            .then(|| Outcome::winner(*self.game_winners.last().expect("a finished match has a game winner"), Seat::all(2)))
+        // A finished match always has a game winner; a position dealt from a doctored save might
+        // not, and must not panic the page (the save is then refused: its views disagree).
+        let winner = self.game_winners.last().filter(|_| self.phase == Phase::MatchOver)?;
+        Some(Outcome::winner(*winner, Seat::all(2)))
     }
 
     fn determinize(view: &PunishView, rng: &mut Rng) -> Self {

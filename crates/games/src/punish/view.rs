@@ -196,6 +196,9 @@ pub(crate) fn determinize_table(views: &[PunishView], rng: &mut Rng) -> Option<P
     if first.observer != Observer::Seat(Seat(0)) || second.observer != Observer::Seat(Seat(1)) {
         return None;
     }
+    if first.phase == Phase::MatchOver && first.game_winners.is_empty() {
+        return None;
+    }
     let mut state = determinize(first, rng);
     // The pool seat 0 has not seen, less what seat 1 holds, is what nobody has seen.
     let mut pool = first.unseen();
