@@ -21,5 +21,5 @@ mod strategy;
 
 pub use hints::SearchHints;
 pub use policy::{Level, Policy, play_match, play_match_within};
-pub use search::{SearchConfig, search};
+pub use search::{SearchConfig, TimeBudget, search};
 pub use strategy::Strategy;

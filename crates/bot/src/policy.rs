@@ -1,7 +1,7 @@
 //! Ways to choose an action from a view: the difficulty levels and the yardstick players.
 
 use crate::hints::SearchHints;
-use crate::search::{SearchConfig, search};
+use crate::search::{SearchConfig, TimeBudget, search};
 use crate::strategy::Strategy;
 use dojo_engine::{Outcome, Rng, Seat, apply};
 use serde::{Deserialize, Serialize};
@@ -52,7 +52,20 @@ impl Level {
     /// The mixed strategy this level plays from `view` as `seat`: the search's answer, trimmed
     /// of noise and mixed with randomness as the level prescribes.
     pub fn strategy<G: SearchHints>(self, view: &G::View, seat: Seat, rng: &mut Rng) -> Strategy<G::Action> {
-        search::<G>(view, seat, &self.search_config(), rng).purified(self.floor()).mixed_with_uniform(self.randomness())
+        self.strategy_within::<G>(view, seat, rng, None)
+    }
+
+    /// [`Level::strategy`] with its search cut short when `budget` runs out (the browser's
+    /// computer answers in time on a slow phone; `dojo bot-eval --budget-ms` measures the cost).
+    pub fn strategy_within<G: SearchHints>(
+        self,
+        view: &G::View,
+        seat: Seat,
+        rng: &mut Rng,
+        budget: Option<TimeBudget>,
+    ) -> Strategy<G::Action> {
+        let config = SearchConfig { budget, ..self.search_config() };
+        search::<G>(view, seat, &config, rng).purified(self.floor()).mixed_with_uniform(self.randomness())
     }
 
     /// Share of uniformly random play mixed into the search's answer.

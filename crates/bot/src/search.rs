@@ -26,13 +26,39 @@ pub struct SearchConfig {
     /// Steps after which a random playout stops and scores the position heuristically, at most
     /// (the game's own [`SearchHints::PLAYOUT_HORIZON`] applies when shorter).
     pub playout_limit: usize,
+    /// A limit on wall-clock time besides the iterations: the search stops at whichever comes
+    /// first. `None` (the default) searches every iteration, the same on any machine.
+    pub budget: Option<TimeBudget>,
 }
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { iterations: 2000, exploration: 0.15, opponent_exploration: 0.15, playout_limit: 400 }
+        SearchConfig { iterations: 2000, exploration: 0.15, opponent_exploration: 0.15, playout_limit: 400, budget: None }
     }
 }
+
+/// How long a search may think, by a clock its caller supplies: this crate reads no clock of its
+/// own, so it runs the same natively (`std::time::Instant`) and in a browser's worker
+/// (`performance.now()`).
+#[derive(Clone, Copy, Debug)]
+pub struct TimeBudget {
+    /// The clock, in milliseconds from any fixed point.
+    pub now: fn() -> f64,
+    /// Milliseconds the search may take.
+    pub ms: f64,
+}
+
+impl PartialEq for TimeBudget {
+    /// Budgets are equal when they allow the same time (clocks are not compared).
+    fn eq(&self, other: &Self) -> bool {
+        self.ms == other.ms
+    }
+}
+
+/// Simulations a budget never cuts below, so even a slow machine's answer comes from a search.
+const MIN_ITERATIONS: usize = 24;
+/// How often (in simulations) a budgeted search looks at the clock.
+const CLOCK_EVERY: usize = 8;
 
 /// Regret-matching statistics of one seat at one node, keyed by action (the legal actions of a
 /// sampled opponent differ from sample to sample, so actions come and go).
@@ -180,7 +206,15 @@ pub fn search<G: SearchHints>(view: &G::View, seat: Seat, config: &SearchConfig,
     let mut tree = Tree { nodes: Vec::with_capacity(config.iterations.min(100_000) + 1) };
     let root = tree.add(sample.seat_count());
     let iterations = ((config.iterations as f64) * G::SEARCH_EFFORT).round().max(1.0) as usize;
-    for _ in 0..iterations {
+    let started = config.budget.map(|b| (b.now)());
+    for i in 0..iterations {
+        if let (Some(budget), Some(t0)) = (config.budget, started)
+            && i >= MIN_ITERATIONS
+            && i % CLOCK_EVERY == 0
+            && (budget.now)() - t0 >= budget.ms
+        {
+            break;
+        }
         let start = G::determinize(view, rng);
         let mut state = start.clone();
         simulate(&mut tree, root, &mut state, &Context { root: &start, searcher: seat, config }, rng);

@@ -144,3 +144,34 @@ fn a_match_cut_short_reports_that_it_did_not_end() {
     let whole = play_match_within::<Punish>(&setup, &policies, &mut Rng::new(3), 100_000).unwrap();
     assert_eq!(whole, Some(play_match::<Punish>(&setup, &policies, &mut Rng::new(3)).unwrap()));
 }
+
+/// Clock readings taken by [`ticking_clock`], which moves one millisecond per reading.
+static READINGS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn ticking_clock() -> f64 {
+    READINGS.fetch_add(1, std::sync::atomic::Ordering::SeqCst) as f64
+}
+
+#[test]
+fn a_time_budget_stops_the_search_early_and_no_budget_never_reads_a_clock() {
+    use dojo_bot::TimeBudget;
+    use std::sync::atomic::Ordering::SeqCst;
+    let state = Punish::from_setup(&Setup::deal(11, Options::default())).unwrap();
+    let view = state.view_for(Seat(0));
+    // Without a budget the search runs every iteration and never asks the time.
+    READINGS.store(0, SeqCst);
+    let full = search::<Punish>(&view, Seat(0), &self_play(2_000), &mut Rng::new(5));
+    assert_eq!(READINGS.load(SeqCst), 0);
+    // A budget the clock has already spent after two readings stops at the first look after
+    // the minimum: the start, then one look.
+    let cut = SearchConfig { budget: Some(TimeBudget { now: ticking_clock, ms: 1.0 }), ..self_play(2_000) };
+    let short = search::<Punish>(&view, Seat(0), &cut, &mut Rng::new(5));
+    assert_eq!(READINGS.load(SeqCst), 2, "one reading to start, one to stop");
+    assert_eq!(short.weights.len(), full.weights.len(), "still a strategy over every legal action");
+    assert_ne!(short, full, "a few dozen simulations do not give the full search's answer");
+    // A budget never reached looks at the clock every few simulations and changes nothing.
+    READINGS.store(0, SeqCst);
+    let roomy = SearchConfig { budget: Some(TimeBudget { now: ticking_clock, ms: 1e9 }), ..self_play(2_000) };
+    assert_eq!(search::<Punish>(&view, Seat(0), &roomy, &mut Rng::new(5)), full);
+    assert!(READINGS.load(SeqCst) > 100, "the clock was read along the way");
+}

@@ -47,6 +47,29 @@ pub fn simulate<G: Sampled>(seed: u64, level_name: &str, table: Table) -> Result
     }
 }
 
+/// Milliseconds since the first reading: the native clock a `--budget-ms` search reads.
+fn native_ms() -> f64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
+/// `policy` with each search cut at `budget_ms` of wall-clock time (0: no cut), as the
+/// browser's computer cuts its own; yardsticks are unchanged.
+fn within_budget(policy: Policy, budget_ms: f64) -> Policy {
+    let budget = (budget_ms > 0.0).then_some(dojo_bot::TimeBudget { now: native_ms, ms: budget_ms });
+    match (policy, budget) {
+        (Policy::Bot(level), Some(_)) => Policy::Search {
+            config: dojo_bot::SearchConfig { budget, ..level.search_config() },
+            floor: level.floor(),
+            randomness: level.randomness(),
+        },
+        (Policy::Search { config, floor, randomness }, Some(_)) => {
+            Policy::Search { config: dojo_bot::SearchConfig { budget, ..config }, floor, randomness }
+        }
+        (other, _) => other,
+    }
+}
+
 /// What `dojo bot-eval` is asked to measure.
 pub struct EvalPlan<'a> {
     /// Games per opponent.
@@ -57,6 +80,9 @@ pub struct EvalPlan<'a> {
     pub seed: u64,
     /// `random`, `greedy` or `both`.
     pub against: &'a str,
+    /// Wall-clock milliseconds each of the bot's searches may take (0: no limit, the full
+    /// effort of its level).
+    pub budget_ms: f64,
     /// The table: the bot in one seat, the opponent's policy in all the others (a teammate
     /// too, in a game with teams).
     pub table: Table<'a>,
@@ -126,7 +152,7 @@ pub fn bot_eval<G: Sampled>(plan: &EvalPlan) -> Result<(), String> {
         "greedy" => (false, true),
         other => return Err(format!("--against {other:?}: use random, greedy or both")),
     };
-    let bot = level(plan.level)?;
+    let bot = within_budget(level(plan.level)?, plan.budget_ms);
     // Thinking time: one searched decision from the opening position, averaged. Steps the bot
     // plays from a plan without searching (a secret build, an auction), and steps where its
     // seat has nothing to decide, are played at random first; a deal where the bot's seat never
@@ -168,6 +194,9 @@ pub fn bot_eval<G: Sampled>(plan: &EvalPlan) -> Result<(), String> {
     );
     println!("matches: {}", plan.matches);
     println!("seats: {}", plan.table.seats);
+    if plan.budget_ms > 0.0 {
+        println!("budget_ms: {}", plan.budget_ms);
+    }
     for (name, tally) in [("random", vs_random), ("greedy", vs_greedy)] {
         if let Some((rate, unfinished)) = tally {
             println!("win_rate_vs_{name}: {rate:.3}");

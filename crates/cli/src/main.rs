@@ -8,7 +8,7 @@
 //! dojo bench GAME [--seconds S] [--mode M] [--seats N]
 //!                                     random playouts per second
 //! dojo bot-eval GAME [--matches N] [--level L] [--seed N] [--against random|greedy|both]
-//!                [--mode M] [--seats N]
+//!                [--budget-ms MS] [--mode M] [--seats N]
 //!                                     the bot's win rates against random and greedy players
 //! dojo lengths GAME [--matches N] [--level L] [--seed N] [--max-steps N] [--mode M] [--seats N]
 //!                                     how long games last with one level in every seat: ended,
@@ -82,7 +82,7 @@ const USAGE: &str = "usage:
   dojo replay FILE
   dojo simulate GAME [--seed N] [--level easy|medium|hard|random] [--mode M] [--seats N]
   dojo bench GAME [--seconds S] [--mode M] [--seats N]
-  dojo bot-eval GAME [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both] [--mode M] [--seats N]
+  dojo bot-eval GAME [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both] [--budget-ms MS] [--mode M] [--seats N]
              (GAME: a game with a rules engine; `dojo bot-eval toy --seats 4` is the 4-seat test game;
               --fighters N and --heroes N are --seats N; TAUNT's modes: duel, ffa, last-pobber, team, monsters, wampires)
   dojo lengths GAME [--matches N] [--level easy|medium|hard|random] [--seed N] [--max-steps N] [--mode M] [--seats N]
@@ -135,12 +135,13 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         Some("bot-eval") => {
             let game = need_game(&positional)?;
-            flags.only(&["matches", "level", "seed", "against", "seats", "fighters", "heroes", "mode"])?;
+            flags.only(&["matches", "level", "seed", "against", "budget-ms", "seats", "fighters", "heroes", "mode"])?;
             let (matches, level, seed) = (flags.get("matches", 1000)?, flags.get("level", "hard".to_string())?, flags.get("seed", 1)?);
             let against = flags.get("against", "both".to_string())?;
+            let budget_ms = flags.get("budget-ms", 0.0)?;
             with_game!(game, G => {
                 let table = table_of!(flags, G);
-                eval::bot_eval::<G>(&eval::EvalPlan { matches, level: &level, seed, against: &against, table })
+                eval::bot_eval::<G>(&eval::EvalPlan { matches, level: &level, seed, against: &against, budget_ms, table })
             })
         }
         Some("lengths") => {
