@@ -69,12 +69,13 @@ where
 }
 
 /// The whole body of a game's lazily loaded module:
-/// `lazy_page!("punish", PlayComponent, rules_piece_fn)` exports `remount()` (the play page
-/// into `#play-root`) and `fill_rules()` (the game's pieces of its rules page, see
-/// [`fill_rules`]).
+/// `lazy_page!("punish", PlayComponent, rules_piece_fn, PunishSite)` exports `remount()` (the
+/// play page into `#play-root`), `fill_rules()` (the game's pieces of its rules page, see
+/// [`fill_rules`]) and `think()` (the computer's decision, for the workers it thinks in: see
+/// [`crate::play::think`]; `PunishSite` is the game's [`crate::play::OnSite`]).
 #[macro_export]
 macro_rules! lazy_page {
-    ($game:literal, $page:path, $pieces:path) => {
+    ($game:literal, $page:path, $pieces:path, $site:ty) => {
         /// Mounts the play page; the site calls it each time the play page opens.
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn remount() {
@@ -87,8 +88,16 @@ macro_rules! lazy_page {
             $crate::lazy_page::fill_rules($game, $pieces);
         }
 
+        /// The computer's decision for a request from the page (see `play::think`): what a
+        /// worker running this module a second time is asked.
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn think(request: String) -> Result<String, String> {
+            $crate::play::think::answer::<<$site as $crate::play::OnSite>::G>(&request, $crate::play::think::browser_clock)
+        }
+
         fn main() {
             console_error_panic_hook::set_once();
+            $crate::play::think::set_module(concat!($game, "-play"));
         }
     };
 }

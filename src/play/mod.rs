@@ -7,6 +7,8 @@
 //! - [`saves`]: the saved form of a match, which never holds a secret its reader may not see.
 //! - [`lobby`]: the lobby's row per seat for games of more than two: what the game asks of the
 //!   seat and who plays it.
+//! - [`think`]: the computer thinks in Web Workers, with a time budget, so the page keeps
+//!   answering.
 //! - [`page`]: the screens every game shares: hand-offs between people on one device, the
 //!   computer thinking, the "3, 2, 1" before a reveal, the result, game over and rematch.
 //!
@@ -18,6 +20,7 @@ pub mod page;
 pub mod saves;
 pub mod seats;
 pub mod session;
+pub mod think;
 
 pub use page::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, waiting_status, who_plays};
 pub use seats::{Controller, Keeping, Seats};

@@ -4,6 +4,7 @@
 //! log, abandoning). [`PlayCtx`] carries the page's signals between them.
 
 use super::seats::{Keeping, Seats};
+use super::think::{self, Thinkers};
 use super::{OnSite, Session};
 use crate::browser;
 use crate::components::event_log::EventLog;
@@ -11,8 +12,14 @@ use dojo_bot::Level;
 use dojo_engine::{Rng, Seat};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 const COUNTDOWN_STEP_MS: u32 = 500;
+
+/// A computer's answer from a worker: its seat, the action as JSON (or why there is none) and
+/// the milliseconds it took.
+type Answer = (Seat, Result<String, String>, u32);
 
 /// What a play page is showing.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -78,6 +85,13 @@ pub struct PlayCtx<T: OnSite> {
     /// The slowest decision so far, in ms.
     bot_slowest: RwSignal<u32>,
     rng: StoredValue<Rng>,
+    /// The workers the computer thinks in, once started (see [`super::think`]).
+    thinkers: StoredValue<Option<Rc<Thinkers>>, LocalStorage>,
+    /// True once starting workers was tried (where they cannot start, the page thinks alone).
+    thinkers_tried: StoredValue<bool>,
+    /// Which match the page is on: an answer that arrives after the match was abandoned or
+    /// replaced is dropped.
+    generation: StoredValue<u32>,
 }
 
 impl<T: OnSite> Clone for PlayCtx<T> {
@@ -99,6 +113,9 @@ impl<T: OnSite> PlayCtx<T> {
             bot_decisions: RwSignal::new(0),
             bot_slowest: RwSignal::new(0),
             rng: StoredValue::new(Rng::new(browser::random_seed())),
+            thinkers: StoredValue::new_local(None),
+            thinkers_tried: StoredValue::new(false),
+            generation: StoredValue::new(0),
         };
         if let Some(saved) = browser::load(T::SAVE_KEY) {
             match welcome::<T>(&saved, browser::random_seed()) {
@@ -146,22 +163,92 @@ impl<T: OnSite> PlayCtx<T> {
         }
     }
 
+    /// The workers the computer thinks in, started on first need; `None` where they cannot
+    /// start or one has failed (the page then thinks on its own thread).
+    fn thinkers(self) -> Option<Rc<Thinkers>> {
+        if !self.thinkers_tried.get_value() {
+            self.thinkers_tried.set_value(true);
+            self.thinkers.set_value(Thinkers::start().map(Rc::new));
+        }
+        self.thinkers.with_value(|t| t.clone()).filter(|t| t.working())
+    }
+
+    /// Every computer that must decide in this step thinks, in workers when there are some
+    /// (all at once), else here; the match moves on once all have decided.
     fn bot_move(self) {
+        let Some(seats) = self.session.with_untracked(|s| s.as_ref().map(Session::computers_to_move)) else { return };
+        if seats.is_empty() {
+            self.advance();
+            return;
+        }
         let start = browser::now_ms();
-        let result = self.session.try_update(|s| {
-            let s = s.as_mut()?;
-            let seat = s.computer_to_move()?;
-            self.rng.try_update_value(|rng| s.computer_decide(seat, rng))
-        });
-        // Whole milliseconds: formatting floats would pull a float printer into the download.
-        let ms = (browser::now_ms() - start).max(0.0).round() as u32;
+        let Some(pool) = self.thinkers() else {
+            for seat in seats {
+                let decided = self.decide_here(seat);
+                self.decided(Self::elapsed(start), decided);
+            }
+            self.advance();
+            return;
+        };
+        let generation = self.generation.get_value();
+        // Answers wait here until the last one is in, so the match (and every view drawn from
+        // it) changes once, when the thinking is over, not while the others still think.
+        let answers: Rc<RefCell<Vec<Answer>>> = Rc::default();
+        let expected = seats.len();
+        for seat in seats {
+            let seed = self.rng.try_update_value(|rng| rng.next_u64()).unwrap_or(1);
+            let request = self.session.with_untracked(|s| s.as_ref().map(|s| s.think_request(seat, seed)));
+            let answers = answers.clone();
+            let answered = move |answer: Result<String, String>| {
+                if self.generation.try_get_value() != Some(generation) {
+                    return;
+                }
+                answers.borrow_mut().push((seat, answer, Self::elapsed(start)));
+                if answers.borrow().len() < expected {
+                    return;
+                }
+                for (seat, answer, ms) in answers.take() {
+                    let decided = match answer {
+                        Ok(json) => self.session.try_update(|s| s.as_mut().map(|s| s.give_thought(seat, &json))).flatten(),
+                        // A worker that failed: this decision is made here instead.
+                        Err(_) => self.decide_here(seat),
+                    };
+                    self.decided(ms, decided);
+                }
+                self.advance();
+            };
+            match request {
+                Some(Ok(request)) => pool.ask(request, answered),
+                Some(Err(e)) => answered(Err(e)),
+                None => return,
+            }
+        }
+    }
+
+    /// Makes the computer in `seat` decide on the page's own thread, with the same budget.
+    fn decide_here(self, seat: Seat) -> Option<Result<(), String>> {
+        self.session
+            .try_update(|s| {
+                let s = s.as_mut()?;
+                self.rng.try_update_value(|rng| s.computer_decide_within(seat, rng, Some(think::budget(think::browser_clock))))
+            })
+            .flatten()
+    }
+
+    /// Whole milliseconds since `start` (formatting floats would pull a float printer into the
+    /// download).
+    fn elapsed(start: f64) -> u32 {
+        (browser::now_ms() - start).max(0.0).round() as u32
+    }
+
+    /// Notes one computer decision that took `ms`, and says why it failed if it did.
+    fn decided(self, ms: u32, result: Option<Result<(), String>>) {
         self.bot_ms.set(Some(ms));
         self.bot_decisions.update(|n| *n += 1);
         self.bot_slowest.update(|slowest| *slowest = (*slowest).max(ms));
-        if let Some(Some(Err(e))) = result {
+        if let Some(Err(e)) = result {
             self.notice.set(Some(format!("The computer could not decide: {e}")));
         }
-        self.advance();
     }
 
     fn play(self) {
@@ -205,6 +292,11 @@ impl<T: OnSite> PlayCtx<T> {
     pub fn start(self, session: Result<Session<T>, String>) {
         match session {
             Ok(s) => {
+                self.generation.update_value(|g| *g = g.wrapping_add(1));
+                if s.seats().has_computer() {
+                    // The workers start while the person makes a first choice.
+                    self.thinkers();
+                }
                 let unsaved = s.seats().keeping() == Keeping::Nothing;
                 let noun = s.noun();
                 self.session.set(Some(s));
@@ -219,6 +311,7 @@ impl<T: OnSite> PlayCtx<T> {
 
     /// Forgets the match and goes back to the lobby.
     pub fn abandon(self) {
+        self.generation.update_value(|g| *g = g.wrapping_add(1));
         browser::forget(T::SAVE_KEY);
         self.session.set(None);
         self.screen.set(Screen::Lobby);

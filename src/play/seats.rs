@@ -56,6 +56,11 @@ impl Seats {
         }
     }
 
+    /// True when the computer plays any seat.
+    pub fn has_computer(&self) -> bool {
+        self.0.iter().any(|c| matches!(c, Controller::Computer(_)))
+    }
+
     /// True when a person plays `seat`.
     pub fn is_person(&self, seat: Seat) -> bool {
         self.0.get(seat.index()) == Some(&Controller::Person)

@@ -12,7 +12,9 @@
 
 use super::saves::{self, Restored};
 use super::seats::{Keeping, Seats};
+use super::think::Request;
 use super::{LogLine, OnSite};
+use dojo_bot::{Level, TimeBudget};
 use dojo_engine::{Game, GameRecord, Outcome, PerSeat, Rng, Seat, acting_seats, apply, joint_from};
 use dojo_games::Speaker;
 
@@ -361,13 +363,44 @@ impl<T: OnSite> Session<T> {
         self.log.extend(lines);
     }
 
-    /// Makes the decision of the computer in `seat` for this step, reading only its own view.
-    pub fn computer_decide(&mut self, seat: Seat, rng: &mut Rng) -> Result<(), String> {
+    /// Every computer seat that must decide in this step: they may all think at once, as each
+    /// reads only its own view of the same position.
+    pub fn computers_to_move(&self) -> Vec<Seat> {
+        self.acting().into_iter().filter(|s| self.seats.computer(*s).is_some() && !self.has_given(*s)).collect()
+    }
+
+    /// The level of the computer in `seat`, when it has something to decide now.
+    fn computer_level(&self, seat: Seat) -> Result<Level, String> {
         let level = self.seats.computer(seat).ok_or_else(|| format!("{seat} is not played by the computer"))?;
         if !self.acting().contains(&seat) || self.has_given(seat) {
             return Err(format!("{seat} has nothing to decide now"));
         }
-        let action = level.strategy::<T::G>(&self.view(seat), seat, rng).sample(rng);
+        Ok(level)
+    }
+
+    /// Makes the decision of the computer in `seat` for this step, reading only its own view.
+    pub fn computer_decide(&mut self, seat: Seat, rng: &mut Rng) -> Result<(), String> {
+        self.computer_decide_within(seat, rng, None)
+    }
+
+    /// [`Session::computer_decide`] with the search cut short when `budget` runs out.
+    pub fn computer_decide_within(&mut self, seat: Seat, rng: &mut Rng, budget: Option<TimeBudget>) -> Result<(), String> {
+        let level = self.computer_level(seat)?;
+        let action = level.strategy_within::<T::G>(&self.view(seat), seat, rng, budget).sample(rng);
+        self.give(seat, action)
+    }
+
+    /// What a worker needs to decide for the computer in `seat` (see [`super::think`]): its
+    /// view, its level and `seed`, as JSON.
+    pub fn think_request(&self, seat: Seat, seed: u64) -> Result<String, String> {
+        let request = Request::<T::G> { view: self.view(seat), seat, level: self.computer_level(seat)?, seed };
+        serde_json::to_string(&request).map_err(|e| e.to_string())
+    }
+
+    /// Gives the computer in `seat` the action a worker chose (JSON), checked like any input.
+    pub fn give_thought(&mut self, seat: Seat, answer: &str) -> Result<(), String> {
+        self.computer_level(seat)?;
+        let action: Action<T> = serde_json::from_str(answer).map_err(|e| format!("the computer's answer cannot be read: {e}"))?;
         self.give(seat, action)
     }
 }

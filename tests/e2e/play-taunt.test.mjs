@@ -2,7 +2,8 @@
 // and keys), the bot's thinking time in a real browser, reload in the middle of a fight, a
 // hot-seat TAUNT combo whose face-down cards the other player never sees, and the modes for
 // more fighters: the lobby per mode, a four-person Free-for-All on one device through every
-// hand-off, and a 2v2 Team Battle of two people against two hard computers (timed).
+// hand-off, a 2v2 Team Battle of two people against two hard computers (timed), and a
+// Free-for-All against three hard computers whose thinking never holds the page's thread.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -326,6 +327,51 @@ test('two people and two hard computers fight a 2v2 Team Battle to the end, with
   await page.context().close();
 });
 
+
+test('a person and three hard computers in a Free-for-All: the page never stalls while they think', async () => {
+  const page = await openPage(site.browser);
+  // Every main-thread task of 50 ms or more, and when the "thinking" screen was up.
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    window.thinking = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+    let since = null;
+    new MutationObserver(() => {
+      const shown = document.querySelector('[data-testid="thinking"]') !== null;
+      if (shown && since === null) since = performance.now();
+      if (!shown && since !== null) {
+        window.thinking.push([since, performance.now()]);
+        since = null;
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await lobby(page);
+  await page.selectOption('[data-testid="battle"]', 'ffa');
+  await page.waitForSelector('[data-testid="seat-4-controller"]');
+  const who = ['person', 'hard', 'hard', 'hard'];
+  for (let n = 1; n <= 4; n++) await page.selectOption(`[data-testid="seat-${n}-controller"]`, who[n - 1]);
+  await page.click('[data-testid="start"]');
+  const { botTimes, decisions, slowest } = await playToTheEnd(page, { useKeyboard: false, maxScreens: 2500 });
+  const { longTasks, thinking } = await page.evaluate(() => ({ longTasks: window.longTasks, thinking: window.thinking }));
+  assert.ok(thinking.length >= 5, `the computers thought ${thinking.length} times`);
+  // A task that starts while the computers think is the page's own work in that time (the
+  // answer arriving and the next screen drawn included): none may hold the thread 50 ms.
+  const during = longTasks.filter(([start]) => thinking.some(([from, to]) => start >= from && start <= to));
+  const longest = Math.max(0, ...during.map(([, d]) => d));
+  const thinkingMs = thinking.reduce((sum, [from, to]) => sum + (to - from), 0);
+  console.log(`taunt_ffa_thinking_ms_total: ${Math.round(thinkingMs)} over ${thinking.length} waits`);
+  console.log(`taunt_ffa_longest_task_while_thinking_ms: ${Math.round(longest)}`);
+  printBotTimes('taunt', '_ffa_3_computers', { botTimes, decisions, slowest });
+  const where = during.map(([start, d]) => {
+    const [from, to] = thinking.find(([f, t]) => start >= f && start <= t);
+    return `${Math.round(d)} ms starting ${Math.round(start - from)} ms into a ${Math.round(to - from)} ms wait`;
+  });
+  assert.equal(during.length, 0, `main-thread tasks over 50 ms while the computers thought: ${where.join('; ')}`);
+  assertClean(page);
+  await page.context().close();
+});
 
 test('Wampires in a Last Pobber Standing circle: the table counts blood, and a turn plays', async () => {
   const page = await openPage(site.browser);
