@@ -10,9 +10,13 @@
 //    page can start it by URL instead of from a Blob.
 // 2. No inline scripts. Trunk starts the app with an inline module script; it moves to its own
 //    hashed file, so the Content-Security-Policy can allow scripts from the site only.
+// 3. The service worker (public/sw.js) gets the build's file list and version (scripts/offline.mjs).
+// 4. `_headers` for static hosts that read one, and `.br` / `.gz` beside every compressible file
+//    (scripts/offline.mjs). scripts/static-server.mjs serves both, as such a host would.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { completeServiceWorker, compressAll, writeHeaders } from './offline.mjs';
 
 /** Pairs whose script is a classic worker script (wasm-bindgen `no-modules`), not an ES module. */
 const WORKERS = new Set(['print-preview', 'print-pdf']);
@@ -66,3 +70,10 @@ const meta = `<meta name="dojo-assets" content="${listed.join(' ')}">`;
 html = html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : html.replace(/<title>/, `${meta}<title>`);
 writeFileSync(indexPath, html);
 console.log(`post-build: hashed ${listed.join(', ') || 'nothing'}; inline scripts moved to files`);
+
+const worker = completeServiceWorker(dir);
+console.log(`post-build: sw.js version ${worker.version}, ${worker.files} files, ${worker.shell} in the shell`);
+const rules = writeHeaders(dir);
+console.log(`post-build: _headers with ${rules} rules`);
+const packed = compressAll(dir);
+console.log(`post-build: ${packed.files} files precompressed (brotli ${packed.br} bytes, gzip ${packed.gz} bytes) in ${packed.ms} ms`);

@@ -30,7 +30,9 @@ refs() {
 # First download: index.html, what it references, and what those JS files import
 # (wasm-bindgen snippets), repeated until nothing new turns up.
 # (.stage is Trunk's scratch area during a build.)
-mapfile -d '' files < <(cd "$DIST" && find . -path ./.stage -prune -o -type f -printf '%P\0' | sort -z)
+# (The .br / .gz copies and _headers that post-build writes for static hosts are not files a page
+# asks for: the figures are gzip -9 of the originals, as before.)
+mapfile -d '' files < <(cd "$DIST" && find . -path ./.stage -prune -o -type f ! -name '*.br' ! -name '*.gz' ! -name _headers -printf '%P\0' | sort -z)
 declare -A first=([index.html]=1)
 grew=1
 while ((grew)); do
@@ -38,7 +40,9 @@ while ((grew)); do
   for rel in "${files[@]}"; do
     [[ -n ${first[$rel]:-} ]] && continue
     for src in "${!first[@]}"; do
-      if [[ $src == *.html || $src == *.js ]] && refs "$DIST/$src" "$rel"; then
+      # sw.js names every file of the build to keep for offline use, fetched in the background
+      # once the page has loaded: what it names is not part of the first download.
+      if [[ ($src == *.html || $src == *.js) && $src != sw.js ]] && refs "$DIST/$src" "$rel"; then
         first[$rel]=1 grew=1
         break
       fi

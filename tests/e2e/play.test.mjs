@@ -4,73 +4,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+import { startVsBot, startHotSeat, playToTheEnd } from './punish.mjs';
 
 const site = useSite();
-
-const SCREENS = ['pick', 'result', 'match-over', 'handoff'].map((s) => `[data-testid="${s}"]`).join(', ');
-
-/** Starts a match against the computer from a clean slate, with optional rules ticked. */
-async function startVsBot(page, level, bestOf, options = []) {
-  await page.goto(`${site.url}/play/punish`);
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await page.waitForSelector('[data-testid="lobby"]');
-  await page.check('[data-testid="mode-bot"]');
-  await page.check(`[data-testid="level-${level}"]`);
-  await page.selectOption('.lobby select', String(bestOf));
-  for (const option of options) await page.check(`[data-testid="opt-${option}"]`);
-  await page.click('[data-testid="start"]');
-}
-
-/** Starts a two-player (hot-seat) match from a clean slate, with optional rules ticked. */
-async function startHotSeat(page, bestOf, options = []) {
-  await page.goto(`${site.url}/play/punish`);
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await page.check('[data-testid="mode-hotseat"]');
-  await page.selectOption('.lobby select', String(bestOf));
-  for (const option of options) await page.check(`[data-testid="opt-${option}"]`);
-  await page.click('[data-testid="start"]');
-}
-
-/** Plays until the match is over; returns the bot's decision times in ms. */
-async function playToTheEnd(page, { useKeyboard }) {
-  const botTimes = [];
-  let counted = 0;
-  for (let step = 0; step < 400; step++) {
-    const el = await page.waitForSelector(SCREENS, { timeout: 20_000 });
-    const screen = await el.getAttribute('data-testid');
-    const bot = await page.$eval('[data-testid="bot-ms"]', (e) => [Number(e.dataset.count), Number(e.dataset.ms), Number(e.dataset.slowest)]).catch(() => null);
-    if (bot && bot[0] > counted) {
-      counted = bot[0];
-      botTimes.push(bot[1]);
-    }
-    if (screen === 'match-over') return { botTimes, decisions: counted, slowest: bot ? bot[2] : 0 };
-    if (screen === 'handoff') {
-      await page.click('[data-testid="show-hand"]');
-    } else if (screen === 'result') {
-      await page.click('[data-testid="next"]');
-    } else if (screen === 'pick') {
-      const buttons = await page.$$('[data-testid="hand"] button');
-      assert.ok(buttons.length > 0, 'a hand to pick from');
-      const choice = buttons[step % buttons.length];
-      if (useKeyboard && step % 2 === 0) {
-        const priority = await choice.$eval('.priority', (e) => e.textContent.trim());
-        await page.keyboard.press(priority);
-      } else {
-        await choice.click();
-      }
-    }
-    // Wait for the screen to change before looking again.
-    await page.waitForFunction((old) => !old.isConnected, el, { timeout: 20_000 }).catch(() => {});
-  }
-  assert.fail('the match did not end within 400 screens');
-}
 
 test('a whole match against the hard computer on a phone-sized screen, by keyboard and taps', async () => {
   const page = await openPage(site.browser);
   await page.setViewportSize({ width: 390, height: 844 });
-  await startVsBot(page, 'hard', 3);
+  await startVsBot(page, site.url, 'hard', 3);
   await page.waitForSelector('[data-testid="pick"]');
   await page.screenshot({ path: join(ARTIFACTS, 'play-pick-phone.png'), fullPage: true });
   const { botTimes: times, decisions, slowest } = await playToTheEnd(page, { useKeyboard: true });
@@ -90,7 +31,7 @@ test('a whole match against the hard computer on a phone-sized screen, by keyboa
 
 test('two people play a whole match on one device, passing it between picks', async () => {
   const page = await openPage(site.browser);
-  await startHotSeat(page, 1);
+  await startHotSeat(page, site.url, 1);
   await page.waitForSelector('[data-testid="handoff"]');
   assert.equal(await page.$('[data-testid="hand"]'), null, 'no hand is shown on the hand-off screen');
   await playToTheEnd(page, { useKeyboard: false });
@@ -102,7 +43,7 @@ test('two people play a whole match on one device, passing it between picks', as
 
 test('Blindfolded with Feint: plan whole measures, then watch them revealed', async () => {
   const page = await openPage(site.browser);
-  await startVsBot(page, 'easy', 1, ['blindfolded', 'feint']);
+  await startVsBot(page, site.url, 'easy', 1, ['blindfolded', 'feint']);
   const prompt = await page.textContent('[data-testid="pick"] .big');
   assert.match(prompt, /choose your card for breath 1 \(Blindfolded\)/);
   await page.check('[data-testid="feint"]');
@@ -119,7 +60,7 @@ test('Blindfolded with Feint: plan whole measures, then watch them revealed', as
 
 test('hot-seat Blindfolded: each player plans the whole measure before passing the device', async () => {
   const page = await openPage(site.browser);
-  await startHotSeat(page, 3, ['blindfolded']);
+  await startHotSeat(page, site.url, 3, ['blindfolded']);
   for (const player of [1, 2]) {
     await page.waitForSelector('[data-testid="handoff"]');
     await page.click('[data-testid="show-hand"]');
@@ -141,7 +82,7 @@ test('hot-seat Blindfolded: each player plans the whole measure before passing t
 
 test('a match in progress survives a reload, and a damaged save is reported and discarded', async () => {
   const page = await openPage(site.browser);
-  await startVsBot(page, 'easy', 3);
+  await startVsBot(page, site.url, 'easy', 3);
   await page.waitForSelector('[data-testid="pick"]');
   await page.click('[data-testid="hand"] button');
   await page.waitForSelector('[data-testid="result"], [data-testid="match-over"]', { timeout: 20_000 });

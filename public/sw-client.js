@@ -1,0 +1,87 @@
+// Starts the service worker (sw.js: the site offline after one visit) and, when a new deploy has
+// been fetched and is waiting, offers "A new version is ready — reload". The new version takes
+// over only when the person presses Reload (or opens the site afresh), so a page in the middle
+// of a game never mixes files of two builds; the game itself is saved as it always is.
+const sw = navigator.serviceWorker;
+/** Set when the person pressed Reload: the new version's taking over then reloads the page. */
+let reloadOnChange = false;
+/** How long after the page's load the rest of the site starts downloading for offline use. */
+const FILL_DELAY_MS = 3000;
+
+/**
+ * Shows the update prompt once. Pressing Reload lets the waiting `worker` take over and then
+ * reloads; with no worker (another tab already let it take over) it just reloads.
+ */
+function offerUpdate(worker) {
+  if (document.querySelector('.update-banner')) return;
+  const banner = document.createElement('div');
+  banner.className = 'update-banner';
+  banner.setAttribute('role', 'status');
+  const text = document.createElement('span');
+  text.textContent = 'A new version is ready.';
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.className = 'button primary';
+  reload.textContent = 'Reload';
+  reload.addEventListener('click', () => {
+    reload.disabled = true;
+    reload.textContent = 'Reloading…';
+    if (worker) {
+      reloadOnChange = true;
+      worker.postMessage('skip-waiting');
+    } else {
+      window.location.reload();
+    }
+  });
+  const later = document.createElement('button');
+  later.type = 'button';
+  later.className = 'button';
+  later.textContent = 'Later';
+  later.addEventListener('click', () => banner.remove());
+  banner.append(text, reload, later);
+  document.body.append(banner);
+}
+
+/** Offers the update as soon as a newly installed version waits behind the one in charge. */
+function watch(registration) {
+  const follow = (worker) =>
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && sw.controller) offerUpdate(worker);
+    });
+  // The browser may have found the new version on this very navigation, before this ran.
+  if (registration.waiting && sw.controller) offerUpdate(registration.waiting);
+  follow(registration.installing);
+  registration.addEventListener('updatefound', () => follow(registration.installing));
+}
+
+if (sw && window.isSecureContext) {
+  let controlled = Boolean(sw.controller);
+  sw.addEventListener('controllerchange', () => {
+    if (reloadOnChange) {
+      reloadOnChange = false;
+      window.location.reload();
+    } else if (controlled) {
+      // Another tab let a new version take over: this page still shows the old one.
+      offerUpdate(null);
+    }
+    // The first version taking over an uncontrolled page changes nothing the page shows.
+    controlled = true;
+  });
+  window.addEventListener('load', async () => {
+    try {
+      const registration = await sw.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+      watch(registration);
+      // Once this visit has settled, the rest of the site is kept for offline play, one file at
+      // a time, so it never competes with what the page itself is loading.
+      const ready = await sw.ready;
+      setTimeout(() => ready.active?.postMessage('fill'), FILL_DELAY_MS);
+      // A tab left open looks for a new deploy when it comes back into view.
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') registration.update().catch(() => {});
+      });
+    } catch (err) {
+      // Offline play is a bonus: the site works without it. Say why, once, for whoever looks.
+      console.warn(`Pocket Dojo will not work offline here: ${err.message}`);
+    }
+  });
+}

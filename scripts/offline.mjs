@@ -1,0 +1,147 @@
+// The build steps that make dist/ ready for a static host and for offline play, run by
+// scripts/post-build.mjs on Trunk's staging directory once every file has its final name:
+// - completeServiceWorker: sw.js learns the build's files, which of them the first page loads
+//   (the shell) and a version that changes whenever any file does;
+// - writeHeaders: `_headers` (the file Netlify and Cloudflare Pages read) with the
+//   Content-Security-Policy as a header plus frame-ancestors, nosniff, the referrer policy and
+//   the cache rules: immutable for content-hashed files, revalidate for the rest;
+// - compressAll: brotli and gzip copies beside every compressible file, for hosts (and
+//   scripts/static-server.mjs) that serve precompressed files.
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** A file whose name carries its content's hash (Trunk's `NAME-HASH.ext`, post-build's pairs). */
+export const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z0-9]+$/;
+/** What a page never asks for: the headers file, the worker itself and the compressed copies. */
+const NOT_SITE = /^(_headers|sw\.js|.*\.(br|gz))$/;
+/** Types worth compressing. */
+const COMPRESSIBLE = /\.(html|js|mjs|wasm|css|svg|md|json|webmanifest|txt|ttf)$/;
+
+/** Every file under `dir` as a site path (`/index.html`, `/text/punish/rules.md`), sorted. */
+export function siteFiles(dir) {
+  const out = [];
+  const walk = (sub) => {
+    for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
+      const rel = sub ? `${sub}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (entry.name !== '.stage') walk(rel);
+      } else if (!NOT_SITE.test(entry.name)) {
+        out.push(`/${rel}`);
+      }
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
+/** The first download: index.html, what it names, and what those scripts import, repeated. */
+function shellFiles(dir, files) {
+  const shell = new Set(['/index.html']);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const path of files) {
+      if (shell.has(path)) continue;
+      const name = new RegExp(`["'=/ ]${path.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(["' >?#]|$)`, 'm');
+      const named = [...shell].some((from) => /\.(html|js)$/.test(from) && name.test(readFileSync(join(dir, from), 'utf8')));
+      if (named) {
+        shell.add(path);
+        grew = true;
+      }
+    }
+  }
+  return [...shell].sort();
+}
+
+/** Fills in sw.js's VERSION, FILES and SHELL; returns what it wrote. */
+export function completeServiceWorker(dir) {
+  const files = siteFiles(dir);
+  const hash = createHash('sha256');
+  for (const path of files) hash.update(path).update('\0').update(readFileSync(join(dir, path))).update('\0');
+  const version = hash.digest('hex').slice(0, 16);
+  const shell = shellFiles(dir, files);
+  const swPath = join(dir, 'sw.js');
+  let sw = readFileSync(swPath, 'utf8');
+  const fills = [
+    [/^const VERSION = .*;$/m, `const VERSION = ${JSON.stringify(version)};`],
+    [/^const FILES = .*;$/m, `const FILES = ${JSON.stringify(files)};`],
+    [/^const SHELL = .*;$/m, `const SHELL = ${JSON.stringify(shell)};`],
+  ];
+  for (const [line, filled] of fills) {
+    if (!line.test(sw)) throw new Error(`post-build: sw.js has no line matching ${line}`);
+    sw = sw.replace(line, filled);
+  }
+  writeFileSync(swPath, sw);
+  return { version, files: files.length, shell: shell.length };
+}
+
+/** Reads `&…;` entities that an HTML minifier may leave in an attribute. */
+function unescapeAttribute(text) {
+  return text.replace(/&(#39|apos|quot|amp|lt|gt);/g, (_, name) => ({ '#39': "'", apos: "'", quot: '"', amp: '&', lt: '<', gt: '>' })[name]);
+}
+
+/** Writes `_headers`; returns how many path rules it holds. */
+export function writeHeaders(dir) {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  // The meta tag, in whatever order a minifier left its attributes.
+  const tag = [...html.matchAll(/<meta\b[^>]*>/gi)].map((m) => m[0]).find((t) => /http-equiv=["']?Content-Security-Policy\b/i.test(t));
+  const content = tag && /\bcontent=(?:"([^"]*)"|'([^']*)')/i.exec(tag);
+  if (!content) throw new Error('post-build: index.html has no Content-Security-Policy meta tag');
+  // The same policy as the page's meta tag, plus what only a header can say.
+  const csp = `${unescapeAttribute(content[1] ?? content[2]).replace(/;\s*$/, '')}; frame-ancestors 'none'`;
+  const lines = [
+    '# Written by scripts/post-build.mjs for static hosts that read a _headers file (Netlify,',
+    '# Cloudflare Pages); scripts/static-server.mjs serves the same. Every path gets the security',
+    '# headers; a content-hashed file never changes (immutable); every other file revalidates.',
+    '/*',
+    `  Content-Security-Policy: ${csp}`,
+    '  X-Content-Type-Options: nosniff',
+    '  Referrer-Policy: no-referrer',
+    '  Cross-Origin-Opener-Policy: same-origin',
+  ];
+  let rules = 1;
+  const rule = (path, cache) => {
+    lines.push(path, `  Cache-Control: ${cache}`);
+    rules += 1;
+  };
+  rule('/', 'no-cache');
+  // The service worker's script is looked up on every visit: it must never be stale.
+  rule('/sw.js', 'no-cache');
+  for (const path of siteFiles(dir)) {
+    rule(path, HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  }
+  writeFileSync(join(dir, '_headers'), `${lines.join('\n')}\n`);
+  return rules;
+}
+
+/** Writes NAME.br and NAME.gz beside every compressible file they make smaller. */
+export function compressAll(dir) {
+  const start = Date.now();
+  let files = 0;
+  let br = 0;
+  let gz = 0;
+  for (const path of [...siteFiles(dir), '/sw.js']) {
+    if (!COMPRESSIBLE.test(path)) continue;
+    const full = join(dir, path);
+    const body = readFileSync(full);
+    const brotli = brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: statSync(full).size,
+        [constants.BROTLI_PARAM_MODE]: path.endsWith('.wasm') ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
+      },
+    });
+    const gzip = gzipSync(body, { level: 9 });
+    if (gzip.length >= body.length) continue;
+    writeFileSync(`${full}.gz`, gzip);
+    gz += gzip.length;
+    if (brotli.length < gzip.length) {
+      writeFileSync(`${full}.br`, brotli);
+      br += brotli.length;
+    }
+    files += 1;
+  }
+  return { files, br, gz, ms: Date.now() - start };
+}
