@@ -5,7 +5,7 @@
 // deploy is a new worker and nothing is listed by hand.
 // - Install keeps the shell, which the visit has just downloaded anyway. The rest (every game's
 //   modules, the print page, the PDF worker) is fetched one file at a time once the page asks
-//   for it (sw-client.js, after the page has loaded), so it never competes with the first
+//   for it (early.js, after the page has loaded), so it never competes with the first
 //   download; a file the page needs sooner is kept as it passes.
 // - Only whole, successful, same-origin answers are kept; a failed fetch is tried again on the
 //   next visit.

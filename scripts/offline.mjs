@@ -6,11 +6,15 @@
 //   Content-Security-Policy as a header plus frame-ancestors, nosniff, the referrer policy and
 //   the cache rules: immutable for content-hashed files, revalidate for the rest;
 // - compressAll: brotli and gzip copies beside every compressible file, for hosts (and
-//   scripts/static-server.mjs) that serve precompressed files.
+//   scripts/static-server.mjs) that serve precompressed files;
+// - minifyScripts: every script made smaller with terser (Trunk's own minifier gives up on the
+//   wasm-bindgen glue of ES modules and leaves them whole), the page's integrity attributes
+//   updated to match.
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { minify } from 'terser';
 
 /** A file whose name carries its content's hash (Trunk's `NAME-HASH.ext`, post-build's pairs). */
 export const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z0-9]+$/;
@@ -55,13 +59,18 @@ function shellFiles(dir, files) {
   return [...shell].sort();
 }
 
-/** Fills in sw.js's VERSION, FILES and SHELL; returns what it wrote. */
+/**
+ * Fills in sw.js's VERSION, FILES and SHELL; returns what it wrote. FILES runs smallest first,
+ * the order the worker fetches them in: every game's module is kept before the PDF worker.
+ */
 export function completeServiceWorker(dir) {
-  const files = siteFiles(dir);
+  const byName = siteFiles(dir);
   const hash = createHash('sha256');
-  for (const path of files) hash.update(path).update('\0').update(readFileSync(join(dir, path))).update('\0');
+  for (const path of byName) hash.update(path).update('\0').update(readFileSync(join(dir, path))).update('\0');
   const version = hash.digest('hex').slice(0, 16);
-  const shell = shellFiles(dir, files);
+  const shell = shellFiles(dir, byName);
+  const size = (path) => statSync(join(dir, path)).size;
+  const files = [...byName].sort((a, b) => size(a) - size(b) || a.localeCompare(b));
   const swPath = join(dir, 'sw.js');
   let sw = readFileSync(swPath, 'utf8');
   const fills = [
@@ -144,4 +153,34 @@ export function compressAll(dir) {
     files += 1;
   }
   return { files, br, gz, ms: Date.now() - start };
+}
+
+/**
+ * Minifies the scripts at `paths` in place: `classic` ones (workers started from a script, the
+ * service worker) keep their top-level names; the rest are ES modules. Then every
+ * `integrity="sha384-…"` in index.html that names a changed file is computed again. Returns the
+ * bytes saved.
+ */
+export async function minifyScripts(dir, paths, classic = new Set()) {
+  let saved = 0;
+  const changed = new Set();
+  for (const path of paths) {
+    const full = join(dir, path);
+    const source = readFileSync(full, 'utf8');
+    const module = !classic.has(path);
+    const out = await minify(source, { module, compress: true, mangle: true, format: { comments: false } });
+    if (out.code === undefined || out.code.length >= source.length) continue;
+    writeFileSync(full, out.code);
+    saved += source.length - out.code.length;
+    changed.add(path);
+  }
+  const indexPath = join(dir, 'index.html');
+  const html = readFileSync(indexPath, 'utf8').replace(/<(script|link)\b[^>]*>/g, (tag) => {
+    const src = /\b(?:src|href)=["']?([^"' >]+)/.exec(tag)?.[1];
+    if (!src || !changed.has(src) || !/\bintegrity=/.test(tag)) return tag;
+    const digest = createHash('sha384').update(readFileSync(join(dir, src))).digest('base64');
+    return tag.replace(/\bintegrity=(?:"[^"]*"|'[^']*'|[^\s>]+)/, `integrity="sha384-${digest}"`);
+  });
+  writeFileSync(indexPath, html);
+  return saved;
 }

@@ -10,13 +10,14 @@
 //    page can start it by URL instead of from a Blob.
 // 2. No inline scripts. Trunk starts the app with an inline module script; it moves to its own
 //    hashed file, so the Content-Security-Policy can allow scripts from the site only.
-// 3. The service worker (public/sw.js) gets the build's file list and version (scripts/offline.mjs).
+// 3. Every script minified (scripts/offline.mjs: Trunk's minifier skips the wasm-bindgen glue of
+//    ES modules), and the service worker (public/sw.js) given the build's file list and version.
 // 4. `_headers` for static hosts that read one, and `.br` / `.gz` beside every compressible file
 //    (scripts/offline.mjs). scripts/static-server.mjs serves both, as such a host would.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { completeServiceWorker, compressAll, writeHeaders } from './offline.mjs';
+import { completeServiceWorker, compressAll, minifyScripts, siteFiles, writeHeaders } from './offline.mjs';
 
 /** Pairs whose script is a classic worker script (wasm-bindgen `no-modules`), not an ES module. */
 const WORKERS = new Set(['print-preview', 'print-pdf']);
@@ -71,7 +72,14 @@ html = html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : ht
 writeFileSync(indexPath, html);
 console.log(`post-build: hashed ${listed.join(', ') || 'nothing'}; inline scripts moved to files`);
 
+// Every script is minified (the workers started from a script keep their top-level names), then
+// the service worker is completed from the final files and minified in turn.
+const scripts = siteFiles(dir).filter((path) => path.endsWith('.js'));
+const classic = new Set([...WORKERS].flatMap((name) => listed.filter((e) => e.startsWith(`${name}:`)).map((e) => `/${name}-${e.split(':')[1]}.js`)));
+const saved = await minifyScripts(dir, scripts, classic);
 const worker = completeServiceWorker(dir);
+const savedWorker = await minifyScripts(dir, ['/sw.js'], new Set(['/sw.js']));
+console.log(`post-build: scripts minified, ${saved + savedWorker} bytes saved`);
 console.log(`post-build: sw.js version ${worker.version}, ${worker.files} files, ${worker.shell} in the shell`);
 const rules = writeHeaders(dir);
 console.log(`post-build: _headers with ${rules} rules`);

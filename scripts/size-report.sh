@@ -33,16 +33,17 @@ refs() {
 # (The .br / .gz copies and _headers that post-build writes for static hosts are not files a page
 # asks for: the figures are gzip -9 of the originals, as before.)
 mapfile -d '' files < <(cd "$DIST" && find . -path ./.stage -prune -o -type f ! -name '*.br' ! -name '*.gz' ! -name _headers -printf '%P\0' | sort -z)
-declare -A first=([index.html]=1)
+# The service worker (sw.js) is not part of it: the browser fetches it after the page has
+# loaded, and the files it names are kept in the background after that. Its own size is listed.
+declare -A first=([index.html]=1 [sw.js]=skip)
 grew=1
 while ((grew)); do
   grew=0
   for rel in "${files[@]}"; do
     [[ -n ${first[$rel]:-} ]] && continue
     for src in "${!first[@]}"; do
-      # sw.js names every file of the build to keep for offline use, fetched in the background
-      # once the page has loaded: what it names is not part of the first download.
-      if [[ ($src == *.html || $src == *.js) && $src != sw.js ]] && refs "$DIST/$src" "$rel"; then
+      [[ ${first[$src]} == 1 ]] || continue
+      if [[ $src == *.html || $src == *.js ]] && refs "$DIST/$src" "$rel"; then
         first[$rel]=1 grew=1
         break
       fi
@@ -56,7 +57,7 @@ for rel in "${files[@]}"; do
   raw=$(wc -c <"$DIST/$rel")
   z=$(gzip -9 -c "$DIST/$rel" | wc -c)
   in=no
-  if [[ -n ${first[$rel]:-} ]]; then
+  if [[ ${first[$rel]:-} == 1 ]]; then
     in=yes total=$((total + z))
     [[ $rel == *.wasm ]] && wasm=$((wasm + z))
   fi
@@ -80,6 +81,7 @@ fail=0
 over() { echo "size-report: FAIL: $1" >&2; fail=1; }
 
 echo "first_download_gzip_bytes: $total"
+[[ -f $DIST/sw.js ]] && echo "service_worker_gzip_bytes: $(gzip -9 -c "$DIST/sw.js" | wc -c)"
 echo "wasm_gzip_bytes: $wasm"
 for name in $(printf '%s\n' "${!module_bytes[@]}" | sort); do
   echo "${name//-/_}_gzip_bytes: ${module_bytes[$name]}"

@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DIST, ARTIFACTS, launchBrowser, openPage, assertClean, startServer } from './harness.mjs';
+import { DIST, REPO, ARTIFACTS, launchBrowser, openPage, assertClean, startServer } from './harness.mjs';
 import { startVsBot, playToTheEnd } from './punish.mjs';
 import { completeServiceWorker, compressAll, writeHeaders } from '../../scripts/offline.mjs';
 
@@ -193,7 +193,7 @@ test('a second deploy is offered as a new version and takes over only on Reload'
     const rules = join(site.root, 'text', 'punish', 'rules.md');
     await writeFile(rules, `${await readFile(rules, 'utf8')}\n\nA line only the second deploy has.\n`);
     for (const f of await readdir(site.root)) if (/\.(br|gz)$/.test(f)) await rm(join(site.root, f));
-    await cp(join(DIST, 'sw.js'), join(site.root, 'sw.js'));
+    await cp(join(REPO, 'public', 'sw.js'), join(site.root, 'sw.js'));
     const second = completeServiceWorker(site.root);
     writeHeaders(site.root);
     compressAll(site.root);

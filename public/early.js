@@ -1,7 +1,41 @@
-// Starts the service worker (sw.js: the site offline after one visit) and, when a new deploy has
-// been fetched and is waiting, offers "A new version is ready — reload". The new version takes
-// over only when the person presses Reload (or opens the site afresh), so a page in the middle
-// of a game never mixes files of two builds; the game itself is saved as it always is.
+// What runs before the app itself, from index.html (a file, as the Content-Security-Policy
+// allows no inline script):
+// 1. The page's own module starts downloading at once. A play page needs its game's module and a
+//    print page the print module before they can be used, and the app would only ask for them
+//    once its own wasm had arrived and started: a second wait of several round trips on a slow
+//    phone. The addresses come from the build's list (`<meta name="dojo-assets">`); the
+//    route's shape names the module, so this knows no game.
+// 2. The service worker (sw.js: the site offline after one visit) starts, and when a new deploy
+//    has been fetched and is waiting, the page offers "A new version is ready — reload". The new
+//    version takes over only when the person presses Reload (or opens the site afresh), so a
+//    page in the middle of a game never mixes files of two builds; the game itself is saved as
+//    it always is.
+
+/** The lazily loaded modules a page at `path` cannot be used without. */
+function modulesFor(path) {
+  const route = /^\/(play|print)\/([a-z0-9-]+)\/?$/.exec(path);
+  if (!route) return [];
+  return route[1] === 'play' ? [`${route[2]}-play`] : ['print-page'];
+}
+
+/** Asks the browser for `name`'s script and wasm now, as the app will load them. */
+function preload(name) {
+  const list = document.querySelector('meta[name="dojo-assets"]')?.content ?? '';
+  const hash = list
+    .split(/\s+/)
+    .map((entry) => entry.split(':'))
+    .find(([module, h]) => module === name && /^[0-9a-f]+$/.test(h ?? ''))?.[1];
+  if (!hash) return;
+  const script = document.createElement('link');
+  script.rel = 'modulepreload';
+  script.href = `/${name}-${hash}.js`;
+  const wasm = document.createElement('link');
+  Object.assign(wasm, { rel: 'preload', as: 'fetch', type: 'application/wasm', crossOrigin: 'anonymous', href: `/${name}-${hash}_bg.wasm` });
+  document.head.append(script, wasm);
+}
+
+for (const name of modulesFor(window.location.pathname)) preload(name);
+
 const sw = navigator.serviceWorker;
 /** Set when the person pressed Reload: the new version's taking over then reloads the page. */
 let reloadOnChange = false;
