@@ -30,6 +30,16 @@ async function servedCopy() {
   return { root, url: server.url, close: async () => (await server.close(), await rm(root, { recursive: true, force: true })) };
 }
 
+/** Runs `body` against a served copy of dist/ (see `servedCopy`), closing it afterwards. */
+async function withCopy(body) {
+  const site = await servedCopy();
+  try {
+    await body(site);
+  } finally {
+    await site.close().catch(() => {});
+  }
+}
+
 /** The raw answer to GET `path` with the given request headers (no decompression). */
 function get(url, path, headers = {}) {
   return new Promise((ok, fail) => {
@@ -66,9 +76,8 @@ async function waitUntilKept(page) {
   }
 }
 
-test('every file is served with the security headers and its cache rule, compressed when asked', async () => {
-  const site = await servedCopy();
-  try {
+test('every file is served with the security headers and its cache rule, compressed when asked', async () =>
+  withCopy(async (site) => {
     const home = await get(site.url, '/');
     assert.equal(home.status, 200);
     const csp = home.headers['content-security-policy'];
@@ -99,14 +108,10 @@ test('every file is served with the security headers and its cache rule, compres
     console.log(`shell_wasm_bytes: plain ${plain.body.length}, gzip ${gz.body.length}, brotli ${br.body.length}`);
     // What only the host sees stays unserved.
     assert.equal((await get(site.url, '/_headers')).status, 404);
-  } finally {
-    await site.close();
-  }
-});
+  }));
 
-test('no other site can show the site in a frame', async () => {
-  const site = await servedCopy();
-  try {
+test('no other site can show the site in a frame', async () =>
+  withCopy(async (site) => {
     const page = await browser.newPage();
     const refused = [];
     page.on('console', (m) => m.type() === 'error' && refused.push(m.text()));
@@ -117,14 +122,10 @@ test('no other site can show the site in a frame', async () => {
     assert.equal(shown, null, 'the framed site must not render');
     assert.ok(refused.some((t) => /frame-ancestors/.test(t)), `Chromium names the refusal: ${refused}`);
     await page.close();
-  } finally {
-    await site.close();
-  }
-});
+  }));
 
-test('the site is installable: a manifest with a start page, standalone display and drawn icons', async () => {
-  const site = await servedCopy();
-  try {
+test('the site is installable: a manifest with a start page, standalone display and drawn icons', async () =>
+  withCopy(async (site) => {
     const page = await openPage(browser, `${site.url}/`);
     await page.waitForSelector('[data-testid="app-ready"]');
     const href = await page.getAttribute('link[rel="manifest"]', 'href');
@@ -142,14 +143,10 @@ test('the site is installable: a manifest with a start page, standalone display 
     assert.ok(manifest.icons.some((i) => i.purpose === 'maskable'), 'a maskable icon for round launchers');
     assertClean(page);
     await page.context().close();
-  } finally {
-    await site.close();
-  }
-});
+  }));
 
-test('after one visit, a match, a rules page and a PDF all work with no network', async () => {
-  const site = await servedCopy();
-  try {
+test('after one visit, a match, a rules page and a PDF all work with no network', async () =>
+  withCopy(async (site) => {
     const page = await openPage(browser, `${site.url}/`);
     await page.waitForSelector('[data-testid="app-ready"]');
     const started = Date.now();
@@ -176,14 +173,10 @@ test('after one visit, a match, a rules page and a PDF all work with no network'
     await page.screenshot({ path: join(ARTIFACTS, 'offline-print.png') });
     assertClean(page);
     await page.context().close();
-  } finally {
-    await site.close().catch(() => {});
-  }
-});
+  }));
 
-test('a second deploy is offered as a new version and takes over only on Reload', async () => {
-  const site = await servedCopy();
-  try {
+test('a second deploy is offered as a new version and takes over only on Reload', async () =>
+  withCopy(async (site) => {
     const page = await openPage(browser, `${site.url}/rules/punish`);
     await page.waitForSelector('[data-testid="app-ready"]');
     const first = await waitUntilKept(page);
@@ -215,7 +208,4 @@ test('a second deploy is offered as a new version and takes over only on Reload'
     assert.equal(await page.$('.update-banner'), null, 'no prompt once the new version runs');
     assertClean(page);
     await page.context().close();
-  } finally {
-    await site.close();
-  }
-});
+  }));
