@@ -24,7 +24,7 @@ impl<A: Clone> Strategy<A> {
         for (_, w) in &mut weights {
             *w = if total > 0.0 { w.max(0.0) / total } else { 1.0 / n };
         }
-        weights.sort_by(|a, b| b.1.total_cmp(&a.1));
+        dojo_engine::sorting::sort_by(&mut weights, |a, b| b.1.total_cmp(&a.1));
         Strategy { weights }
     }
 

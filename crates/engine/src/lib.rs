@@ -16,6 +16,7 @@ mod outcome;
 mod record;
 mod rng;
 mod seat;
+pub mod sorting;
 
 pub use game::{Audience, Game, IllegalAction, Joint, acting_seats, apply, check_joint, joint_from, visible_events};
 pub use outcome::Outcome;

@@ -100,8 +100,8 @@ impl Expect {
         }
         if let Some(want) = &self.revealed {
             let (mut got, mut want) = (state.revealed().to_vec(), want.clone());
-            got.sort();
-            want.sort();
+            dojo_engine::sorting::sort(&mut got);
+            dojo_engine::sorting::sort(&mut want);
             if got != want {
                 return Err(format!("revealed cards are {got:?}, expected {want:?}"));
             }

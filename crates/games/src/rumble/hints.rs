@@ -75,7 +75,7 @@ fn bid_plan(game: &Rumble, seat: Seat, rng: &mut Rng) -> Act {
     let mut order: Vec<usize> = (0..game.lots.len()).filter(|l| game.kind(game.lots[*l]) != super::catalog::Kind::Flaw).collect();
     let mut worth = |l: usize| f64::from(super::menu::worth(game, game.lots[l])) * (0.7 + 0.6 * rng.unit());
     let mut scored: Vec<(usize, f64)> = order.drain(..).map(|l| (l, worth(l))).collect();
-    scored.sort_unstable_by(|a, b| b.1.total_cmp(&a.1));
+    dojo_engine::sorting::sort_by(&mut scored, |a, b| b.1.total_cmp(&a.1));
     let wanted = 2 + rng.below(3);
     let budget = f64::from(super::setup::START_ENERGY) / 3.0;
     let mut bids = vec![0u16; game.lots.len()];

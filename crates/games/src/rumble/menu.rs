@@ -37,7 +37,7 @@ pub fn menu(game: &Rumble, seat: usize) -> Vec<Act> {
         Decision::Moderate => vec![Act::Done],
     };
     out.retain(|a| game.check_act(&decision, a).is_ok());
-    out.sort_unstable();
+    dojo_engine::sorting::sort(&mut out);
     out.dedup();
     out
 }

@@ -636,7 +636,7 @@ impl Rumble {
             let triggers = ON_DAMAGE.iter().any(|p| self.heroes[usize::from(a)].has(*p));
             (std::cmp::Reverse(triggers), std::cmp::Reverse(x), a)
         };
-        order.sort_unstable_by_key(key);
+        dojo_engine::sorting::sort_by_key(&mut order, key);
         let mut left = defense.max(0);
         let mut out = vec![0u16; attacks.len()];
         for i in order {
@@ -1024,7 +1024,7 @@ impl Rumble {
                 .filter(|use_| self.heroes[u].powers.get(usize::from(use_.slot)).is_some_and(|p| p.is(P::LightenLoad)))
                 .filter_map(|use_| use_.other)
                 .collect();
-            lighten.sort_unstable_by(|x, y| y.cmp(x));
+            dojo_engine::sorting::sort_by(&mut lighten, |x, y| y.cmp(x));
             for slot in lighten {
                 if usize::from(slot) < self.heroes[u].powers.len() {
                     let held = self.heroes[u].powers.remove(usize::from(slot));

@@ -295,7 +295,7 @@ impl Setup {
             }
         }
         let mut listed = self.powers.clone();
-        listed.sort_unstable();
+        dojo_engine::sorting::sort(&mut listed);
         listed.dedup();
         let unknown = self.powers.iter().any(|p| matches!(p, PowerRef::Invented(i) if usize::from(*i) >= self.invented.len()));
         if listed.len() != self.powers.len() || unknown {

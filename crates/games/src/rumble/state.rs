@@ -417,7 +417,7 @@ impl Rumble {
         }
         let auction = self.auction.as_mut().expect("the auction runs");
         let mut heroes: Vec<u8> = ties.iter().flat_map(|(_, t)| t.iter().copied()).collect();
-        heroes.sort_unstable();
+        dojo_engine::sorting::sort(&mut heroes);
         heroes.dedup();
         // The table hears who bids again; each tied hero alone hears what tied, and at what bid.
         events.push(Event::Rebid { heroes: heroes.clone() });
@@ -560,7 +560,7 @@ impl Rumble {
             }
         }
         // Take from the highest slot first so earlier slots stay put.
-        moves.sort_unstable_by_key(|(h, s, _)| (*h, std::cmp::Reverse(*s)));
+        dojo_engine::sorting::sort_by_key(&mut moves, |(h, s, _)| (*h, std::cmp::Reverse(*s)));
         for (hero, slot, to) in moves {
             self.to_give.retain(|g| *g != (hero, slot));
             for g in self.to_give.iter_mut().filter(|(h, s)| *h == hero && *s > slot) {
@@ -586,7 +586,7 @@ impl Rumble {
                 events.push(Event::Changed { hero, power: held.power, from, to });
             }
             let mut slots = discard.clone();
-            slots.sort_unstable_by(|a, b| b.cmp(a));
+            dojo_engine::sorting::sort_by(&mut slots, |a, b| b.cmp(a));
             for slot in slots {
                 let held = self.heroes[h].powers.remove(usize::from(slot));
                 events.push(Event::Discarded { hero, power: held.power });
@@ -620,7 +620,7 @@ impl Rumble {
     /// The seats still in the game (controlling a standing hero), in order.
     pub fn seats_in(&self) -> Vec<u8> {
         let mut seats: Vec<u8> = self.standing().map(|h| self.heroes[usize::from(h)].seat).collect();
-        seats.sort_unstable();
+        dojo_engine::sorting::sort(&mut seats);
         seats.dedup();
         seats
     }
@@ -662,7 +662,7 @@ impl Rumble {
         };
         let key = |seat: u8| (last_fall(seat), energy_of(seat));
         let mut rest: Vec<u8> = players.iter().copied().filter(|s| !self.instant_winners.contains(s)).collect();
-        rest.sort_unstable_by(|a, b| key(*b).cmp(&key(*a)).then(a.cmp(b)));
+        dojo_engine::sorting::sort_by(&mut rest, |a, b| key(*b).cmp(&key(*a)).then(a.cmp(b)));
         let mut last_key = None;
         for seat in rest {
             match places.last_mut() {

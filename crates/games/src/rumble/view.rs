@@ -86,8 +86,8 @@ pub fn determinize(view: &RumbleView, rng: &mut Rng) -> Rumble {
             ties.push((lot as u8, others.clone()));
         }
     }
-    ties.iter_mut().for_each(|(_, tied)| tied.sort_unstable());
-    ties.sort_unstable();
+    ties.iter_mut().for_each(|(_, tied)| dojo_engine::sorting::sort(tied));
+    dojo_engine::sorting::sort(&mut ties);
     for (lot, flaw) in flaws.iter().enumerate() {
         let tied = ties.iter().find(|(l, _)| usize::from(*l) == lot).map(|(_, t)| t.clone());
         let tie = match &tied {

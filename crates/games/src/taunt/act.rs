@@ -270,7 +270,7 @@ impl Taunt {
         // Each card's number is looked up once, not at every comparison.
         let number = PerFighter::from_fn(self.fighter_count(), |s| t.fighter[s].slot.map_or(u8::MAX, |m| self.card(s, m).number));
         let mut seats = PerFighter::collect(self.fighters().filter(|s| t.fighter[*s].slot.is_some()).map(|s| s as u8));
-        seats.sort_by_key(|s| (number[usize::from(*s)], std::cmp::Reverse(t.fighter[usize::from(*s)].level)));
+        dojo_engine::sorting::sort_by_key(&mut seats, |s| (number[usize::from(*s)], std::cmp::Reverse(t.fighter[usize::from(*s)].level)));
         seats
     }
 

@@ -903,7 +903,7 @@ impl Taunt {
             }
         } else {
             let mut ranked = standing.clone();
-            ranked.sort_by_key(|s| self.judged(*s));
+            dojo_engine::sorting::sort_by_key(&mut ranked, |s| self.judged(*s));
             let mut groups: Vec<Vec<Seat>> = Vec::new();
             for (i, s) in ranked.iter().enumerate() {
                 if i > 0 && self.judged(ranked[i - 1]) == self.judged(*s) {

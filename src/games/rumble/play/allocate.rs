@@ -106,7 +106,7 @@ fn hero_form(game: &Rumble, hero: u8, alloc: RwSignal<Allocation>, k: usize) -> 
                     a.attacks.retain(|(x, _)| *x != t);
                     if v > 0 {
                         a.attacks.push((t, v));
-                        a.attacks.sort_unstable();
+                        dojo_engine::sorting::sort(&mut a.attacks);
                     }
                 })
             };

@@ -262,7 +262,7 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
                 let chip = table.as_ref().map(|t| power_chip(t, PowerRef::Set(id), None));
                 view! {
                     <li><label><input type="checkbox" data-testid=format!("pick-{:?}", id) prop:checked=move || picked.with(|p| p.contains(&id))
-                        on:change=move |ev| picked.update(|p| { p.retain(|x| *x != id); if event_target_checked(&ev) { p.push(id); p.sort_unstable(); } })/></label>
+                        on:change=move |ev| picked.update(|p| { p.retain(|x| *x != id); if event_target_checked(&ev) { p.push(id); dojo_engine::sorting::sort(p); } })/></label>
                         {chip}<span class="rb-tier">{c.tier.label()}</span></li>
                 }
             })

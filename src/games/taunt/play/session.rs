@@ -131,7 +131,7 @@ fn check_view(v: &TauntView, person: Seat) -> Result<(), String> {
     // A combo holds each card but TAUNT at most once (a monster: each card it holds, twice at most).
     let (most, copies) = if v.monsters.is_some() { (2 * (MONSTER_KINDS.len() - 1), 2) } else { (Slot::ALL.len() - 1, 1) };
     let mut mine = v.my_queue.clone();
-    mine.sort();
+    dojo_engine::sorting::sort(&mut mine);
     let too_many = mine.iter().any(|c| mine.iter().filter(|o| *o == c).count() > copies);
     if v.my_queue.len() != usize::from(v.queued.0[person.index()])
         || too_many
