@@ -10,11 +10,15 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 DIST="${1:-$REPO/dist}"
 BUDGET=160000      # first download (the shell: home, router, rules pages), 160 KB (decimal: the stricter reading)
 PDF_BUDGET=1200000 # the PDF worker (its script + wasm), 1.2 MB, fetched on the first PDF
-# The whole download of one page: the shell plus the modules that page loads. 520 KB since
-# Rumble (the widest game: 49 powers, typed-in powers, a moderator's panel and every reveal-step
-# form in one module) needed 506 KB; it was 450 KB. Splitting a game's lobby and rules pieces
-# into their own module is the way back under 450 KB.
-PAGE_BUDGET=520000
+# The whole download of one page: the shell plus the modules that page loads, 450 KB.
+PAGE_BUDGET=450000
+# Pages still over that promise, held at the 520 KB they were allowed before (see issue 22's
+# note): Rumble's play page (49 powers, typed-in powers, a moderator's panel and every reveal
+# step's form in one module) downloads 486 KB. The way back is a lighter JSON layer for saves
+# and the worker's messages, or the lobby drawn by the shell from data.
+declare -A OVER_BUDGET=([play_rumble]=520000)
+# budget_of PAGE: the budget of page PAGE (`play_rumble`, `rules_taunt`, `print`).
+budget_of() { echo "${OVER_BUDGET[$1]:-$PAGE_BUDGET}"; }
 
 INDEX="$DIST/index.html"
 [[ -f $INDEX ]] || { echo "size-report: $INDEX missing; run 'trunk build --release' first" >&2; exit 1; }
@@ -87,8 +91,9 @@ for name in $(printf '%s\n' "${!module_bytes[@]}" | sort); do
   echo "${name//-/_}_gzip_bytes: ${module_bytes[$name]}"
 done
 
-# Every game on the site has a play module (index.html builds one per registry game: a unit
-# test in src/games keeps the two in step); a page's whole download is the shell plus its modules.
+# Every game on the site has a play module and a rules module (index.html builds them per
+# registry game: a unit test in src/games keeps the two in step); a page's whole download is the
+# shell plus its modules.
 games=$(grep -oE 'data-bin="[a-z0-9-]+-play"' "$REPO/index.html" | sed -E 's/data-bin="(.*)-play"/\1/')
 [[ -n $games ]] || over "index.html builds no play modules"
 for game in $games; do
@@ -96,12 +101,21 @@ for game in $games; do
   ((play > 0)) || over "the $game play module is missing from the build"
   page=$((total + play))
   echo "page_play_${game//-/_}_gzip_bytes: $page"
-  ((page <= PAGE_BUDGET)) || over "/play/$game downloads $page bytes gzipped, over the $PAGE_BUDGET-byte page budget"
+  budget=$(budget_of "play_${game//-/_}")
+  ((page <= budget)) || over "/play/$game downloads $page bytes gzipped, over the $budget-byte page budget"
+  # The rules page loads the game's rules module instead (its cards and example players).
+  rules=${module_bytes[$game-rules]:-0}
+  ((rules > 0)) || over "the $game rules module is missing from the build"
+  page=$((total + rules))
+  echo "page_rules_${game//-/_}_gzip_bytes: $page"
+  budget=$(budget_of "rules_${game//-/_}")
+  ((page <= budget)) || over "/rules/$game downloads $page bytes gzipped, over the $budget-byte page budget"
 done
 print=$((total + ${module_bytes[print-page]:-0} + ${module_bytes[print-preview]:-0}))
 echo "page_print_gzip_bytes: $print"
 ((${module_bytes[print-page]:-0} > 0)) || over "the print page module is missing from the build"
-((print <= PAGE_BUDGET)) || over "a print page downloads $print bytes gzipped, over the $PAGE_BUDGET-byte page budget"
+budget=$(budget_of print)
+((print <= budget)) || over "a print page downloads $print bytes gzipped, over the $budget-byte page budget"
 pdf=${module_bytes[print-pdf]:-0}
 ((pdf > 0 && pdf <= PDF_BUDGET)) || over "the PDF worker is $pdf bytes gzipped (missing, or over the $PDF_BUDGET-byte budget)"
 ((total <= BUDGET)) || over "first download is $total bytes gzipped, over the $BUDGET-byte budget"

@@ -1,9 +1,13 @@
-//! The entries of a game's lazily loaded module (`src/bin/<game>-play.rs`). The shell imports
-//! the module when a page needs it (see [`crate::components::lazy_module`]) and calls:
-//! - `remount()` on the play page, which mounts the play page into `#play-root`, dropping the
-//!   previous visit's page;
-//! - `fill_rules()` on the rules page, which mounts the game's pieces (cards, example players)
-//!   into the placeholders the shell drew for the rules text's `::name arg` lines.
+//! The entries of a game's two lazily loaded modules. The shell imports a module when a page
+//! needs it (see [`crate::components::lazy_module`]) and calls:
+//! - `remount()` of the play module (`src/bin/<game>-play.rs`) on the play page, which mounts
+//!   the play page into `#play-root`, dropping the previous visit's page;
+//! - `fill_rules()` of the rules module (`src/bin/<game>-rules.rs`) on the rules page, which
+//!   mounts the game's pieces (cards, example players) into the placeholders the shell drew for
+//!   the rules text's `::name arg` lines.
+//!
+//! Two modules rather than one: a rules page then downloads no lobby, saves or computer, and a
+//! play page no worked examples or their players.
 
 use leptos::prelude::*;
 use std::any::Any;
@@ -68,24 +72,17 @@ where
     MOUNTED.with(|mounted| *mounted.borrow_mut() = Some(Box::new(handle)));
 }
 
-/// The whole body of a game's lazily loaded module:
-/// `lazy_page!("punish", PlayComponent, rules_piece_fn, PunishSite)` exports `remount()` (the
-/// play page into `#play-root`), `fill_rules()` (the game's pieces of its rules page, see
-/// [`fill_rules`]) and `think()` (the computer's decision, for the workers it thinks in: see
+/// The whole body of a game's play module (`src/bin/<game>-play.rs`):
+/// `play_module!("punish", PlayComponent, PunishSite)` exports `remount()` (the play page into
+/// `#play-root`) and `think()` (the computer's decision, for the workers it thinks in: see
 /// [`crate::play::think`]; `PunishSite` is the game's [`crate::play::OnSite`]).
 #[macro_export]
-macro_rules! lazy_page {
-    ($game:literal, $page:path, $pieces:path, $site:ty) => {
+macro_rules! play_module {
+    ($game:literal, $page:path, $site:ty) => {
         /// Mounts the play page; the site calls it each time the play page opens.
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn remount() {
             $crate::lazy_page::mount_into($crate::lazy_page::PLAY_ROOT, $page);
-        }
-
-        /// Fills in the rules page's pieces; the site calls it each time the rules page opens.
-        #[wasm_bindgen::prelude::wasm_bindgen]
-        pub fn fill_rules() {
-            $crate::lazy_page::fill_rules($game, $pieces);
         }
 
         /// The computer's decision for a request from the page (see `play::think`): what a
@@ -98,6 +95,25 @@ macro_rules! lazy_page {
         fn main() {
             console_error_panic_hook::set_once();
             $crate::play::think::set_module(concat!($game, "-play"));
+        }
+    };
+}
+
+/// The whole body of a game's rules module (`src/bin/<game>-rules.rs`), which a rules page
+/// loads instead of the play module: `rules_module!("punish", rules_piece_fn)` exports
+/// `fill_rules()` (the game's pieces of its rules page, see [`fill_rules`]). It holds the
+/// engine and the tables the example players draw, and none of the lobby, saves or computer.
+#[macro_export]
+macro_rules! rules_module {
+    ($game:literal, $pieces:path) => {
+        /// Fills in the rules page's pieces; the site calls it each time the rules page opens.
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn fill_rules() {
+            $crate::lazy_page::fill_rules($game, $pieces);
+        }
+
+        fn main() {
+            console_error_panic_hook::set_once();
         }
     };
 }

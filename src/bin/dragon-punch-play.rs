@@ -1,9 +1,8 @@
-//! DRAGON PUNCH's module: its play page and its rules page's pieces, fetched only when someone
-//! opens one of those pages, and the computer's thinking, for the workers it runs in.
+//! DRAGON PUNCH's play module: its play page, fetched only when someone opens it, and the
+//! computer's thinking, for the workers it runs in.
 
-pocket_dojo::lazy_page!(
+pocket_dojo::play_module!(
     "dragon-punch",
     pocket_dojo::games::dragon_punch::play::PlayDragonPunch,
-    pocket_dojo::games::dragon_punch::rules::piece,
     pocket_dojo::games::dragon_punch::play::session::DragonPunchSite
 );

@@ -1,10 +1,4 @@
-//! PUNISH's module: its play page and its rules page's pieces (cards and the worked examples'
-//! players), fetched only when someone opens one of those pages, and the computer's thinking,
-//! for the workers it runs in.
+//! PUNISH's play module: its play page, fetched only when someone opens it, and the computer's
+//! thinking, for the workers it runs in.
 
-pocket_dojo::lazy_page!(
-    "punish",
-    pocket_dojo::games::punish::play::PlayPunish,
-    pocket_dojo::games::punish::rules::piece,
-    pocket_dojo::games::punish::session::PunishSite
-);
+pocket_dojo::play_module!("punish", pocket_dojo::games::punish::play::PlayPunish, pocket_dojo::games::punish::session::PunishSite);

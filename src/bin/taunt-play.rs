@@ -1,9 +1,4 @@
-//! TAUNT's module: its play page and its rules page's pieces, fetched only when someone opens
-//! one of those pages, and the computer's thinking, for the workers it runs in.
+//! TAUNT's play module: its play page, fetched only when someone opens it, and the computer's
+//! thinking, for the workers it runs in.
 
-pocket_dojo::lazy_page!(
-    "taunt",
-    pocket_dojo::games::taunt::play::PlayTaunt,
-    pocket_dojo::games::taunt::rules::piece,
-    pocket_dojo::games::taunt::play::session::TauntSite
-);
+pocket_dojo::play_module!("taunt", pocket_dojo::games::taunt::play::PlayTaunt, pocket_dojo::games::taunt::play::session::TauntSite);

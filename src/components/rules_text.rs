@@ -32,10 +32,14 @@ pub fn loaded(game: &str) -> Option<Texts> {
     LOADED.with(|l| l.borrow().iter().find(|(g, _)| *g == game).map(|(_, t)| t.clone()))
 }
 
-/// Fetches a text file from the site.
-async fn fetch_text(url: &str) -> Result<String, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| "the network request failed".to_string())?;
+/// Asks the site for a text file; [`read_text`] reads the answer.
+fn request_text(url: &str) -> Result<js_sys::Promise, String> {
+    Ok(web_sys::window().ok_or("no window")?.fetch_with_str(url))
+}
+
+/// The text of a file asked for with [`request_text`].
+async fn read_text(request: js_sys::Promise) -> Result<String, String> {
+    let response = JsFuture::from(request).await.map_err(|_| "the network request failed".to_string())?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "an unexpected answer".to_string())?;
     if !response.ok() {
         return Err(format!("the server answered {}", response.status()));
@@ -48,8 +52,11 @@ async fn load(game: &'static str) -> Result<Texts, String> {
     if let Some(texts) = loaded(game) {
         return Ok(texts);
     }
-    let rules = fetch_text(&format!("/text/{game}/rules.md")).await?.into();
-    let notes = fetch_text(&format!("/text/{game}/notes.md")).await?.into();
+    // Both asked for at once (one round trip, not two); public/early.js has usually asked
+    // already, as the page started.
+    let (rules, notes) = (request_text(&format!("/text/{game}/rules.md"))?, request_text(&format!("/text/{game}/notes.md"))?);
+    let rules = read_text(rules).await?.into();
+    let notes = read_text(notes).await?.into();
     let texts = Texts { rules, notes };
     LOADED.with(|l| {
         // A second visit to the page may have fetched them too while this fetch was under way.

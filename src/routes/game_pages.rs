@@ -79,7 +79,7 @@ fn RulesPage(game: &'static catalog::GameInfo) -> impl IntoView {
         if text_ready.get() {
             // Once the text (and its placeholders) is in the page.
             request_animation_frame(move || {
-                run_module(games::play_module(id), "fill_rules", move |result| {
+                run_module(games::rules_module(id), "fill_rules", move |result| {
                     if let Err(reason) = result {
                         pieces_failed(&reason);
                     }

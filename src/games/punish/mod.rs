@@ -1,7 +1,8 @@
 //! PUNISH on the site: two fighters, five action cards played by priority, measures of four
 //! breaths, clashes and exhaustion (rules engine: [`dojo_games::punish`]). This folder holds the
 //! pieces of its rules page (cards, watch-the-example players) and the table they share with
-//! the play page; all of it is built into the `punish-play` module.
+//! the play page; the play page is built into the `punish-play` module,
+//! the rules pieces into `punish-rules`.
 
 pub mod card;
 pub mod play;

@@ -1,6 +1,7 @@
 //! Rumble's site code (rules engine: [`dojo_games::rumble`]): the genre's words and every event
 //! in words ([`words`]), the table ([`table`]), the play page ([`play`]) and the rules page's
-//! pieces ([`rules`], [`examples`]). All of it is built into the `rumble-play` module.
+//! pieces ([`rules`], [`examples`]). The play page is built into the `rumble-play`
+//! module, the rules pieces into `rumble-rules`.
 
 pub mod examples;
 pub mod play;
