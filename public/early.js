@@ -1,25 +1,37 @@
 // What runs before the app itself, from index.html (a file, as the Content-Security-Policy
 // allows no inline script):
-// 1. The page's own module starts downloading at once. A play page needs its game's module and a
-//    print page the print module before they can be used, and the app would only ask for them
-//    once its own wasm had arrived and started: a second wait of several round trips on a slow
-//    phone. The addresses come from the build's list (`<meta name="dojo-assets">`); the
-//    route's shape names the module, so this knows no game.
+// 1. What the page cannot be used without starts downloading at once: a play page's game module
+//    and a print page's print module, which the app would only ask for once its own wasm had
+//    arrived and started (a second wait of several round trips on a slow phone), and a rules
+//    page's two texts. (A rules page's own module, its cards and example players, is left to the
+//    app: fetched alongside the shell it would delay the text a reader wants first.) The
+//    addresses come from the build's list (`<meta name="dojo-assets">`); the route's shape names
+//    them, so this knows no game.
 // 2. The service worker (sw.js: the site offline after one visit) starts, and when a new deploy
 //    has been fetched and is waiting, the page offers "A new version is ready — reload". The new
 //    version takes over only when the person presses Reload (or opens the site afresh), so a
 //    page in the middle of a game never mixes files of two builds; the game itself is saved as
 //    it always is.
 
-/** The lazily loaded modules a page at `path` cannot be used without. */
-function modulesFor(path) {
-  const route = /^\/(play|print)\/([a-z0-9-]+)\/?$/.exec(path);
-  if (!route) return [];
-  return route[1] === 'play' ? [`${route[2]}-play`] : ['print-page'];
+/** The lazily loaded modules and the files a page at `path` cannot be used without. */
+function needs(path) {
+  const route = /^\/(play|rules|print)\/([a-z0-9-]+)\/?$/.exec(path);
+  if (!route) return { modules: [], files: [] };
+  const [, kind, game] = route;
+  if (kind === 'rules') return { modules: [], files: [`/text/${game}/rules.md`, `/text/${game}/notes.md`] };
+  return { modules: [kind === 'play' ? `${game}-play` : 'print-page'], files: [] };
+}
+
+/** A `<link rel="preload">` asking for `href` as the app's `fetch` will (same-origin credentials). */
+function fetchPreload(href, type) {
+  const link = document.createElement('link');
+  Object.assign(link, { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href });
+  if (type) link.type = type;
+  return link;
 }
 
 /** Asks the browser for `name`'s script and wasm now, as the app will load them. */
-function preload(name) {
+function preloadModule(name) {
   const list = document.querySelector('meta[name="dojo-assets"]')?.content ?? '';
   const hash = list
     .split(/\s+/)
@@ -29,12 +41,12 @@ function preload(name) {
   const script = document.createElement('link');
   script.rel = 'modulepreload';
   script.href = `/${name}-${hash}.js`;
-  const wasm = document.createElement('link');
-  Object.assign(wasm, { rel: 'preload', as: 'fetch', type: 'application/wasm', crossOrigin: 'anonymous', href: `/${name}-${hash}_bg.wasm` });
-  document.head.append(script, wasm);
+  document.head.append(script, fetchPreload(`/${name}-${hash}_bg.wasm`, 'application/wasm'));
 }
 
-for (const name of modulesFor(window.location.pathname)) preload(name);
+const { modules, files } = needs(window.location.pathname);
+for (const name of modules) preloadModule(name);
+for (const file of files) document.head.append(fetchPreload(file));
 
 const sw = navigator.serviceWorker;
 /** Set when the person pressed Reload: the new version's taking over then reloads the page. */
