@@ -8,7 +8,8 @@
 // page's main thread: a worker runs only about 1.7 times slower, not 4.
 //
 // Pages, and when each counts as usable:
-// - home `/`: the game tiles with their Play / Rules / Print links are on the page;
+// - home `/`: the game tiles with their Play / Rules / Print links are shown (from index.html's
+//   plain-HTML home page, before the app has started);
 // - `/rules/<game>`: the rules document is rendered (its first section heading, in place of the
 //   "Loading the rules…" line; the game's pieces inside it may still be loading);
 // - `/play/<game>`: the lobby is shown and its Start button is enabled;
@@ -102,7 +103,9 @@ function watchReadiness({ kind, game }) {
   const ready = () => {
     switch (kind) {
       case 'home':
-        return document.querySelector('[data-testid="app-ready"] .game-list .game-tile.playable a[href^="/play/"]') !== null;
+        // The links work from the first paint: index.html holds the home page as plain HTML
+        // until the app takes its place (a link followed then loads its page in full).
+        return [...document.querySelectorAll('.game-list .game-tile.playable a[href^="/play/"]')].some((a) => a.getClientRects().length > 0);
       case 'rules':
         return document.querySelector(`[data-testid="rules-${game}"] h2`) !== null;
       case 'play': {

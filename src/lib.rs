@@ -38,6 +38,9 @@ fn GameNav() -> impl IntoView {
     }
 }
 
+/// The site's footer line.
+pub const FOOTER: &str = "Pocket Dojo plays, prints and explains tiny fighting card games. Rules pages are written in our own words; the games belong to their designers.";
+
 /// The whole site: header, the routed page, footer.
 #[component]
 pub fn App() -> impl IntoView {
@@ -61,7 +64,7 @@ pub fn App() -> impl IntoView {
                 </Routes>
             </main>
             <footer class="site-footer">
-                <p>"Pocket Dojo plays, prints and explains tiny fighting card games. Rules pages are written in our own words; the games belong to their designers."</p>
+                <p>{FOOTER}</p>
             </footer>
         </Router>
     }

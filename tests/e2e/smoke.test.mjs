@@ -1,5 +1,6 @@
 // Smoke test: the built site (dist/) mounts without errors.
 import { test } from 'node:test';
+import assert from 'node:assert/strict';
 import { useSite, openPage, assertClean } from './harness.mjs';
 
 const site = useSite();
@@ -9,4 +10,36 @@ test('home page mounts cleanly', async () => {
   await page.waitForSelector('[data-testid="app-ready"]', { timeout: 15_000 });
   assertClean(page);
   await page.context().close();
+});
+
+/** Every link's address and words, and the text, of `root`'s header, main part and footer. */
+function outline(root) {
+  const parts = ['header', 'main', 'footer'].map((tag) => root.querySelector(tag));
+  const words = (el) => el.textContent.replace(/\s+/g, ' ').trim();
+  return {
+    links: parts.flatMap((el) => [...el.querySelectorAll('a')].map((a) => `${a.getAttribute('href')} ${words(a)}`)),
+    text: parts.map(words),
+  };
+}
+
+test('the home page shows from plain HTML before the app starts, only at /, and the app draws the same page', async () => {
+  // Without wasm the app never starts: what shows is index.html's own home page.
+  const page = await openPage(site.browser, `${site.url}/`);
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto(`${site.url}/`);
+  await page.waitForSelector('#first-paint .game-tile.playable a[href="/play/punish"]', { state: 'visible' });
+  const firstPaint = await page.evaluate(outline.toString().replace(/^function outline/, '(function outline') + ')(document.getElementById("first-paint"))');
+  await page.goto(`${site.url}/rules/punish`);
+  await page.waitForLoadState('load');
+  assert.equal(await page.isVisible('#first-paint'), false, 'the plain home page shows on a rules page');
+  await page.context().close();
+
+  // With the app: the plain page is gone and the app's home page says and links the same.
+  const app = await openPage(site.browser, `${site.url}/`);
+  await app.waitForSelector('[data-testid="app-ready"] .game-list');
+  assert.equal(await app.$('#first-paint'), null, 'the app left the plain home page in place');
+  const drawn = await app.evaluate(outline.toString().replace(/^function outline/, '(function outline') + ')(document.body)');
+  assert.deepEqual(drawn, firstPaint);
+  assertClean(app);
+  await app.context().close();
 });
