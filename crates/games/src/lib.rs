@@ -7,6 +7,7 @@
 
 pub mod dragon_punch;
 mod duel;
+pub mod fusion;
 pub mod link;
 pub mod punish;
 pub mod registry;
