@@ -13,10 +13,20 @@
 //    page in the middle of a game never mixes files of two builds; the game itself is saved as
 //    it always is.
 
-/** The lazily loaded modules and the files a page at `path` cannot be used without. */
-function needs(path) {
+/** The build's lazily loaded modules, `name` → content hash (`<meta name="dojo-assets">`). */
+function assets() {
+  const list = document.querySelector('meta[name="dojo-assets"]')?.content ?? '';
+  return new Map(list.split(/\s+/).map((entry) => entry.split(':')).filter(([name, hash]) => name && /^[0-9a-f]+$/.test(hash ?? '')));
+}
+
+/**
+ * The lazily loaded modules and the files a page at `path` cannot be used without. A game is
+ * one the build has modules for: an address naming no game asks for nothing (the app shows its
+ * not-found page).
+ */
+function needs(path, built) {
   const route = /^\/(play|rules|print)\/([a-z0-9-]+)\/?$/.exec(path);
-  if (!route) return { modules: [], files: [] };
+  if (!route || !built.has(`${route[2]}-rules`)) return { modules: [], files: [] };
   const [, kind, game] = route;
   if (kind === 'rules') return { modules: [], files: [`/text/${game}/rules.md`, `/text/${game}/notes.md`] };
   return { modules: [kind === 'play' ? `${game}-play` : 'print-page'], files: [] };
@@ -30,13 +40,8 @@ function fetchPreload(href, type) {
   return link;
 }
 
-/** Asks the browser for `name`'s script and wasm now, as the app will load them. */
-function preloadModule(name) {
-  const list = document.querySelector('meta[name="dojo-assets"]')?.content ?? '';
-  const hash = list
-    .split(/\s+/)
-    .map((entry) => entry.split(':'))
-    .find(([module, h]) => module === name && /^[0-9a-f]+$/.test(h ?? ''))?.[1];
+/** Asks the browser for `name`'s script and wasm now (content hash `hash`), as the app will load them. */
+function preloadModule(name, hash) {
   if (!hash) return;
   const script = document.createElement('link');
   script.rel = 'modulepreload';
@@ -44,8 +49,9 @@ function preloadModule(name) {
   document.head.append(script, fetchPreload(`/${name}-${hash}_bg.wasm`, 'application/wasm'));
 }
 
-const { modules, files } = needs(window.location.pathname);
-for (const name of modules) preloadModule(name);
+const built = assets();
+const { modules, files } = needs(window.location.pathname, built);
+for (const name of modules) preloadModule(name, built.get(name));
 for (const file of files) document.head.append(fetchPreload(file));
 
 const sw = navigator.serviceWorker;
