@@ -15,6 +15,7 @@ mod game;
 mod outcome;
 mod record;
 mod rng;
+pub mod scenario;
 mod seat;
 pub mod sorting;
 

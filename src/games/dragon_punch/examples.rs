@@ -21,7 +21,7 @@ pub struct Watched {
 impl Watched {
     /// `scenario`, ready to watch.
     pub fn new(scenario: Scenario) -> Watched {
-        let setup = scenario.setup();
+        let setup = scenario.start();
         Watched { scenario, setup }
     }
 

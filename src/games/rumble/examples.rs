@@ -38,7 +38,7 @@ impl Example for Watched {
         self.0.steps.len()
     }
     fn joint(&self, i: usize) -> Joint<Act> {
-        PerSeat(self.0.steps[i].acts.clone())
+        PerSeat(self.0.steps[i].plays.clone())
     }
     fn narration(&self, i: usize) -> String {
         self.0.steps[i].narration.clone()
@@ -51,7 +51,7 @@ impl Example for Watched {
 /// What each hero does in the step after `step`, in words.
 pub fn next_acts(w: &Watched, step: usize) -> Option<String> {
     let state = w.position(step)?;
-    let acts = &w.0.steps.get(step)?.acts;
+    let acts = &w.0.steps.get(step)?.plays;
     let mut out = Vec::new();
     for (seat, act) in acts.iter().enumerate() {
         match act {

@@ -3,38 +3,31 @@
 //! reconstructed set.
 
 use super::resolve::Fate;
-use super::state::{Action, DragonPunch, Phase};
+use super::state::{DragonPunch, Phase};
 use super::{Event, Setup, set};
-use dojo_engine::{Joint, PerSeat, Seat};
+use dojo_engine::Seat;
+use dojo_engine::scenario::{ScenarioGame, same};
 use serde::{Deserialize, Serialize};
 
-/// A scripted match on the reconstructed set.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Scenario {
-    /// Short identifier, used in links (`#example-…`).
-    pub id: String,
-    /// Title shown on the rules page.
-    pub title: String,
-    /// What the example shows.
-    pub summary: String,
-    /// Each player's character, by its place in the set.
-    pub characters: [usize; 2],
-    /// The steps, in order.
-    pub steps: Vec<Step>,
-}
+/// A scripted match on the reconstructed set; its `setup` names each player's character by its
+/// place in the set.
+pub type Scenario = dojo_engine::scenario::Scenario<DragonPunch>;
 
 /// One joint action of a scenario.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Step {
-    /// Each player's action; `null` for a player who does not act.
-    pub plays: Vec<Option<Action>>,
-    /// What happens, in our words.
-    pub narration: String,
-    /// What must hold afterwards.
-    #[serde(default)]
-    pub expect: Expect,
+pub type Step = dojo_engine::scenario::Step<DragonPunch>;
+
+impl ScenarioGame for DragonPunch {
+    type Start = [usize; 2];
+    type Expect = Expect;
+
+    /// Our reconstructed set and the scenario's two characters.
+    fn scenario_setup(characters: &[usize; 2]) -> Setup {
+        Setup::standard(set::reconstructed(), *characters)
+    }
+
+    fn check_expected(expect: &Expect, state: &DragonPunch, events: &[Event]) -> Result<(), String> {
+        expect.check(state, events)
+    }
 }
 
 /// Facts checked after a step; absent fields are not checked.
@@ -55,31 +48,7 @@ pub struct Expect {
 
 /// The rulebook's two worked examples, in the order the rules page shows them.
 pub fn rules_examples() -> Vec<Scenario> {
-    [include_str!("scenarios/low-poke-combo-kick.json"), include_str!("scenarios/meteor-storm-fireball.json")]
-        .iter()
-        .map(|text| serde_json::from_str(text).expect("built-in scenario files are valid"))
-        .collect()
-}
-
-impl Scenario {
-    /// The setup: our reconstructed set and the scenario's characters.
-    pub fn setup(&self) -> Setup {
-        Setup::standard(set::reconstructed(), self.characters)
-    }
-
-    /// Plays the scenario, checking every expectation. Returns the final state, or the first
-    /// failure in words.
-    pub fn run(&self) -> Result<DragonPunch, String> {
-        let joints: Vec<Joint<Action>> = self.steps.iter().map(|s| PerSeat(s.plays.clone())).collect();
-        dojo_engine::play_script(&self.id, &self.setup(), &joints, |i, state, events| self.steps[i].expect.check(state, events))
-    }
-}
-
-fn same<T: PartialEq + std::fmt::Debug>(what: &str, got: T, want: &Option<T>) -> Result<(), String> {
-    match want {
-        Some(want) if *want != got => Err(format!("{what} is {got:?}, expected {want:?}")),
-        _ => Ok(()),
-    }
+    Scenario::built_in(&[include_str!("scenarios/low-poke-combo-kick.json"), include_str!("scenarios/meteor-storm-fireball.json")])
 }
 
 impl Expect {

@@ -3,37 +3,28 @@
 
 use super::card::Card;
 use super::setup::Setup;
-use super::state::{Play, Punish};
-use dojo_engine::{Joint, PerSeat, Seat};
+use super::state::Punish;
+use dojo_engine::Seat;
+use dojo_engine::scenario::ScenarioGame;
 use serde::{Deserialize, Serialize};
 
 /// A scripted match.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Scenario {
-    /// Short identifier, used in links (`#example-1`).
-    pub id: String,
-    /// Title shown on the rules page.
-    pub title: String,
-    /// What the example shows, in a sentence or two.
-    pub summary: String,
-    /// Names for the two players, as the example calls them.
-    pub players: [String; 2],
-    /// The starting setup.
-    pub setup: Setup,
-    /// The steps, in order.
-    pub steps: Vec<Step>,
-}
+pub type Scenario = dojo_engine::scenario::Scenario<Punish>;
 
 /// One joint play of a scenario.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Step {
-    /// Each player's play; `null` for a player who cannot act.
-    pub plays: [Option<Play>; 2],
-    /// What happens, in our words.
-    pub narration: String,
-    /// What must hold afterwards.
-    #[serde(default)]
-    pub expect: Expect,
+pub type Step = dojo_engine::scenario::Step<Punish>;
+
+impl ScenarioGame for Punish {
+    type Start = Setup;
+    type Expect = Expect;
+
+    fn scenario_setup(start: &Setup) -> Setup {
+        start.clone()
+    }
+
+    fn check_expected(expect: &Expect, state: &Punish, events: &[super::Event]) -> Result<(), String> {
+        expect.check(state, events)
+    }
 }
 
 /// Facts checked after a step; absent fields are not checked.
@@ -56,26 +47,11 @@ pub struct Expect {
 
 /// The rules' worked examples, in order.
 pub fn rules_examples() -> Vec<Scenario> {
-    [include_str!("scenarios/example-1.json"), include_str!("scenarios/example-2.json"), include_str!("scenarios/example-3.json")]
-        .iter()
-        .map(|text| serde_json::from_str(text).expect("built-in scenario files are valid"))
-        .collect()
-}
-
-impl Step {
-    /// The step as a joint action.
-    pub fn joint(&self) -> Joint<Play> {
-        PerSeat(self.plays.to_vec())
-    }
-}
-
-impl Scenario {
-    /// Plays the scenario, checking every expectation. Returns the final state, or the first
-    /// failure in words.
-    pub fn run(&self) -> Result<Punish, String> {
-        let joints: Vec<Joint<_>> = self.steps.iter().map(Step::joint).collect();
-        dojo_engine::play_script(&self.id, &self.setup, &joints, |i, state, events| self.steps[i].expect.check(state, events))
-    }
+    Scenario::built_in(&[
+        include_str!("scenarios/example-1.json"),
+        include_str!("scenarios/example-2.json"),
+        include_str!("scenarios/example-3.json"),
+    ])
 }
 
 impl Expect {

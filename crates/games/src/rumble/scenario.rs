@@ -1,37 +1,28 @@
 //! Worked examples as data: a setup, each step's actions with a line of narration, and what
 //! must be true afterwards. The rules' examples are tests and can be watched on the rules page.
 
-use super::action::Act;
 use super::setup::Setup;
 use super::state::{Phase, Rumble};
-use dojo_engine::{Joint, PerSeat};
+use dojo_engine::scenario::ScenarioGame;
 use serde::{Deserialize, Serialize};
 
 /// A scripted game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Scenario {
-    /// Short identifier, used in links.
-    pub id: String,
-    /// Title shown on the rules page.
-    pub title: String,
-    /// What the example shows.
-    pub summary: String,
-    /// The starting setup.
-    pub setup: Setup,
-    /// The steps, in order.
-    pub steps: Vec<Step>,
-}
+pub type Scenario = dojo_engine::scenario::Scenario<Rumble>;
 
 /// One joint action of a scenario.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Step {
-    /// Each seat's action; `null` for a seat that does not act.
-    pub acts: Vec<Option<Act>>,
-    /// What happens, in our words.
-    pub narration: String,
-    /// What must hold afterwards.
-    #[serde(default)]
-    pub expect: Expect,
+pub type Step = dojo_engine::scenario::Step<Rumble>;
+
+impl ScenarioGame for Rumble {
+    type Start = Setup;
+    type Expect = Expect;
+
+    fn scenario_setup(start: &Setup) -> Setup {
+        start.clone()
+    }
+
+    fn check_expected(expect: &Expect, state: &Rumble, _events: &[super::Event]) -> Result<(), String> {
+        expect.check(state)
+    }
 }
 
 /// Facts checked after a step; absent fields are not checked.
@@ -48,22 +39,11 @@ pub struct Expect {
 
 /// The rules' worked examples, in order.
 pub fn rules_examples() -> Vec<Scenario> {
-    [
+    Scenario::built_in(&[
         include_str!("scenarios/mantisman-allocation.json"),
         include_str!("scenarios/mantisman-powers.json"),
         include_str!("scenarios/breeze-flight.json"),
-    ]
-    .iter()
-    .map(|text| serde_json::from_str(text).expect("built-in scenario files are valid"))
-    .collect()
-}
-
-impl Scenario {
-    /// Plays the scenario, checking every expectation; the final state, or the first failure.
-    pub fn run(&self) -> Result<Rumble, String> {
-        let joints: Vec<Joint<Act>> = self.steps.iter().map(|s| PerSeat(s.acts.clone())).collect();
-        dojo_engine::play_script(&self.id, &self.setup, &joints, |i, state, _events| self.steps[i].expect.check(state))
-    }
+    ])
 }
 
 impl Expect {

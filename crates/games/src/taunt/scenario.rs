@@ -4,38 +4,29 @@
 
 use super::moves::{Slot, Slots};
 use super::setup::{Half, Position, Setup};
-use super::state::{Action, Taunt};
+use super::state::Taunt;
 use super::{Event, Phase};
-use dojo_engine::{Joint, PerSeat, Seat};
+use dojo_engine::Seat;
+use dojo_engine::scenario::{ScenarioGame, same};
 use serde::{Deserialize, Serialize};
 
 /// A scripted fight.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Scenario {
-    /// Short identifier, used in links (`#example-grab-vs-grab`).
-    pub id: String,
-    /// Title shown on the rules page.
-    pub title: String,
-    /// What the example shows, in a sentence or two.
-    pub summary: String,
-    /// The starting setup.
-    pub setup: Setup,
-    /// The steps, in order.
-    pub steps: Vec<Step>,
-}
+pub type Scenario = dojo_engine::scenario::Scenario<Taunt>;
 
 /// One joint action of a scenario.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Step {
-    /// Each player's action; `null` for a player who does not act.
-    pub plays: Vec<Option<Action>>,
-    /// What happens, in our words.
-    pub narration: String,
-    /// What must hold afterwards.
-    #[serde(default)]
-    pub expect: Expect,
+pub type Step = dojo_engine::scenario::Step<Taunt>;
+
+impl ScenarioGame for Taunt {
+    type Start = Setup;
+    type Expect = Expect;
+
+    fn scenario_setup(start: &Setup) -> Setup {
+        start.clone()
+    }
+
+    fn check_expected(expect: &Expect, state: &Taunt, events: &[Event]) -> Result<(), String> {
+        expect.check(state, events)
+    }
 }
 
 /// Facts checked after a step; absent fields are not checked.
@@ -82,20 +73,17 @@ pub struct Expect {
 
 /// Scenarios that pin a rule in every mode but are not shown on the rules page.
 pub fn rule_checks() -> Vec<Scenario> {
-    [
+    Scenario::built_in(&[
         include_str!("scenarios/ffa-equal-kicks.json"),
         include_str!("scenarios/lps-equal-kicks.json"),
         include_str!("scenarios/team-equal-grabs.json"),
         include_str!("scenarios/wampire-ffa-equal-kicks.json"),
-    ]
-    .iter()
-    .map(|text| serde_json::from_str(text).expect("built-in scenario files are valid"))
-    .collect()
+    ])
 }
 
 /// The rules' clarifications and a few more examples, in the order the rules page shows them.
 pub fn rules_examples() -> Vec<Scenario> {
-    [
+    Scenario::built_in(&[
         include_str!("scenarios/taunt-hit-while-charging.json"),
         include_str!("scenarios/equal-grabs.json"),
         include_str!("scenarios/block-higher-level.json"),
@@ -120,33 +108,7 @@ pub fn rules_examples() -> Vec<Scenario> {
         include_str!("scenarios/monsters-switch.json"),
         include_str!("scenarios/monsters-peril-and-heal.json"),
         include_str!("scenarios/monsters-team-loss.json"),
-    ]
-    .iter()
-    .map(|text| serde_json::from_str(text).expect("built-in scenario files are valid"))
-    .collect()
-}
-
-impl Step {
-    /// The step as a joint action.
-    pub fn joint(&self) -> Joint<Action> {
-        PerSeat(self.plays.clone())
-    }
-}
-
-impl Scenario {
-    /// Plays the scenario, checking every expectation. Returns the final state, or the first
-    /// failure in words.
-    pub fn run(&self) -> Result<Taunt, String> {
-        let joints: Vec<Joint<_>> = self.steps.iter().map(Step::joint).collect();
-        dojo_engine::play_script(&self.id, &self.setup, &joints, |i, state, events| self.steps[i].expect.check(state, events))
-    }
-}
-
-fn same<T: PartialEq + std::fmt::Debug>(what: &str, got: T, want: &Option<T>) -> Result<(), String> {
-    match want {
-        Some(want) if *want != got => Err(format!("{what} is {got:?}, expected {want:?}")),
-        _ => Ok(()),
-    }
+    ])
 }
 
 impl Expect {
