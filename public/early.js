@@ -49,10 +49,18 @@ function preloadModule(name, hash) {
   document.head.append(script, fetchPreload(`/${name}-${hash}_bg.wasm`, 'application/wasm'));
 }
 
-const built = assets();
-const { modules, files } = needs(window.location.pathname, built);
-for (const name of modules) preloadModule(name, built.get(name));
-for (const file of files) document.head.append(fetchPreload(file));
+/** Starts the downloads the page at this address needs. */
+function preloadAll() {
+  const built = assets();
+  const { modules, files } = needs(window.location.pathname, built);
+  for (const name of modules) preloadModule(name, built.get(name));
+  for (const file of files) document.head.append(fetchPreload(file));
+}
+
+// This runs as soon as it arrives (an async module), normally long after the head was parsed;
+// should the build's list not be parsed yet, it waits for the document.
+if (document.querySelector('meta[name="dojo-assets"]')) preloadAll();
+else document.addEventListener('DOMContentLoaded', preloadAll, { once: true });
 
 const sw = navigator.serviceWorker;
 /** Set when the person pressed Reload: the new version's taking over then reloads the page. */
