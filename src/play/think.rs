@@ -74,7 +74,7 @@ thread_local! {
     static MODULE: Cell<Option<&'static str>> = const { Cell::new(None) };
 }
 
-/// Records which lazily loaded module this is (see `lazy_page!`).
+/// Records which lazily loaded module this is (see `play_module!`).
 pub fn set_module(name: &'static str) {
     MODULE.with(|m| m.set(Some(name)));
 }

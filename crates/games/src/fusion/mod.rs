@@ -21,11 +21,14 @@
 //!
 //! The source is an unfinished alpha: every point it leaves open is decided in `notes.md`
 //! beside this file ([`INTERPRETATION_NOTES`]), and everything it names without defining is a
-//! stand-in the table configures. Built so far: the cards ([`cards`]) and the Deck with its
-//! Jokers and Omens ([`deck`]); the conflicts themselves come next.
+//! stand-in the table configures. Built so far: the cards ([`cards`]), the Deck with its
+//! Jokers and Omens ([`deck`]), the stand-ins ([`sheet`]) and the microevents with Harmony and
+//! Buffers ([`micro`]); the Gambit and the Throwdown on the game contract come next.
 
 pub mod cards;
 pub mod deck;
+pub mod micro;
+pub mod sheet;
 
 /// Our decisions on the points the source leaves open, with their reasons (`notes.md`).
 pub const INTERPRETATION_NOTES: &str = include_str!("notes.md");
