@@ -23,10 +23,12 @@
 //! beside this file ([`INTERPRETATION_NOTES`]), and everything it names without defining is a
 //! stand-in the table configures. Built so far: the cards ([`cards`]), the Deck with its
 //! Jokers and Omens ([`deck`]), the stand-ins ([`sheet`]) and the microevents with Harmony and
-//! Buffers ([`micro`]); the Gambit and the Throwdown on the game contract come next.
+//! Buffers ([`micro`]), and the Gambit's outcomes and consequences ([`gambit`]); the Gambit and
+//! the Throwdown on the game contract come next.
 
 pub mod cards;
 pub mod deck;
+pub mod gambit;
 pub mod micro;
 pub mod sheet;
 
