@@ -23,14 +23,16 @@
 //! beside this file ([`INTERPRETATION_NOTES`]), and everything it names without defining is a
 //! stand-in the table configures. Built so far: the cards ([`cards`]), the Deck with its
 //! Jokers and Omens ([`deck`]), the stand-ins ([`sheet`]) and the microevents with Harmony and
-//! Buffers ([`micro`]), and the Gambit's outcomes and consequences ([`gambit`]); the Gambit and
-//! the Throwdown on the game contract come next.
+//! Buffers ([`micro`]), the Gambit's outcomes and consequences ([`gambit`]) and the Throwdown's
+//! initiative, Strike checks, turn order and end ([`throwdown`]); the Gambit and the Throwdown
+//! on the game contract come next.
 
 pub mod cards;
 pub mod deck;
 pub mod gambit;
 pub mod micro;
 pub mod sheet;
+pub mod throwdown;
 
 /// Our decisions on the points the source leaves open, with their reasons (`notes.md`).
 pub const INTERPRETATION_NOTES: &str = include_str!("notes.md");
