@@ -97,19 +97,16 @@ done
 games=$(grep -oE 'data-bin="[a-z0-9-]+-play"' "$REPO/index.html" | sed -E 's/data-bin="(.*)-play"/\1/')
 [[ -n $games ]] || over "index.html builds no play modules"
 for game in $games; do
-  play=${module_bytes[$game-play]:-0}
-  ((play > 0)) || over "the $game play module is missing from the build"
-  page=$((total + play))
-  echo "page_play_${game//-/_}_gzip_bytes: $page"
-  budget=$(budget_of "play_${game//-/_}")
-  ((page <= budget)) || over "/play/$game downloads $page bytes gzipped, over the $budget-byte page budget"
-  # The rules page loads the game's rules module instead (its cards and example players).
-  rules=${module_bytes[$game-rules]:-0}
-  ((rules > 0)) || over "the $game rules module is missing from the build"
-  page=$((total + rules))
-  echo "page_rules_${game//-/_}_gzip_bytes: $page"
-  budget=$(budget_of "rules_${game//-/_}")
-  ((page <= budget)) || over "/rules/$game downloads $page bytes gzipped, over the $budget-byte page budget"
+  # The play page loads the game's play module, the rules page its rules module (its cards and
+  # example players).
+  for kind in play rules; do
+    module=${module_bytes[$game-$kind]:-0}
+    ((module > 0)) || over "the $game $kind module is missing from the build"
+    page=$((total + module)) name="${kind}_${game//-/_}"
+    echo "page_${name}_gzip_bytes: $page"
+    budget=$(budget_of "$name")
+    ((page <= budget)) || over "/$kind/$game downloads $page bytes gzipped, over the $budget-byte page budget"
+  done
 done
 print=$((total + ${module_bytes[print-page]:-0} + ${module_bytes[print-preview]:-0}))
 echo "page_print_gzip_bytes: $print"
