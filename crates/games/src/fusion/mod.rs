@@ -25,14 +25,15 @@
 //! Jokers and Omens ([`deck`]), the stand-ins ([`sheet`]) and the microevents with Harmony and
 //! Buffers ([`micro`]), the Gambit's outcomes and consequences ([`gambit`]) and the Throwdown's
 //! initiative, Strike checks, turn order and end ([`throwdown`]), Payloads and what each suit
-//! of the spoils buys ([`payload`]); the Gambit and the Throwdown on the game contract come
-//! next.
+//! of the spoils buys ([`payload`]), and the table's setup with its checks ([`setup`]); the
+//! Gambit and the Throwdown on the game contract come next.
 
 pub mod cards;
 pub mod deck;
 pub mod gambit;
 pub mod micro;
 pub mod payload;
+pub mod setup;
 pub mod sheet;
 pub mod throwdown;
 
