@@ -46,6 +46,17 @@ pub struct Taken {
     pub reshuffled: bool,
 }
 
+/// What a draw of several cards did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Drawn {
+    /// Cards drawn (fewer than asked only when the Deck and the Trash ran out).
+    pub cards: usize,
+    /// Jokers that surfaced meanwhile and became Active Omens.
+    pub jokers: u8,
+    /// Whether the Trash was shuffled in.
+    pub reshuffled: bool,
+}
+
 impl Deck {
     /// Two packs and the four Jokers, shuffled by `rng`; Jokers that start on top become
     /// Omens at once (reported like any other).
@@ -110,6 +121,25 @@ impl Deck {
         }
         taken.jokers += self.surface_jokers();
         taken
+    }
+
+    /// Draws `n` cards into `hand` (a Stash), one at a time; stops short only when the Deck and
+    /// the Trash are both empty. Every Joker met on the way becomes an Omen (notes `#jokers`).
+    pub fn draw_into(&mut self, hand: &mut Vec<Card>, n: usize, rng: &mut Rng) -> Drawn {
+        let mut drawn = Drawn::default();
+        for _ in 0..n {
+            let taken = self.take(rng);
+            drawn.jokers += taken.jokers;
+            drawn.reshuffled |= taken.reshuffled;
+            match taken.card {
+                Some(card) => {
+                    hand.push(card);
+                    drawn.cards += 1;
+                }
+                None => break,
+            }
+        }
+        drawn
     }
 
     /// Puts cards in the Trash, in order.
@@ -201,6 +231,20 @@ mod tests {
         let taken = deck.take(&mut rng);
         assert_eq!((taken.card, taken.reshuffled), (Some(Card::new(Rank::Nine, Suit::Clubs)), true));
         assert!(deck.trash_pile().is_empty());
+    }
+
+    #[test]
+    fn a_draw_of_three_takes_three_ordinary_cards_and_stops_short_only_when_all_is_gone() {
+        let (mut deck, _) = Deck::from_order(vec![card(Rank::Four), DeckCard::Joker, card(Rank::Three), card(Rank::Two)], vec![]);
+        let mut rng = Rng::new(2);
+        let mut stash = Vec::new();
+        let drawn = deck.draw_into(&mut stash, 3, &mut rng);
+        assert_eq!((drawn.cards, drawn.jokers, drawn.reshuffled), (3, 1, false));
+        assert_eq!(stash.iter().map(|c| c.rank).collect::<Vec<_>>(), [Rank::Two, Rank::Three, Rank::Four]);
+        deck.trash([Card::new(Rank::Ace, Suit::Spades)]);
+        let drawn = deck.draw_into(&mut stash, 3, &mut rng);
+        assert_eq!((drawn.cards, drawn.reshuffled), (1, true), "one card left in the Trash, then nothing");
+        assert_eq!(stash.len(), 4);
     }
 
     #[test]
