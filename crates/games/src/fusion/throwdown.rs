@@ -76,6 +76,49 @@ pub fn over(parts: &[Part], folded: &[bool], top_owner: Option<u8>) -> bool {
     }
 }
 
+/// The Throwdown's Pile: face-up plays with their owners, on top of the face-down pairs that
+/// Beat-Backs sent to the bottom (notes `#turns`, O18).
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Pile {
+    /// Face-down cards at the very bottom, in the order they went there.
+    pub beaten_back: Vec<Card>,
+    /// Face-up cards, lowest first, each with the seat that laid it.
+    pub face_up: Vec<Committed>,
+}
+
+impl Pile {
+    /// A Pile that starts as the initiative stack.
+    pub fn from_stack(stack: Vec<Committed>) -> Pile {
+        Pile { beaten_back: Vec::new(), face_up: stack }
+    }
+
+    /// The top face-up card and its owner, if any card is face up.
+    pub fn top(&self) -> Option<Committed> {
+        self.face_up.last().copied()
+    }
+
+    /// Lays `card` of `seat` on top (a Push; the caller has checked it beats the top).
+    pub fn push(&mut self, seat: u8, card: Card) {
+        self.face_up.push(Committed { seat, card });
+    }
+
+    /// A Beat-Back: the top card and `card` go face down to the very bottom; the card beneath
+    /// becomes the top. Returns the new top's owner, who leads next (`None`: no face-up card
+    /// is left, and play goes on to the left of the seat that beat back).
+    pub fn beat_back(&mut self, card: Card) -> Option<u8> {
+        if let Some(top) = self.face_up.pop() {
+            self.beaten_back.push(top.card);
+        }
+        self.beaten_back.push(card);
+        self.top().map(|c| c.seat)
+    }
+
+    /// Every card of the Pile, face-down ones included: the spoils at the end.
+    pub fn cards(&self) -> Vec<Card> {
+        self.beaten_back.iter().copied().chain(self.face_up.iter().map(|c| c.card)).collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +166,20 @@ mod tests {
             "an Ace on a King is a difference of 0"
         );
         assert_eq!(coach_bonus_draw(3, 4), 7);
+    }
+
+    #[test]
+    fn a_beat_back_sends_both_cards_to_the_bottom_and_they_stay_spoils() {
+        let c = Card::new;
+        let mut pile = Pile::from_stack(vec![laid(3, Rank::Four, Suit::Clubs), laid(0, Rank::Nine, Suit::Hearts)]);
+        pile.push(3, c(Rank::Jack, Suit::Clubs));
+        assert_eq!(pile.top().map(|t| (t.seat, t.card)), Some((3, c(Rank::Jack, Suit::Clubs))));
+        assert_eq!(pile.beat_back(c(Rank::Jack, Suit::Spades)), Some(0), "the Nine is on top again and its owner leads");
+        assert_eq!(pile.cards().len(), 4, "the face-down pair is still in the Pile");
+        assert_eq!(pile.beat_back(c(Rank::Nine, Suit::Spades)), Some(3));
+        assert_eq!(pile.beat_back(c(Rank::Four, Suit::Diamonds)), None, "no face-up card left");
+        assert_eq!(pile.top(), None);
+        assert_eq!(pile.cards().len(), 6);
     }
 
     #[test]
