@@ -8,19 +8,20 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 
+/// The facts a scenario step may check for game `G`; absent ones are not checked (so
+/// `Default` checks nothing).
+pub trait Expectation<G: Game>: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned {
+    /// Checks the facts after a step: `Err` says, in words, the first one that does not hold.
+    fn check(&self, state: &G, events: &[G::Event]) -> Result<(), String>;
+}
+
 /// A game whose worked examples are scenario files.
 pub trait ScenarioGame: Game {
-    /// What a file holds in place of the setup (the setup itself, or what it is built from:
-    /// DRAGON PUNCH names two characters of its set).
-    type Start: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
-    /// The facts a step may check; absent ones are not checked (so `Default` checks nothing).
-    type Expect: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
-
-    /// The setup the scenario starts from.
-    fn scenario_setup(start: &Self::Start) -> Self::Setup;
-
-    /// Checks `expect` after a step: `Err` says, in words, the first fact that does not hold.
-    fn check_expected(expect: &Self::Expect, state: &Self, events: &[Self::Event]) -> Result<(), String>;
+    /// What a file holds in place of the setup: the setup itself, or what it is built from
+    /// (DRAGON PUNCH names two characters of its set).
+    type Start: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Into<Self::Setup>;
+    /// The facts a step may check.
+    type Expect: Expectation<Self>;
 }
 
 /// A scripted game.
@@ -71,14 +72,14 @@ impl<G: ScenarioGame> Scenario<G> {
 
     /// The setup the scenario starts from.
     pub fn start(&self) -> G::Setup {
-        G::scenario_setup(&self.setup)
+        self.setup.clone().into()
     }
 
     /// Plays the scenario, checking every expectation. Returns the final state, or the first
     /// failure in words (naming the scenario and the step).
     pub fn run(&self) -> Result<G, String> {
         let joints: Vec<Joint<G::Action>> = self.steps.iter().map(Step::joint).collect();
-        play_script(&self.id, &self.start(), &joints, |i, state, events| G::check_expected(&self.steps[i].expect, state, events))
+        play_script(&self.id, &self.start(), &joints, |i, state, events| self.steps[i].expect.check(state, events))
     }
 }
 

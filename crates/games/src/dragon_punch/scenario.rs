@@ -6,28 +6,32 @@ use super::resolve::Fate;
 use super::state::{DragonPunch, Phase};
 use super::{Event, Setup, set};
 use dojo_engine::Seat;
-use dojo_engine::scenario::{ScenarioGame, same};
+use dojo_engine::scenario::{Expectation, ScenarioGame, same};
 use serde::{Deserialize, Serialize};
 
 /// A scripted match on the reconstructed set; its `setup` names each player's character by its
-/// place in the set.
+/// place in the set ([`Characters`]).
 pub type Scenario = dojo_engine::scenario::Scenario<DragonPunch>;
 
 /// One joint action of a scenario.
 pub type Step = dojo_engine::scenario::Step<DragonPunch>;
 
+/// A scenario's start: each player's character, by its place in our reconstructed set (in the
+/// file, `"setup": [0, 1]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Characters(pub [usize; 2]);
+
+impl From<Characters> for Setup {
+    /// Our reconstructed set and the two characters.
+    fn from(characters: Characters) -> Setup {
+        Setup::standard(set::reconstructed(), characters.0)
+    }
+}
+
 impl ScenarioGame for DragonPunch {
-    type Start = [usize; 2];
+    type Start = Characters;
     type Expect = Expect;
-
-    /// Our reconstructed set and the scenario's two characters.
-    fn scenario_setup(characters: &[usize; 2]) -> Setup {
-        Setup::standard(set::reconstructed(), *characters)
-    }
-
-    fn check_expected(expect: &Expect, state: &DragonPunch, events: &[Event]) -> Result<(), String> {
-        expect.check(state, events)
-    }
 }
 
 /// Facts checked after a step; absent fields are not checked.
@@ -51,7 +55,7 @@ pub fn rules_examples() -> Vec<Scenario> {
     Scenario::built_in(&[include_str!("scenarios/low-poke-combo-kick.json"), include_str!("scenarios/meteor-storm-fireball.json")])
 }
 
-impl Expect {
+impl Expectation<DragonPunch> for Expect {
     fn check(&self, state: &DragonPunch, events: &[Event]) -> Result<(), String> {
         same("health", vec![state.health(0), state.health(1)], &self.health)?;
         same("initiative", state.initiative.map(|p| Seat(p as u8)), &self.initiative)?;

@@ -5,7 +5,7 @@ use super::card::Card;
 use super::setup::Setup;
 use super::state::Punish;
 use dojo_engine::Seat;
-use dojo_engine::scenario::ScenarioGame;
+use dojo_engine::scenario::{Expectation, ScenarioGame};
 use serde::{Deserialize, Serialize};
 
 /// A scripted match.
@@ -17,14 +17,6 @@ pub type Step = dojo_engine::scenario::Step<Punish>;
 impl ScenarioGame for Punish {
     type Start = Setup;
     type Expect = Expect;
-
-    fn scenario_setup(start: &Setup) -> Setup {
-        start.clone()
-    }
-
-    fn check_expected(expect: &Expect, state: &Punish, events: &[super::Event]) -> Result<(), String> {
-        expect.check(state, events)
-    }
 }
 
 /// Facts checked after a step; absent fields are not checked.
@@ -54,7 +46,7 @@ pub fn rules_examples() -> Vec<Scenario> {
     ])
 }
 
-impl Expect {
+impl Expectation<Punish> for Expect {
     fn check(&self, state: &Punish, events: &[super::Event]) -> Result<(), String> {
         let seats = [Seat(0), Seat(1)];
         if let Some(want) = self.hearts {

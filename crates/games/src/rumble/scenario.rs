@@ -3,7 +3,7 @@
 
 use super::setup::Setup;
 use super::state::{Phase, Rumble};
-use dojo_engine::scenario::ScenarioGame;
+use dojo_engine::scenario::{Expectation, ScenarioGame};
 use serde::{Deserialize, Serialize};
 
 /// A scripted game.
@@ -15,14 +15,6 @@ pub type Step = dojo_engine::scenario::Step<Rumble>;
 impl ScenarioGame for Rumble {
     type Start = Setup;
     type Expect = Expect;
-
-    fn scenario_setup(start: &Setup) -> Setup {
-        start.clone()
-    }
-
-    fn check_expected(expect: &Expect, state: &Rumble, _events: &[super::Event]) -> Result<(), String> {
-        expect.check(state)
-    }
 }
 
 /// Facts checked after a step; absent fields are not checked.
@@ -46,8 +38,8 @@ pub fn rules_examples() -> Vec<Scenario> {
     ])
 }
 
-impl Expect {
-    fn check(&self, state: &Rumble) -> Result<(), String> {
+impl Expectation<Rumble> for Expect {
+    fn check(&self, state: &Rumble, _events: &[super::Event]) -> Result<(), String> {
         if let Some(want) = &self.energy {
             let got: Vec<i32> = state.heroes.iter().map(|h| h.energy).collect();
             if &got != want {

@@ -7,7 +7,7 @@ use super::setup::{Half, Position, Setup};
 use super::state::Taunt;
 use super::{Event, Phase};
 use dojo_engine::Seat;
-use dojo_engine::scenario::{ScenarioGame, same};
+use dojo_engine::scenario::{Expectation, ScenarioGame, same};
 use serde::{Deserialize, Serialize};
 
 /// A scripted fight.
@@ -19,14 +19,6 @@ pub type Step = dojo_engine::scenario::Step<Taunt>;
 impl ScenarioGame for Taunt {
     type Start = Setup;
     type Expect = Expect;
-
-    fn scenario_setup(start: &Setup) -> Setup {
-        start.clone()
-    }
-
-    fn check_expected(expect: &Expect, state: &Taunt, events: &[Event]) -> Result<(), String> {
-        expect.check(state, events)
-    }
 }
 
 /// Facts checked after a step; absent fields are not checked.
@@ -111,7 +103,7 @@ pub fn rules_examples() -> Vec<Scenario> {
     ])
 }
 
-impl Expect {
+impl Expectation<Taunt> for Expect {
     fn check(&self, state: &Taunt, events: &[Event]) -> Result<(), String> {
         fn each<T>(state: &Taunt, f: impl Fn(Seat) -> T) -> Vec<T> {
             Seat::all(state.fighter_count()).map(f).collect()
