@@ -20,7 +20,7 @@ mod tests {
     #[test]
     fn the_site_lists_the_five_games_and_never_the_test_game() {
         let ids: Vec<&str> = listed().map(|g| g.id).collect();
-        assert_eq!(ids, ["punish", "taunt", "dragon-punch", "rumble", "gattaibushido"]);
+        assert_eq!(ids, ["punish", "taunt", "dragon-punch", "rumble", "fusion"]);
         assert!(on_site("toy").is_none());
         assert_eq!(on_site("taunt").map(|g| g.name), Some("TAUNT"));
     }

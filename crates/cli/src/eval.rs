@@ -144,6 +144,51 @@ fn tally<G: Sampled>(bot: Policy, opponent: Policy, plan: &EvalPlan, seed: u64) 
     Ok((wins / matches.max(1) as f64, results.iter().map(|r| r.1).sum()))
 }
 
+/// The bot's share of wins when it plays every seat of team `team` and random players the rest:
+/// for games whose sides differ (FUSION's pilots and Coach), one yardstick per side.
+fn tally_team<G: Sampled>(bot: Policy, team: usize, plan: &EvalPlan, seed: u64) -> Result<(f64, usize), String> {
+    let matches = plan.matches;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(matches.max(1));
+    let results: Vec<Result<(f64, usize), String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let (mut wins, mut unfinished) = (0.0, 0);
+                    for m in (t..matches).step_by(threads) {
+                        let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(m as u64));
+                        let setup = G::eval_setup(rng.next_u64(), plan.table)?;
+                        let state = G::from_setup(&setup).map_err(|e| e.to_string())?;
+                        let side = state.teams().get(team).cloned().ok_or("no such team")?;
+                        let policies: Vec<Policy> =
+                            Seat::all(plan.table.seats).map(|s| if side.contains(&s) { bot } else { Policy::Random }).collect();
+                        match play_match_within::<G>(&setup, &policies, &mut rng, EVAL_MAX_STEPS).map_err(|e| e.to_string())? {
+                            Some(outcome) => {
+                                wins += if outcome.is_win_for(side[0]) {
+                                    1.0
+                                } else if outcome.is_draw() {
+                                    0.5
+                                } else {
+                                    0.0
+                                }
+                            }
+                            None => unfinished += 1,
+                        }
+                    }
+                    Ok((wins, unfinished))
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("evaluation thread")).collect()
+    });
+    let (mut wins, mut unfinished) = (0.0, 0);
+    for r in results {
+        let (w, u) = r?;
+        wins += w;
+        unfinished += u;
+    }
+    Ok((wins / matches.max(1) as f64, unfinished))
+}
+
 /// Prints the bot's win rates against random and greedy players, and its thinking time.
 pub fn bot_eval<G: Sampled>(plan: &EvalPlan) -> Result<(), String> {
     let (random, greedy) = match plan.against {
@@ -203,6 +248,13 @@ pub fn bot_eval<G: Sampled>(plan: &EvalPlan) -> Result<(), String> {
             if unfinished > 0 {
                 println!("unfinished_vs_{name}: {unfinished} (not over after {EVAL_MAX_STEPS} steps; counted as draws)");
             }
+        }
+    }
+    for (team, name) in G::TEAM_YARDSTICKS.iter().enumerate() {
+        let (rate, unfinished) = tally_team::<G>(bot, team, plan, plan.seed + 2 + team as u64)?;
+        println!("win_rate_{name}_vs_random: {rate:.3}");
+        if unfinished > 0 {
+            println!("unfinished_{name}_vs_random: {unfinished}");
         }
     }
     println!("ms_per_decision_native: {ms_per_decision:.1}");

@@ -13,7 +13,7 @@
 //! dojo lengths GAME [--matches N] [--level L] [--seed N] [--max-steps N] [--mode M] [--seats N]
 //!                                     how long games last with one level in every seat: ended,
 //!                                     capped, and the distribution of their lengths in rounds
-//! (`--fighters N` and `--heroes N` are other names for `--seats N`; `--mode` picks a game's way of playing,
+//! (`--fighters N` and `--heroes N` are other names for `--seats N`, and FUSION's `--pilots N` is `--seats N+1`; `--mode` picks a game's way of playing,
 //! such as TAUNT's `ffa`, `last-pobber`, `team` or `wampires`.)
 //! dojo print GAME -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape]
 //!            [--card poker|bridge|mini] [--duplex long|short|fold|none] [--bleed 1|0]
@@ -84,7 +84,7 @@ const USAGE: &str = "usage:
   dojo bench GAME [--seconds S] [--mode M] [--seats N]
   dojo bot-eval GAME [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both] [--budget-ms MS] [--mode M] [--seats N]
              (GAME: a game with a rules engine; `dojo bot-eval toy --seats 4` is the 4-seat test game;
-              --fighters N and --heroes N are --seats N; TAUNT's modes: duel, ffa, last-pobber, team, monsters, wampires)
+              --fighters N and --heroes N are --seats N, FUSION's --pilots N is --seats N+1; TAUNT's modes: duel, ffa, last-pobber, team, monsters, wampires)
   dojo lengths GAME [--matches N] [--level easy|medium|hard|random] [--seed N] [--max-steps N] [--mode M] [--seats N]
              (how long games last, one level in every seat: ended, capped, and lengths in rounds)
   dojo matchups GAME [--matches N] [--level easy|medium|hard] [--seed N]
@@ -104,8 +104,10 @@ fn need_game(positional: &[String]) -> Result<&str, String> {
 macro_rules! table_of {
     ($flags:expr, $g:ty) => {{
         let mode = $flags.value("mode");
-        let size = ["seats", "fighters", "heroes"].into_iter().find(|name| $flags.value(name).is_some());
+        let size = ["seats", "fighters", "heroes", "pilots"].into_iter().find(|name| $flags.value(name).is_some());
         let seats = match size {
+            // FUSION's pilots sit with the Coach: N pilots are N + 1 seats.
+            Some("pilots") => $flags.get::<usize>("pilots", 0)? + 1,
             Some(name) => $flags.get(name, 0)?,
             None => <$g as dojo_games::registry::Sampled>::default_seats(mode),
         };
@@ -123,19 +125,19 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         Some("simulate") => {
             let game = need_game(&positional)?;
-            flags.only(&["seed", "level", "seats", "fighters", "heroes", "mode"])?;
+            flags.only(&["seed", "level", "seats", "fighters", "heroes", "pilots", "mode"])?;
             let (seed, level) = (flags.get("seed", 1)?, flags.get("level", "hard".to_string())?);
             with_game!(game, G => eval::simulate::<G>(seed, &level, table_of!(flags, G)))
         }
         Some("bench") => {
             let game = need_game(&positional)?;
-            flags.only(&["seconds", "seats", "fighters", "heroes", "mode"])?;
+            flags.only(&["seconds", "seats", "fighters", "heroes", "pilots", "mode"])?;
             let seconds = flags.get("seconds", 3.0)?;
             with_game!(game, G => bench::run::<G>(seconds, table_of!(flags, G)))
         }
         Some("bot-eval") => {
             let game = need_game(&positional)?;
-            flags.only(&["matches", "level", "seed", "against", "budget-ms", "seats", "fighters", "heroes", "mode"])?;
+            flags.only(&["matches", "level", "seed", "against", "budget-ms", "seats", "fighters", "heroes", "pilots", "mode"])?;
             let (matches, level, seed) = (flags.get("matches", 1000)?, flags.get("level", "hard".to_string())?, flags.get("seed", 1)?);
             let against = flags.get("against", "both".to_string())?;
             let budget_ms = flags.get("budget-ms", 0.0)?;
@@ -146,7 +148,7 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         Some("lengths") => {
             let game = need_game(&positional)?;
-            flags.only(&["matches", "level", "seed", "max-steps", "seats", "fighters", "heroes", "mode"])?;
+            flags.only(&["matches", "level", "seed", "max-steps", "seats", "fighters", "heroes", "pilots", "mode"])?;
             let (matches, level, seed) = (flags.get("matches", 1000)?, flags.get("level", "easy".to_string())?, flags.get("seed", 1)?);
             let max_steps = flags.get("max-steps", 5_000)?;
             with_game!(game, G => eval::lengths::<G>(&eval::LengthPlan { matches, level: &level, seed, max_steps, table: table_of!(flags, G) }))

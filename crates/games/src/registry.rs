@@ -17,6 +17,10 @@ pub trait Sampled: Game + SearchHints {
     const EVAL_UNIT: &'static str;
     /// The table size tools use when none is asked for.
     const DEFAULT_SEATS: usize = 2;
+    /// For games whose sides differ, a name per team of [`dojo_engine::Game::teams`]: `dojo
+    /// bot-eval` then also plays each whole team by the computer against random players on the
+    /// other side, and prints `win_rate_<name>_vs_random`. Empty (the default): no such lines.
+    const TEAM_YARDSTICKS: &'static [&'static str] = &[];
     /// The ways of playing tools may ask for with `--mode` (none: the game has one).
     const MODES: &'static [&'static str] = &[];
     /// The table size for `mode` when none is asked for.
@@ -152,7 +156,7 @@ pub const GAMES: &[GameInfo] = &[
         kit: true,
     },
     GameInfo {
-        id: "gattaibushido",
+        id: "fusion",
         name: "Gattaibushido:FUSION!",
         pitch: "The Gambit and Throwdown card duels of a mecha role-playing game, played with two standard decks.",
         source: "The deck, microevents, Gambit and Throwdown. Pages it refers to (combo zones, Harmony, Threats) were never published.",
@@ -201,6 +205,7 @@ macro_rules! for_each_engine {
             "taunt" => $crate::taunt::Taunt,
             "dragon-punch" => $crate::dragon_punch::DragonPunch,
             "rumble" => $crate::rumble::Rumble,
+            "fusion" => $crate::fusion::Fusion,
             "toy" => $crate::toy::Toy
         }
     };

@@ -142,6 +142,33 @@ impl Deck {
         drawn
     }
 
+    /// The same Deck without `cards` (a Stash given in the setup): one copy of each is taken
+    /// out; a card the Deck no longer holds is skipped.
+    pub fn without(mut self, cards: impl IntoIterator<Item = Card>) -> Deck {
+        for card in cards {
+            if let Some(i) = self.cards.iter().position(|c| *c == DeckCard::Card(card)) {
+                self.cards.remove(i);
+            }
+        }
+        let _ = self.surface_jokers();
+        self
+    }
+
+    /// The same Deck with its order hidden, as a view shows it: no cards in it.
+    pub fn masked(&self) -> Deck {
+        Deck { cards: Vec::new(), ..self.clone() }
+    }
+
+    /// The same Deck with `cards` as its contents, top last (a view's Deck dealt again).
+    pub fn with_order(&self, cards: Vec<DeckCard>) -> Deck {
+        Deck { cards, ..self.clone() }
+    }
+
+    /// The Deck's contents, top last (hidden from every seat).
+    pub fn order(&self) -> &[DeckCard] {
+        &self.cards
+    }
+
     /// Puts cards in the Trash, in order.
     pub fn trash(&mut self, cards: impl IntoIterator<Item = Card>) {
         self.trash.extend(cards);

@@ -72,14 +72,14 @@ impl Outcome {
 }
 
 /// One consequence of a Gambit.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Consequence {
     /// A microevent, aimed at a target.
     Fire(Micro, Target),
     /// One of an involved Threat's Waves, by Threat and Wave.
     Wave(u8, u8),
-    /// Something told at the table, in a line of text.
-    Told(String),
+    /// Something the table tells in its own words (the site records only that it was told).
+    Told,
 }
 
 /// Why a consequence is refused.
@@ -93,8 +93,6 @@ pub enum ConsequenceError {
     BadTarget,
     /// A Wave the Threat does not have.
     NoSuchWave,
-    /// A told consequence with no words, or too many.
-    BadText,
     /// More or fewer consequences than the outcome brings.
     WrongCount,
 }
@@ -106,18 +104,16 @@ impl std::fmt::Display for ConsequenceError {
             ConsequenceError::Repeated => "the Specialty's second consequence must differ from the first",
             ConsequenceError::BadTarget => "that target cannot take this consequence",
             ConsequenceError::NoSuchWave => "that Threat has no such Wave",
-            ConsequenceError::BadText => "a told consequence needs 1 to 200 characters",
             ConsequenceError::WrongCount => "the outcome brings a different number of consequences",
         })
     }
 }
 
 /// Checks one consequence for an outcome of this kind against the standing.
-fn check_one(positive: bool, consequence: &Consequence, pilot: u8, standing: &Standing) -> Result<(), ConsequenceError> {
+pub fn check_one(positive: bool, consequence: &Consequence, pilot: u8, standing: &Standing) -> Result<(), ConsequenceError> {
     let pilots = standing.pilots.len() as u8;
     match consequence {
-        Consequence::Told(text) if text.trim().is_empty() || text.chars().count() > 200 => Err(ConsequenceError::BadText),
-        Consequence::Told(_) => Ok(()),
+        Consequence::Told => Ok(()),
         Consequence::Wave(threat, wave) => {
             if positive {
                 return Err(ConsequenceError::WrongKind);
@@ -170,7 +166,7 @@ pub fn check_consequences(
 }
 
 /// Whether two consequences are the same trigger (told ones never are).
-fn same_effect(a: &Consequence, b: &Consequence) -> bool {
+pub fn same_effect(a: &Consequence, b: &Consequence) -> bool {
     match (a, b) {
         (Consequence::Fire(x, _), Consequence::Fire(y, _)) => std::mem::discriminant(x) == std::mem::discriminant(y),
         (Consequence::Wave(t, w), Consequence::Wave(u, v)) => (t, w) == (u, v),
@@ -202,7 +198,7 @@ pub fn resolve(
                     happened.extend(standing.fire(micro, Target::Pilot(pilot), choices));
                 }
             }
-            Consequence::Told(_) => {}
+            Consequence::Told => {}
         }
     }
     if outcome.lesson(specialty) {
@@ -258,8 +254,12 @@ mod tests {
             check_consequences(Outcome::YesAnd, true, 0, &[charge.clone(), Consequence::Fire(Micro::Chargeup(1), Target::Pilot(1))], &s),
             Err(ConsequenceError::Repeated)
         );
-        assert_eq!(check_consequences(Outcome::YesAnd, true, 0, &[charge, Consequence::Told("She finds the key".into())], &s), Ok(()));
-        assert_eq!(check_consequences(Outcome::YesAnd, false, 0, &[Consequence::Told("  ".into())], &s), Err(ConsequenceError::BadText));
+        assert_eq!(check_consequences(Outcome::YesAnd, true, 0, &[charge, Consequence::Told], &s), Ok(()));
+        assert_eq!(
+            check_consequences(Outcome::YesAnd, true, 0, &[Consequence::Told, Consequence::Told], &s),
+            Ok(()),
+            "two told consequences are two stories"
+        );
         assert_eq!(
             check_consequences(Outcome::YesAnd, false, 0, &[Consequence::Fire(Micro::Chargeup(2), Target::Pilot(0))], &s),
             Err(ConsequenceError::WrongKind),

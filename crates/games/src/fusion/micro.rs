@@ -11,7 +11,7 @@ use super::sheet::{HARMONY_RED, HARMONY_VIOLET, PilotSheet, Threat};
 use serde::{Deserialize, Serialize};
 
 /// A microevent.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Micro {
     /// Pilots: gain this many Charges, up to the maximum.
     Chargeup(u8),
@@ -66,7 +66,7 @@ impl Micro {
 }
 
 /// Who a microevent lands on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Target {
     /// A pilot, by her place in the team.
     Pilot(u8),
@@ -79,7 +79,7 @@ pub enum Target {
 }
 
 /// One of a pilot's two Commitments.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Commitment {
     /// To the Fight: her Strike Range.
     Fight,
@@ -100,7 +100,7 @@ pub enum Location {
 }
 
 /// The choices a microevent's target makes as it lands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
 pub struct Choices {
     /// Spend a Buffer to prevent damage (1 per point).
     pub buffer: bool,

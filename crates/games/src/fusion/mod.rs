@@ -28,14 +28,119 @@
 //! of the spoils buys ([`payload`]), and the table's setup with its checks ([`setup`]); the
 //! Gambit and the Throwdown on the game contract come next.
 
+pub mod action;
 pub mod cards;
 pub mod deck;
+pub mod event;
+mod flow;
 pub mod gambit;
+mod hints;
 pub mod micro;
 pub mod payload;
+mod rules;
 pub mod setup;
 pub mod sheet;
+pub mod state;
 pub mod throwdown;
+mod tools;
+pub mod view;
+
+pub use action::{Action, Decision, Refusal};
+pub use event::Event;
+pub use setup::{Conflict, Setup, SetupError};
+pub use state::{Fusion, Phase};
+pub use view::FusionView;
+
+use dojo_engine::{Audience, Game, Joint, Observer, Outcome, Rng, Seat};
+use throwdown::Part;
 
 /// Our decisions on the points the source leaves open, with their reasons (`notes.md`).
 pub const INTERPRETATION_NOTES: &str = include_str!("notes.md");
+
+impl Game for Fusion {
+    type Setup = Setup;
+    type SetupError = SetupError;
+    type Action = Action;
+    type Decision = Decision;
+    type Reason = Refusal;
+    type Event = Event;
+    type View = FusionView;
+
+    const NAME: &'static str = "fusion";
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=5;
+    const HAS_TEAMS: bool = true;
+
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+        Fusion::new(setup).map(|(state, _)| state)
+    }
+
+    fn seat_count(&self) -> usize {
+        usize::from(self.seats())
+    }
+
+    /// The pilots against the Coach.
+    fn teams(&self) -> Vec<Vec<Seat>> {
+        vec![(0..self.pilots).map(Seat).collect(), vec![Seat(self.coach())]]
+    }
+
+    fn decision(&self, seat: Seat) -> Option<Decision> {
+        self.decision_of(seat.0)
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        self.legal(seat.0)
+    }
+
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
+        if self.allows(seat.0, action) { Ok(()) } else { Err(self.refusal(seat.0, action)) }
+    }
+
+    fn resolve(&mut self, joint: &Joint<Action>) -> Vec<Event> {
+        let mut events = Vec::new();
+        if let Some((seat, action)) = joint.iter().find_map(|(seat, a)| a.as_ref().map(|a| (seat, a))) {
+            self.act(seat.0, action, &mut events);
+        }
+        events
+    }
+
+    fn view(&self, observer: Observer) -> FusionView {
+        view::mask(self, observer)
+    }
+
+    fn audience(event: &Event) -> Audience {
+        event::audience(event)
+    }
+
+    /// The side that won more of the evening's conflicts; a draw when they won as many.
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase() != Phase::Over {
+            return None;
+        }
+        let players = Seat::all(self.seat_count());
+        let won = |side| self.results().iter().filter(|r| **r == Some(side)).count();
+        let result = match won(Part::Pilots).cmp(&won(Part::Coach)) {
+            std::cmp::Ordering::Greater => Outcome::winners((0..self.pilots).map(Seat).collect(), players),
+            std::cmp::Ordering::Less => Outcome::winner(Seat(self.coach()), players),
+            std::cmp::Ordering::Equal => Outcome::draw(players),
+        };
+        Some(result.with_teams(self.teams()))
+    }
+
+    fn determinize(view: &FusionView, rng: &mut Rng) -> Self {
+        view::determinize(view, rng)
+    }
+
+    /// The Deck's order and the seed of later shuffles are set at the start.
+    const HIDDEN_FUTURE: bool = true;
+
+    fn determinize_table(views: &[FusionView], rng: &mut Rng) -> Option<Self> {
+        view::determinize_table(views, rng)
+    }
+
+    fn resample_hidden(&self, observer: Observer, rng: &mut Rng) -> Self {
+        view::resample_hidden(self, observer, rng)
+    }
+}
+
+#[cfg(test)]
+mod tests;

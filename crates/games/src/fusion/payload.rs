@@ -47,15 +47,15 @@ impl Payload {
 }
 
 /// What a suit buys as spoils (a Spade buys one of the other three).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Buy {
     /// Clubs: +Trauma (or +Ruin with Robos present) into the Payload aimed at the losers.
     Harm,
     /// Diamonds: cancel one entry of the Payload aimed at the winners.
     Cancel(usize),
-    /// Hearts: one spent Buffer of the winning side back, at once (or +Rebuild when the fight is
-    /// about the Location).
-    Mend,
+    /// Hearts: one spent Buffer back to this unit of the winning side, at once (or, aimed at
+    /// the team, +Rebuild when the fight is about the Location).
+    Mend(super::micro::Target),
 }
 
 impl Buy {
@@ -64,7 +64,7 @@ impl Buy {
         match self {
             Buy::Harm => Suit::Clubs,
             Buy::Cancel(_) => Suit::Diamonds,
-            Buy::Mend => Suit::Hearts,
+            Buy::Mend(_) => Suit::Hearts,
         }
     }
 }
@@ -132,10 +132,13 @@ mod tests {
         let mut payload = Payload::default();
         payload.add(Micro::Strife, Some(0));
         assert_eq!(check_spend(card(Suit::Clubs), Buy::Harm, false, &payload), Ok(()));
-        assert_eq!(check_spend(card(Suit::Clubs), Buy::Mend, false, &payload), Err(SpendError::WrongSuit));
+        assert_eq!(
+            check_spend(card(Suit::Clubs), Buy::Mend(crate::fusion::micro::Target::Pilot(0)), false, &payload),
+            Err(SpendError::WrongSuit)
+        );
         assert_eq!(check_spend(card(Suit::Diamonds), Buy::Cancel(0), false, &payload), Ok(()), "even the winners' own overreach");
-        assert_eq!(check_spend(card(Suit::Hearts), Buy::Mend, false, &payload), Ok(()));
-        for buy in [Buy::Harm, Buy::Cancel(0), Buy::Mend] {
+        assert_eq!(check_spend(card(Suit::Hearts), Buy::Mend(crate::fusion::micro::Target::Pilot(0)), false, &payload), Ok(()));
+        for buy in [Buy::Harm, Buy::Cancel(0), Buy::Mend(crate::fusion::micro::Target::Pilot(0))] {
             assert_eq!(check_spend(card(Suit::Spades), buy, false, &payload), Ok(()));
             assert_eq!(check_spend(card(Suit::Spades), buy, true, &payload), Err(SpendError::SpadesForLosers));
         }

@@ -11,6 +11,8 @@ use std::fmt;
 pub const MAX_PILOTS: usize = 4;
 /// The longest name of a pilot, Threat, Wave or Gear.
 pub const MAX_NAME: usize = 40;
+/// The most conflicts an evening strings together.
+pub const MAX_CONFLICTS: usize = 20;
 /// The largest Stash a sheet may set.
 pub const MAX_STASH: u8 = 10;
 /// The largest Commitment, Charge or Buffer count a sheet may set.
@@ -54,6 +56,10 @@ pub struct Setup {
     pub table: TableSettings,
     /// The conflict.
     pub conflict: Conflict,
+    /// An evening: the conflicts played after the first, in order, with Harmony, Charges,
+    /// Buffers, Commitments, Stashes and the Deck carried over (empty: one conflict).
+    #[serde(default)]
+    pub then: Vec<Conflict>,
     /// Seeds the shuffle of the Deck and every reshuffle.
     pub seed: u64,
 }
@@ -76,6 +82,8 @@ pub enum SetupError {
     NotAtTheTable,
     /// A Throwdown's Stakes are empty or longer than 200 characters.
     BadStakes,
+    /// An evening of more than [`MAX_CONFLICTS`] conflicts.
+    EveningTooLong(usize),
 }
 
 impl fmt::Display for SetupError {
@@ -88,6 +96,7 @@ impl fmt::Display for SetupError {
             SetupError::BadStashes => write!(f, "the Stashes do not match the pilots, or hold more copies of a card than two packs"),
             SetupError::NotAtTheTable => write!(f, "the conflict names a seat or a Threat that is not at the table"),
             SetupError::BadStakes => write!(f, "the Stakes need 1 to 200 characters"),
+            SetupError::EveningTooLong(n) => write!(f, "an evening strings at most {MAX_CONFLICTS} conflicts together, not {n}"),
         }
     }
 }
@@ -108,6 +117,7 @@ impl Setup {
             threats: vec![Threat::plain("Rival", 3, 1)],
             table: TableSettings::default(),
             conflict,
+            then: Vec::new(),
             seed,
         }
     }
@@ -159,8 +169,21 @@ impl Setup {
                 return Err(SetupError::BadStashes);
             }
         }
+        if self.then.len() + 1 > MAX_CONFLICTS {
+            return Err(SetupError::EveningTooLong(self.then.len() + 1));
+        }
+        self.conflicts().try_for_each(|c| self.check_conflict(c))
+    }
+
+    /// Every conflict of the evening, in order.
+    pub fn conflicts(&self) -> impl Iterator<Item = &Conflict> {
+        std::iter::once(&self.conflict).chain(&self.then)
+    }
+
+    /// Checks that `conflict` names only seats and Threats at this table.
+    fn check_conflict(&self, conflict: &Conflict) -> Result<(), SetupError> {
         let pilots = self.pilots.len() as u8;
-        match &self.conflict {
+        match conflict {
             Conflict::Gambit { pilot, .. } if *pilot >= pilots => Err(SetupError::NotAtTheTable),
             Conflict::Gambit { .. } => Ok(()),
             Conflict::Throwdown { challenger, stakes, threats } => {

@@ -7,7 +7,7 @@ use super::cards::{Card, difference};
 use serde::{Deserialize, Serialize};
 
 /// A seat's part in a Throwdown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Part {
     /// On the pilots' side.
     Pilots,
