@@ -117,8 +117,10 @@ impl Rank {
     }
 }
 
-/// One ordinary card (the Jokers are never played: see [`crate::fusion::deck`]).
+/// One ordinary card (the Jokers are never played: see [`crate::fusion::deck`]). In records
+/// and scenario files it is written as its rank and a suit letter: `"9C"`, `"10H"`, `"AS"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub struct Card {
     /// Its rank.
     pub rank: Rank,
@@ -141,6 +143,33 @@ impl Card {
     /// then by suit. Two copies of one card tie here; the stack puts the one laid earlier higher.
     pub fn stack_key(self) -> (Rank, Suit) {
         (self.rank, self.suit)
+    }
+}
+
+impl From<Card> for String {
+    fn from(card: Card) -> String {
+        let suit = ["C", "D", "H", "S"][card.suit as usize];
+        format!("{}{suit}", card.rank.label())
+    }
+}
+
+impl TryFrom<String> for Card {
+    type Error = String;
+
+    /// Reads `"9C"`, `"10H"`, `"AS"` (a rank label, then C, D, H or S).
+    fn try_from(text: String) -> Result<Card, String> {
+        let bad = || format!("{text:?} is not a card (write a rank 2-10, J, Q, K or A, then C, D, H or S)");
+        let last = text.char_indices().last().map(|(i, _)| i).ok_or_else(bad)?;
+        let (rank, suit) = text.split_at(last);
+        let rank = Rank::ALL.into_iter().find(|r| r.label() == rank).ok_or_else(bad)?;
+        let suit = match suit {
+            "C" => Suit::Clubs,
+            "D" => Suit::Diamonds,
+            "H" => Suit::Hearts,
+            "S" => Suit::Spades,
+            _ => return Err(bad()),
+        };
+        Ok(Card::new(rank, suit))
     }
 }
 
@@ -200,6 +229,15 @@ mod tests {
             other => panic!("suit {other}"),
         };
         Card::new(rank, suit)
+    }
+
+    #[test]
+    fn cards_are_written_as_rank_and_suit_letter() {
+        assert_eq!(serde_json::to_string(&c("10h")).unwrap(), "\"10H\"");
+        assert_eq!(serde_json::from_str::<Card>("\"AS\"").unwrap(), c("As"));
+        for bad in ["\"1S\"", "\"10\"", "\"\"", "\"KX\"", "\"♠\""] {
+            assert!(serde_json::from_str::<Card>(bad).is_err(), "{bad} read as a card");
+        }
     }
 
     #[test]

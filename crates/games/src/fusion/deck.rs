@@ -154,6 +154,18 @@ impl Deck {
         self
     }
 
+    /// The same Deck with `top` moved to the top, the first card of `top` uppermost (cards it
+    /// no longer holds are skipped). Jokers left on top by the shuffle stay Omens.
+    pub fn with_on_top(mut self, top: &[Card]) -> Deck {
+        for card in top.iter().rev() {
+            if let Some(i) = self.cards.iter().position(|c| *c == DeckCard::Card(*card)) {
+                self.cards.remove(i);
+                self.cards.push(DeckCard::Card(*card));
+            }
+        }
+        self
+    }
+
     /// The same Deck with its order hidden, as a view shows it: no cards in it.
     pub fn masked(&self) -> Deck {
         Deck { cards: Vec::new(), ..self.clone() }

@@ -38,6 +38,7 @@ mod hints;
 pub mod micro;
 pub mod payload;
 mod rules;
+pub mod scenario;
 pub mod setup;
 pub mod sheet;
 pub mod state;

@@ -49,6 +49,10 @@ pub struct Setup {
     /// Stash maximum).
     #[serde(default)]
     pub stashes: Vec<Vec<Card>>,
+    /// Cards laid on top of the shuffled Deck, the first on top (for worked examples; empty:
+    /// the shuffle alone decides).
+    #[serde(default)]
+    pub deck_top: Vec<Card>,
     /// The Coach's Threats.
     pub threats: Vec<Threat>,
     /// The table's settings.
@@ -76,7 +80,8 @@ pub enum SetupError {
     BadSheet(String),
     /// Harmony outside 1–7.
     BadHarmony(u8),
-    /// The Stashes given do not match the pilots, or hold a card more often than two packs do.
+    /// The Stashes given do not match the pilots, or they and the Deck's top hold a card more
+    /// often than two packs do.
     BadStashes,
     /// The conflict names a pilot, a challenger or a Threat that is not at the table.
     NotAtTheTable,
@@ -114,6 +119,7 @@ impl Setup {
         Setup {
             pilots: NAMES.iter().take(pilots).map(|n| PilotSheet::named(n)).collect(),
             stashes: Vec::new(),
+            deck_top: Vec::new(),
             threats: vec![Threat::plain("Rival", 3, 1)],
             table: TableSettings::default(),
             conflict,
@@ -161,13 +167,11 @@ impl Setup {
         if !(HARMONY_RED..=HARMONY_VIOLET).contains(&self.table.harmony) {
             return Err(SetupError::BadHarmony(self.table.harmony));
         }
-        if !self.stashes.is_empty() {
-            let mut cards: Vec<Card> = self.stashes.iter().flatten().copied().collect();
-            dojo_engine::sorting::sort(&mut cards);
-            let too_many = cards.windows(3).any(|w| w[0] == w[2]);
-            if self.stashes.len() != self.pilots.len() || too_many {
-                return Err(SetupError::BadStashes);
-            }
+        let mut cards: Vec<Card> = self.stashes.iter().flatten().chain(&self.deck_top).copied().collect();
+        dojo_engine::sorting::sort(&mut cards);
+        let too_many = cards.windows(3).any(|w| w[0] == w[2]);
+        if (!self.stashes.is_empty() && self.stashes.len() != self.pilots.len()) || too_many {
+            return Err(SetupError::BadStashes);
         }
         if self.then.len() + 1 > MAX_CONFLICTS {
             return Err(SetupError::EveningTooLong(self.then.len() + 1));

@@ -175,6 +175,9 @@ impl Fusion {
         let (mut deck, _) = Deck::shuffled(&mut rng);
         let pilots = setup.pilots.len() as u8;
         let mut stashes: Vec<Vec<Card>> = vec![Vec::new(); usize::from(pilots) + 1];
+        if !setup.deck_top.is_empty() {
+            deck = deck.with_on_top(&setup.deck_top);
+        }
         if !setup.stashes.is_empty() {
             deck = deck.without(setup.stashes.iter().flatten().copied());
             for (stash, given) in stashes.iter_mut().zip(&setup.stashes) {
