@@ -4,6 +4,7 @@
 //! shell (home, router, rules-page reader) holds none of it and names no game: the registry ([`dojo_games::registry`]) says which games have pages.
 
 pub mod dragon_punch;
+pub mod fusion;
 pub mod punish;
 pub mod rumble;
 pub mod taunt;

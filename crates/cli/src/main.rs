@@ -89,7 +89,7 @@ const USAGE: &str = "usage:
              (how long games last, one level in every seat: ended, capped, and lengths in rounds)
   dojo matchups GAME [--matches N] [--level easy|medium|hard] [--seed N]
              (each side of the game, a character, against each other, the same bot playing both: DRAGON PUNCH)
-  dojo print punish|taunt|dragon-punch -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
+  dojo print punish|taunt|dragon-punch|rumble|fusion -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
              [--duplex long|short|fold|none] [--bleed 1|0] [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM]
              [--ink-saver 1|0] [--modes MODE,...|all] [--copies COMPONENT:N,...] [--alignment 1] [--set FILE]
              (modes: TAUNT's ffa, last-pobber, team, monsters, wampires; components: see the first page of the PDF;

@@ -158,11 +158,11 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo {
         id: "fusion",
         name: "Gattaibushido:FUSION!",
-        pitch: "The Gambit and Throwdown card duels of a mecha role-playing game, played with two standard decks.",
-        source: "The deck, microevents, Gambit and Throwdown. Pages it refers to (combo zones, Harmony, Threats) were never published.",
-        status: Status::Planned,
-        quick: ("", ""),
-        kit: false,
+        pitch: "The Gambit and Throwdown card duels of a mecha role-playing game: pilots against the Coach, played with two standard decks.",
+        source: "The deck, microevents, Gambit and Throwdown of an unfinished alpha. What it names without defining (pilot sheets, Threats, Gear, Harmony's levels) are stand-ins of ours; Fusions, Rumbles and Factions are left out.",
+        status: Status::Playable,
+        quick: ("push", "How far may a Push go?"),
+        kit: true,
     },
     GameInfo {
         id: "toy",

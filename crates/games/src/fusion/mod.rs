@@ -58,6 +58,9 @@ use throwdown::Part;
 /// Our decisions on the points the source leaves open, with their reasons (`notes.md`).
 pub const INTERPRETATION_NOTES: &str = include_str!("notes.md");
 
+/// The rules in our words (`rules.md`), as the rules page shows them.
+pub const RULES_TEXT: &str = include_str!("rules.md");
+
 impl Game for Fusion {
     type Setup = Setup;
     type SetupError = SetupError;

@@ -242,3 +242,71 @@ pub fn determinize_table(views: &[FusionView], rng: &mut Rng) -> Option<Fusion> 
 pub fn resample_hidden(state: &Fusion, observer: Observer, rng: &mut Rng) -> Fusion {
     determinize(&mask(state, observer), rng)
 }
+
+/// Checks a view kept in a save before a position is dealt from it: the observer, every
+/// per-seat list the right length, every seat, pilot and Threat it names at the table, and the
+/// hidden cards adding up. What is wrong, in words.
+pub fn check(view: &FusionView, person: Seat) -> Result<(), String> {
+    let t = &view.table;
+    let seats = usize::from(t.seats());
+    if view.observer != Observer::Seat(person) || person.index() >= seats {
+        return Err("it is not the view of your seat".into());
+    }
+    let pilots = t.standing.pilots.len();
+    let per_seat = |n: usize| n == seats;
+    if !(2..=5).contains(&seats)
+        || pilots + 1 != seats
+        || t.standing.full.len() != pilots
+        || !per_seat(t.stashes.len())
+        || !per_seat(view.hidden.stashes.len())
+        || !per_seat(view.hidden.received.len())
+        || !per_seat(view.hidden.folded.len())
+        || t.threat_buffers.len() != t.standing.threats.len()
+    {
+        return Err("its table has the wrong number of seats".into());
+    }
+    let seat_ok = |s: u8| usize::from(s) < seats;
+    let threat_ok = |i: u8| usize::from(i) < t.standing.threats.len();
+    let conflicts_ok = t.conflicts.iter().all(|c| match c {
+        super::setup::Conflict::Gambit { pilot, .. } => usize::from(*pilot) < pilots,
+        super::setup::Conflict::Throwdown { challenger, threats, .. } => seat_ok(*challenger) && threats.iter().all(|i| threat_ok(*i)),
+    });
+    let phase_ok = match t.phase {
+        super::state::Phase::Joining(s) | super::state::Phase::Turn(s) => seat_ok(s),
+        super::state::Phase::Discarding(p) => usize::from(p) < pilots,
+        super::state::Phase::Over => true,
+        _ => usize::from(t.current) < t.conflicts.len(),
+    };
+    let target_ok = |x: &super::micro::Target| match x {
+        super::micro::Target::Pilot(p) => usize::from(*p) < pilots,
+        super::micro::Target::Threat(i) => threat_ok(*i),
+        _ => true,
+    };
+    let gambit_ok = t.gambit.as_ref().is_none_or(|g| usize::from(g.pilot) < pilots);
+    let fight_ok = t.fight.as_ref().is_none_or(|f| {
+        per_seat(f.parts.len())
+            && per_seat(f.folded.len())
+            && per_seat(f.folded_stash.len())
+            && per_seat(f.received.len())
+            && per_seat(f.assisted.len())
+            && per_seat(f.strike.len())
+            && per_seat(f.activated.len())
+            && seat_ok(f.challenger)
+            && f.threats.iter().all(|i| threat_ok(*i))
+            && f.laid.iter().chain(&f.stack).chain(&f.pile.face_up).all(|c| seat_ok(c.seat))
+            && view.hidden.laid.iter().all(|(_, s, _)| seat_ok(*s))
+    });
+    if !conflicts_ok
+        || !phase_ok
+        || !gambit_ok
+        || !fight_ok
+        || !t.hits.iter().all(|h| h.target.as_ref().is_none_or(target_ok))
+        || !t.refill.iter().all(|p| usize::from(*p) < pilots)
+    {
+        return Err("it names a seat, pilot or Threat that is not at the table".into());
+    }
+    if deal(t.clone(), &view.hidden, &mut Rng::new(0)).is_none() {
+        return Err("its cards do not add up to two packs".into());
+    }
+    Ok(())
+}

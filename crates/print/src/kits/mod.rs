@@ -6,6 +6,7 @@ use crate::settings::{Settings, SettingsError};
 mod column;
 pub mod dragon_punch;
 mod fit;
+pub mod fusion;
 pub mod punish;
 pub mod rumble;
 pub mod taunt;
@@ -22,6 +23,7 @@ pub const KITS: &[(&str, KitFn)] = &[
     ("taunt", |style, _| taunt::kit(style)),
     ("dragon-punch", dragon_punch::kit),
     ("rumble", rumble::kit),
+    ("fusion", |style, _| fusion::kit(style)),
 ];
 
 /// The kits that print a card set people may type in, read from `set=`: DRAGON PUNCH's cards,

@@ -1,0 +1,136 @@
+// FUSION through the UI: every conflict played to the end in mixes of people and computers
+// from 1 to 4 pilots. A hot-seat Throwdown with two pilots and a person as the Coach (every
+// secret choice behind a hand-off, no other Stash in storage), a Gambit for one pilot against
+// the computer Coach, and an evening (a Gambit and two Throwdowns) for four pilots, one a person
+// and three computers, against the hard computer Coach on a 390 px phone, with the computer's
+// decision times printed and nothing running off the side.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { useSite, openPage, assertClean, printBotTimes, ARTIFACTS } from './harness.mjs';
+
+const site = useSite();
+
+const SCREENS = ['handoff', 'decide', 'result', 'match-over'].map((s) => `[data-testid="${s}"]`).join(', ');
+
+const storage = (page) => page.evaluate(() => Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k)}`).join('\n'));
+const noOverflow = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+
+async function lobby(page) {
+  await page.goto(`${site.url}/play/fusion`);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
+}
+
+const gone = (page, el) => page.waitForFunction((old) => !old.isConnected, el, { timeout: 60_000 }).catch(() => {});
+
+/**
+ * Plays until the evening is over. At each choice it clicks a button picked by a fixed
+ * sequence (so a run is the same every time), leaning towards ending turns: a Fold or a main
+ * action once side actions have been tried. Returns the computer's decision figures and what
+ * the screens showed.
+ */
+async function playToTheEnd(page, { phone = false, shots = {}, maxScreens = 900, check = async () => {} } = {}) {
+  const botTimes = [];
+  let counted = 0;
+  const taken = new Set();
+  let pick = 3;
+  for (let step = 0; step < maxScreens; step++) {
+    const el = await page.waitForSelector(SCREENS, { timeout: 90_000 });
+    const screen = await el.getAttribute('data-testid');
+    const bot = await page.$eval('[data-testid="bot-ms"]', (e) => [Number(e.dataset.count), Number(e.dataset.ms), Number(e.dataset.slowest)]).catch(() => null);
+    if (bot && bot[0] > counted) {
+      counted = bot[0];
+      botTimes.push(bot[1]);
+    }
+    if (phone) assert.ok(await noOverflow(page), `nothing runs off a 390 px screen (${screen})`);
+    if (shots[screen] && !taken.has(screen)) {
+      taken.add(screen);
+      await page.screenshot({ path: join(ARTIFACTS, shots[screen]), fullPage: true });
+    }
+    await check(page, screen);
+    if (screen === 'match-over') return { botTimes, decisions: counted, slowest: bot ? bot[2] : 0 };
+    if (screen === 'handoff') await page.click('[data-testid="show-hand"]');
+    else if (screen === 'result') await page.click('[data-testid="next"]');
+    else {
+      const buttons = await page.$$('[data-testid="decide"] .fu-choice >> visible=true');
+      assert.ok(buttons.length > 0, 'every decision offers a choice');
+      pick = (pick * 5 + 3) % 97;
+      await buttons[pick % buttons.length].click();
+    }
+    await gone(page, el);
+  }
+  assert.fail(`the evening did not end within ${maxScreens} screens`);
+}
+
+test('a hot-seat Throwdown: two pilots and a person as the Coach, every secret behind a hand-off', async () => {
+  const page = await openPage(site.browser);
+  await lobby(page);
+  await page.selectOption('[data-testid="seat-1-controller"]', 'person');
+  await page.selectOption('[data-testid="seat-2-controller"]', 'person');
+  await page.selectOption('[data-testid="seat-3-controller"]', 'person');
+  await page.fill('[data-testid="pilot-1-name"]', 'Aiko <b>Bold</b>');
+  await page.click('[data-testid="start"]');
+  let handoffs = 0;
+  const result = await playToTheEnd(page, {
+    shots: { decide: 'fusion-hotseat-decide.png' },
+    check: async (p, screen) => {
+      if (screen === 'handoff') {
+        handoffs++;
+        assert.equal(await p.$('[data-testid="fu-hand"]'), null, 'no Stash on a hand-off screen');
+      }
+      // A shared device saves each seat's view, never the Deck's order nor a card still face down.
+      const saved = await storage(p);
+      assert.doesNotMatch(saved, /"seed"|"deck_top"/, 'no seed in storage');
+    },
+  });
+  assert.equal(result.decisions, 0, 'no computer at this table');
+  assert.ok(handoffs >= 3, `the device went round (${handoffs} hand-offs)`);
+  assert.match(await page.textContent('[data-testid="winner"]'), /won the conflict|draw/);
+  assert.match(await page.textContent('[data-testid="event-log"]'), /Aiko <b>Bold<\/b>/, 'a typed name shows as text');
+  assertClean(page);
+  await page.close();
+});
+
+test('a Gambit for one pilot against the computer Coach, saved as only the pilot sees it', async () => {
+  const page = await openPage(site.browser);
+  await lobby(page);
+  await page.selectOption('[data-testid="pilots"]', '1');
+  await page.selectOption('[data-testid="conflict"]', 'gambit');
+  await page.check('[data-testid="opt-specialty"]');
+  await page.click('[data-testid="start"]');
+  await page.waitForSelector('[data-testid="decide"]');
+  assert.match(await page.textContent('[data-testid="decide"]'), /Take it, or back off/);
+  await page.click('text=Take the Gambit');
+  await page.waitForSelector('[data-testid="decide"] >> text=Flip the Deck');
+  const table = await page.textContent('[data-testid="fu-gambit"]');
+  assert.match(table, /Threshold\s*\?/, 'the Threshold lies face down');
+  const saved = await storage(page);
+  assert.match(saved, /"View"/, 'against the computer only the pilot\'s view is saved');
+  assert.doesNotMatch(saved, /"threshold":"/, 'the Threshold is in no save before it turns');
+  await page.reload();
+  await page.waitForSelector('[data-testid="notice"]');
+  assert.match(await page.textContent('[data-testid="notice"]'), /restored/);
+  await playToTheEnd(page);
+  assert.match(await page.textContent('[data-testid="event-log"]'), /The Threshold is/);
+  assertClean(page);
+  await page.close();
+});
+
+test('an evening for four pilots (one person, three computers) against the hard Coach on a phone', async () => {
+  const page = await openPage(site.browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await lobby(page);
+  await page.selectOption('[data-testid="pilots"]', '4');
+  for (const seat of [2, 3, 4]) await page.selectOption(`[data-testid="seat-${seat}-controller"]`, 'hard');
+  await page.selectOption('[data-testid="seat-5-controller"]', 'hard');
+  await page.selectOption('[data-testid="conflict"]', 'evening');
+  await page.screenshot({ path: join(ARTIFACTS, 'fusion-lobby-phone.png'), fullPage: true });
+  await page.click('[data-testid="start"]');
+  const result = await playToTheEnd(page, { phone: true, shots: { decide: 'fusion-phone-decide.png', 'match-over': 'fusion-phone-over.png' } });
+  printBotTimes('fusion', '_evening_4_pilots', result);
+  assert.match(await page.textContent('[data-testid="winner"]'), /won the evening|evening is a draw/);
+  assertClean(page);
+  await page.close();
+});
