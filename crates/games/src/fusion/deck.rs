@@ -61,7 +61,8 @@ impl Deck {
     /// Two packs and the four Jokers, shuffled by `rng`; Jokers that start on top become
     /// Omens at once (reported like any other).
     pub fn shuffled(rng: &mut Rng) -> (Deck, u8) {
-        let mut cards: Vec<DeckCard> = Card::pack().chain(Card::pack()).map(DeckCard::Card).collect();
+        let mut cards: Vec<DeckCard> = Vec::with_capacity(108);
+        cards.extend(Card::pack().chain(Card::pack()).map(DeckCard::Card));
         cards.extend((0..JOKERS).map(|_| DeckCard::Joker));
         rng.shuffle(&mut cards);
         let mut deck = Deck { cards, trash: Vec::new(), active_omens: 0, spent_omens: 0 };

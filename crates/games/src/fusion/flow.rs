@@ -90,11 +90,16 @@ impl Fusion {
     /// Every card `seat` may play: its Stash and any cards received by an Assist.
     pub fn hand(&self, seat: u8) -> Vec<Card> {
         let mut hand = self.stashes[usize::from(seat)].clone();
-        if let Some(fight) = &self.fight {
-            hand.extend(&fight.received[usize::from(seat)]);
+        if let Some(received) = self.fight.as_ref().map(|f| &f.received[usize::from(seat)]).filter(|r| !r.is_empty()) {
+            hand.extend(received);
             dojo_engine::sorting::sort(&mut hand);
         }
         hand
+    }
+
+    /// Whether `seat` holds `card` (in its Stash, or received by an Assist).
+    pub(super) fn holds(&self, seat: u8, card: &Card) -> bool {
+        self.stashes[usize::from(seat)].contains(card) || self.fight.as_ref().is_some_and(|f| f.received[usize::from(seat)].contains(card))
     }
 
     // ----- microevents at once -----

@@ -259,6 +259,18 @@ impl Fusion {
     /// Whether `seat` may take `action` now: the turn's actions checked directly (the common
     /// case, and the one random play leans on), anything else against the full list.
     pub(super) fn allows(&self, seat: u8, action: &Action) -> bool {
+        match (self.decision_of(seat), action) {
+            (None, _) => return false,
+            (Some(Decision::Challenge | Decision::Discard), Action::Lay(c) | Action::Discard(c)) => {
+                return self.is_pilot(seat)
+                    && self.stashes[usize::from(seat)].contains(c)
+                    && matches!((self.phase, action), (Phase::Challenge, Action::Lay(_)) | (Phase::Discarding(_), Action::Discard(_)));
+            }
+            (Some(Decision::Join), Action::Lay(c)) => return self.is_pilot(seat) && self.stashes[usize::from(seat)].contains(c),
+            (Some(Decision::Join), Action::LayBlind) => return !self.is_pilot(seat) && self.cards_to_take() > 0,
+            (Some(Decision::Join), Action::SitOut) => return true,
+            _ => {}
+        }
         let (Phase::Turn(s), Some(fight)) = (self.phase, &self.fight) else { return self.legal(seat).contains(action) };
         if s != seat {
             return false;
@@ -266,9 +278,10 @@ impl Fusion {
         let pilot = self.is_pilot(seat);
         let used = |u: Used| fight.used.contains(&u);
         let hand = || self.hand(seat);
+        let holds = |c: &Card| self.holds(seat, c);
         let top = fight.pile.top().map(|c| c.card);
         match action {
-            Action::Recharge(c) => pilot && !used(Used::Recharge) && hand().contains(c),
+            Action::Recharge(c) => pilot && !used(Used::Recharge) && holds(c),
             Action::Activate(g) | Action::Sacrifice(g) => {
                 pilot
                     && usize::from(*g) < self.standing.pilots[usize::from(seat)].gear.len()
@@ -276,10 +289,10 @@ impl Fusion {
                     && !fight.activated[usize::from(seat)].contains(g)
             }
             Action::SpendOmen => !pilot && self.deck.active_omens() > 0 && !used(Used::Omen),
-            Action::Push(c) => hand().contains(c) && pushes(*c, top) && (pilot || coach_push_in_range(*c, top, self.coach_range())),
-            Action::BeatBack(c) => top.is_some_and(|t| beats_back(*c, t)) && hand().contains(c),
+            Action::Push(c) => holds(c) && pushes(*c, top) && (pilot || coach_push_in_range(*c, top, self.coach_range())),
+            Action::BeatBack(c) => top.is_some_and(|t| beats_back(*c, t)) && holds(c),
             Action::Assist { discard, give } => {
-                if !pilot || self.next_ally(seat).is_none() {
+                if !pilot || self.next_ally(seat).is_none() || !holds(discard) {
                     return false;
                 }
                 let mut rest = hand();
@@ -390,18 +403,43 @@ impl Fusion {
     }
 }
 
-/// Every distinct set of three of `faces` (sorted), lowest first.
+/// Every distinct set of three of `faces` (sorted), lowest first: a card equal to the one
+/// before it at the same place would give a set already listed, so it is skipped.
 fn triples(faces: &[Card]) -> Vec<Vec<Card>> {
     let mut out: Vec<Vec<Card>> = Vec::new();
-    for i in 0..faces.len() {
-        for j in i + 1..faces.len() {
-            for k in j + 1..faces.len() {
-                let set = vec![faces[i], faces[j], faces[k]];
-                if !out.contains(&set) {
-                    out.push(set);
+    let n = faces.len();
+    for i in 0..n {
+        if i > 0 && faces[i] == faces[i - 1] {
+            continue;
+        }
+        for j in i + 1..n {
+            if j > i + 1 && faces[j] == faces[j - 1] {
+                continue;
+            }
+            for k in j + 1..n {
+                if k > j + 1 && faces[k] == faces[k - 1] {
+                    continue;
                 }
+                out.push(vec![faces[i], faces[j], faces[k]]);
             }
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn triples_of_face_cards_are_listed_once_each() {
+        let c = |t: &str| Card::try_from(t.to_string()).unwrap();
+        let faces: Vec<Card> = ["JC", "JC", "QH", "KS"].map(c).to_vec();
+        let sets = triples(&faces);
+        assert_eq!(sets.len(), 3, "{sets:?}");
+        assert!(sets.contains(&vec![c("JC"), c("JC"), c("QH")]));
+        assert!(sets.contains(&vec![c("JC"), c("QH"), c("KS")]));
+        assert!(sets.contains(&vec![c("JC"), c("JC"), c("KS")]));
+        assert!(triples(&faces[..2]).is_empty());
+    }
 }
