@@ -45,8 +45,8 @@ test('every game in the registry has its three pages, clean under the CSP', asyn
     await page.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
     await page.click('[data-testid="mode-bot"]');
     await page.click('[data-testid="start"]');
-    // The first step: a card to pick (or lay, or place), or Rumble's sealed bid sheet.
-    const first = await page.waitForSelector('[data-testid="pick"], [data-testid="lay"], [data-testid="place"], [data-testid="bids"]', { timeout: 30_000 });
+    // The first step: a card to pick (or lay, or place), Rumble's sealed bid sheet, or FUSION's choices.
+    const first = await page.waitForSelector('[data-testid="pick"], [data-testid="lay"], [data-testid="place"], [data-testid="bids"], [data-testid="decide"]', { timeout: 30_000 });
     if ((await first.getAttribute('data-testid')) === 'pick') {
       await page.click('[data-testid="hand"] button:not([disabled])');
       await page.waitForSelector('[data-testid="result"], [data-testid="pick"], [data-testid="lay"], [data-testid="order"], [data-testid="place"], [data-testid="pass"]', {

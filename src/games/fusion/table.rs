@@ -81,7 +81,7 @@ fn payload_list(p: &Payload, testid: &'static str, title: String) -> impl IntoVi
     view! {
         <div class="fu-payload" data-testid=testid data-live=p.live().count()>
             <span class="fu-label">{title}</span>
-            {if empty { view! { <span class="fu-none">" none"</span> }.into_any() } else { view! { <ol>{items}</ol> }.into_any() }}
+            {if empty { view! { <span class="fu-none">" none"</span> }.into_any() } else { view! { <ul>{items}</ul> }.into_any() }}
         </div>
     }
 }

@@ -69,6 +69,7 @@ pub fn rules_examples() -> Vec<Scenario> {
         include_str!("scenarios/tldr.json"),
         include_str!("scenarios/gambit-outcomes.json"),
         include_str!("scenarios/throwdown-actions.json"),
+        include_str!("scenarios/throwdown-more.json"),
     ])
 }
 

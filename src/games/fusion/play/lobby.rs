@@ -121,6 +121,13 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
         }
         .into_any()
     };
+    let all_people = move |people: bool| {
+        controllers.update(|c| {
+            for (i, slot) in c.iter_mut().enumerate() {
+                *slot = if people || i == 0 { Controller::Person } else { Controller::Computer(Level::Medium) };
+            }
+        });
+    };
     let start = move || {
         let n = pilots.get_untracked();
         // The Coach is the seat after the pilots: his controller is kept in the last row.
@@ -167,6 +174,8 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
                         {(1..=MAX_PILOTS).map(|n| view! { <option value=n.to_string() selected=n == 2>{n.to_string()}</option> }).collect_view()}
                     </select>
                 </label>
+                <label><input type="radio" name="mode" data-testid="mode-bot" checked on:change=move |_| all_people(false)/>" Me as the first pilot, the computer in every other seat"</label>
+                <label><input type="radio" name="mode" data-testid="mode-hotseat" on:change=move |_| all_people(true)/>" Everyone at this device, the Coach too"</label>
                 {seat_rows(count, controllers, label, name_field)}
             </fieldset>
             <fieldset>
