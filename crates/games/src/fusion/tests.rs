@@ -1,4 +1,5 @@
 use super::*;
+use super::{cards, deck};
 use dojo_engine::conformance::{Config, check_game};
 use dojo_engine::{Game, Rng, Seat};
 
@@ -68,4 +69,58 @@ fn an_evening_plays_every_conflict_and_the_side_with_more_wins_takes_it() {
         assert_eq!(outcome.is_win_for(Seat(3)), coach > pilots);
         assert_eq!(outcome.is_draw(), pilots == coach);
     }
+}
+
+/// A one-pilot Throwdown at the Coach's first turn, the Coach holding one Active Omen and the
+/// table one Escalation Event.
+fn coach_to_move() -> Fusion {
+    let mut setup = Setup::sample(1, Conflict::Throwdown { challenger: 0, stakes: "The gate".into(), threats: vec![0] }, 2);
+    setup.stashes =
+        vec![vec!["9C".to_string().try_into().unwrap(), "3D".to_string().try_into().unwrap(), "4H".to_string().try_into().unwrap()]];
+    setup.deck_top = ["2C", "6S", "7S", "JD", "QD", "KD", "8C"].map(|c| c.to_string().try_into().unwrap()).to_vec();
+    setup.table.escalations = vec!["The lights go out".into()];
+    let mut state = Fusion::from_setup(&setup).unwrap();
+    let card = |c: &str| cards::Card::try_from(c.to_string()).unwrap();
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[Some(Action::Lay(card("9C"))), None])).unwrap();
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[None, Some(Action::LayBlind)])).unwrap();
+    assert_eq!(state.phase(), Phase::Turn(1), "the Coach, on Aiko's left, starts");
+    let (deck, jokers) = deck::Deck::from_order(vec![deck::DeckCard::Card(card("5C")), deck::DeckCard::Joker], Vec::new());
+    assert_eq!(jokers, 1);
+    state.deck = deck;
+    state
+}
+
+/// Joint actions written as a list of slots.
+struct PerSeatJoint;
+
+impl PerSeatJoint {
+    fn of(slots: &[Option<Action>]) -> dojo_engine::Joint<Action> {
+        dojo_engine::PerSeat(slots.to_vec())
+    }
+}
+
+#[test]
+fn the_coach_spends_an_omen_once_a_turn_and_the_tables_escalation_is_told() {
+    let mut state = coach_to_move();
+    assert!(state.legal_actions(Seat(1)).contains(&Action::SpendOmen));
+    let events = dojo_engine::apply(&mut state, &PerSeatJoint::of(&[None, Some(Action::SpendOmen)])).unwrap();
+    assert!(events.contains(&Event::OmenSpent { number: 1, text: Some("The lights go out".into()) }), "{events:?}");
+    assert_eq!((state.deck().active_omens(), state.deck().spent_omens()), (0, 1));
+    assert!(!state.legal_actions(Seat(1)).contains(&Action::SpendOmen), "no Omen left, and once a turn anyway");
+    assert_eq!(state.check(Seat(1), &Action::SpendOmen), Err(Refusal::NoOmen));
+    assert_eq!(state.check(Seat(0), &Action::Fold), Err(Refusal::NotNow(Decision::Turn)), "not Aiko's turn");
+}
+
+#[test]
+fn gear_is_activated_or_sacrificed_once_and_a_sacrificed_rally_lands_at_once() {
+    let mut state = coach_to_move();
+    let jack = cards::Card::try_from("JD".to_string()).unwrap();
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[None, Some(Action::Push(jack))])).unwrap();
+    assert_eq!(state.phase(), Phase::Turn(0), "the Coach Pushed the Jack within his range of 2; Aiko's turn");
+    let harmony = state.standing().harmony;
+    assert!(state.legal_actions(Seat(0)).contains(&Action::Activate(0)));
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[Some(Action::Sacrifice(0)), None])).unwrap();
+    assert_eq!(state.standing().harmony, harmony + 1, "the Booster's +Rally is not damage: it lands at once");
+    assert!(state.standing().pilots[0].gear.is_empty(), "a Sacrificed Gear is gone");
+    assert_eq!(state.check(Seat(0), &Action::Activate(0)), Err(Refusal::NoSuchThing));
 }
