@@ -234,6 +234,45 @@ pub fn page_anchors(rules: &str, notes: &str) -> Vec<String> {
     all
 }
 
+/// For every game's rules-page test: the page's anchors (see [`page_anchors`]) are unique and
+/// include each of `want`; every `##` heading of the rules writes its anchor out (so links
+/// survive retitling); and every link inside the page (in paragraphs, lists and tables of the
+/// rules and the notes) points at one of them. Returns how many such links there are.
+#[cfg(test)]
+pub fn check_page_links(rules: &str, notes: &str, want: &[&str]) -> usize {
+    let ids = page_anchors(rules, notes);
+    let mut unique = ids.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), ids.len(), "anchors must be unique: {ids:?}");
+    for want in want {
+        assert!(ids.iter().any(|id| id == want), "no section #{want}");
+    }
+    for line in rules.lines().filter(|l| l.starts_with("##")) {
+        assert!(line.trim_end().ends_with('}') && line.contains("{#"), "heading without an anchor: {line}");
+    }
+    let mut links = 0;
+    for block in parse(rules).into_iter().chain(parse(notes)) {
+        let texts: Vec<String> = match block {
+            Block::Paragraph(t) => vec![t],
+            Block::List(_, items) => items,
+            Block::Table(head, rows) => head.into_iter().chain(rows.into_iter().flatten()).collect(),
+            _ => continue,
+        };
+        for text in texts {
+            for part in inline(&text) {
+                if let Inline::Link(label, href) = part
+                    && let Some(id) = href.strip_prefix('#')
+                {
+                    assert!(ids.iter().any(|a| a == id), "[{label}]({href}) points at no anchor");
+                    links += 1;
+                }
+            }
+        }
+    }
+    links
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
