@@ -6,7 +6,8 @@ use dojo_engine::{GameRecord, Outcome, Rng, Seat, apply, joint_from};
 use dojo_games::registry::{Sampled, Table};
 use std::time::Instant;
 
-fn level(name: &str) -> Result<Policy, String> {
+/// The policy a `--level` names: a bot level or a yardstick.
+pub(crate) fn level(name: &str) -> Result<Policy, String> {
     match name {
         "easy" => Ok(Policy::Bot(Level::Easy)),
         "medium" => Ok(Policy::Bot(Level::Medium)),

@@ -1,7 +1,11 @@
 //! `dojo`: the Pocket Dojo command line.
 //!
 //! ```text
-//! dojo replay FILE                    replay a game record (JSON), print the final state as JSON
+//! dojo replay FILE|LINK               replay a game record (JSON, or a replay link), print the final state as JSON
+//! dojo link FILE [--names A,B,...]     the site path that watches a game record (/watch/<game>#<piece>)
+//! dojo link --stats GAME [--games N] [--level L] [--seed N] [--mode M] [--seats N]
+//!                                     the lengths of replay links over N games per mode
+//! dojo link --corpus DIR [--level L]   write one finished game per game and mode (record, link, end)
 //! dojo simulate GAME [--seed N] [--level easy|medium|hard|random] [--mode M] [--seats N]
 //! dojo matchups GAME [--matches N] [--level easy|medium|hard] [--seed N]
 //!                                     play a match and print its game record as JSON
@@ -29,6 +33,7 @@ mod bench;
 mod eval;
 #[macro_use]
 mod games;
+mod link;
 mod print;
 mod replay;
 
@@ -79,7 +84,10 @@ impl Flags {
 }
 
 const USAGE: &str = "usage:
-  dojo replay FILE
+  dojo replay FILE|LINK
+  dojo link FILE [--names A,B,...]
+  dojo link --stats GAME [--games N] [--level random|easy|medium|hard] [--seed N] [--mode M] [--seats N]
+  dojo link --corpus DIR [--level L] [--seed N]
   dojo simulate GAME [--seed N] [--level easy|medium|hard|random] [--mode M] [--seats N]
   dojo bench GAME [--seconds S] [--mode M] [--seats N]
   dojo bot-eval GAME [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both] [--budget-ms MS] [--mode M] [--seats N]
@@ -122,6 +130,21 @@ fn run(args: &[String]) -> Result<(), String> {
             flags.only(&[])?;
             let path = positional.get(1).ok_or(format!("replay needs a FILE\n{USAGE}"))?;
             replay::run(path)
+        }
+        Some("link") => {
+            flags.only(&["names", "stats", "corpus", "games", "level", "seed", "mode", "seats"])?;
+            if let Some(game) = flags.value("stats") {
+                with_game!(game, G => link::stats::<G>(&flags))
+            } else if let Some(dir) = flags.value("corpus") {
+                macro_rules! every {
+                    ([] $($id:literal => $ty:ty),*) => { [$(link::corpus::<$ty> as fn(&str, &Flags) -> Result<(), String>),*] };
+                }
+                std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+                dojo_games::for_each_engine!(every []).iter().try_for_each(|write| write(dir, &flags))
+            } else {
+                let path = positional.get(1).ok_or(format!("link needs a FILE (or --stats GAME, --corpus DIR)\n{USAGE}"))?;
+                link::run(path, &flags)
+            }
         }
         Some("simulate") => {
             let game = need_game(&positional)?;

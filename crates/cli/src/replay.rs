@@ -1,18 +1,37 @@
-//! `dojo replay FILE`: read a game record and print the final state.
+//! `dojo replay FILE|LINK`: read a game record (a JSON file, or a replay link or its piece) and
+//! print the final state.
 
 use dojo_engine::{Game, GameRecord};
 use serde_json::json;
 
-/// Reads the record at `path`, replays it and prints `{ "outcome": …, "state": … }` as JSON.
+/// True when `arg` is a replay link or its piece rather than a file name.
+fn is_link(arg: &str) -> bool {
+    arg.contains("/watch/") || arg.starts_with(dojo_games::replay_link::PIECE_VERSION)
+}
+
+/// Reads the record at `path` (or in the link `path`), replays it and prints
+/// `{ "outcome": …, "state": … }` as JSON.
 pub fn run(path: &str) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text =
+        if is_link(path) { path.to_string() } else { std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))? };
     println!("{}", replay_text(&text)?);
     Ok(())
 }
 
-/// Replays a record given as JSON text; the error names the first bad step.
+/// The record in `text`: JSON as it is, or the record inside a replay link (or its piece).
+fn record_value(text: &str) -> Result<serde_json::Value, String> {
+    if text.trim_start().starts_with('{') {
+        return serde_json::from_str(text).map_err(|e| format!("malformed record: {e}"));
+    }
+    let piece = dojo_games::replay_link::piece_of(text);
+    let (_, value) = dojo_games::replay_link::piece_value(piece).map_err(|e| format!("bad link: {e}"))?;
+    value.get("record").cloned().ok_or_else(|| "bad link: it holds no record".into())
+}
+
+/// Replays a record given as JSON text or as a replay link; the error names the first bad
+/// step.
 pub fn replay_text(text: &str) -> Result<String, String> {
-    let head: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("malformed record: {e}"))?;
+    let head = record_value(text)?;
     let name = head.get("game").and_then(|g| g.as_str()).ok_or("malformed record: no \"game\" field")?.to_string();
     with_game!(name.as_str(), G => {
         let record: GameRecord<G> = serde_json::from_value(head).map_err(|e| format!("malformed record: {e}"))?;
@@ -48,6 +67,15 @@ mod tests {
         assert!(replay_text("{").unwrap_err().starts_with("malformed record"));
         assert!(replay_text(&GOOD.replace("\"punish\"", "\"chess\"")).unwrap_err().contains("unknown game"));
         assert!(replay_text(&GOOD.replace("\"Punish\",\"Dodge\"]", "\"Punish\"]")).unwrap_err().contains("setup is invalid"));
+    }
+
+    #[test]
+    fn a_link_replays_like_its_record() {
+        let link = crate::link::link_text(GOOD, vec![]).unwrap();
+        assert!(link.starts_with("/watch/punish#r1."), "{link}");
+        assert_eq!(replay_text(&link).unwrap(), replay_text(GOOD).unwrap());
+        assert_eq!(replay_text(&format!("https://example.org{link}")).unwrap(), replay_text(GOOD).unwrap());
+        assert!(replay_text(&link[..link.len() - 5]).unwrap_err().starts_with("bad link: "));
     }
 
     #[test]

@@ -6,12 +6,23 @@ use std::fmt;
 
 /// A whole game as data: which game, how it was set up, and every joint action in order.
 ///
-/// As JSON: `{"game": "punish", "setup": {…}, "actions": [[{…}, null], …]}`; each entry of
-/// `actions` has one slot per seat, `null` for a seat that did not act in that step.
+/// As JSON: `{"format": 1, "game": "punish", "setup": {…}, "actions": [[{…}, null], …]}`; each
+/// entry of `actions` has one slot per seat, `null` for a seat that did not act in that step.
+///
+/// A record keeps its meaning in every later version of the engines: its setup holds every
+/// option it was played with, and an option added later reads as "absent" in an older record,
+/// which each game's setup maps to the behaviour from before the option existed (never to the
+/// new option's default). `format` says how the record itself is written
+/// ([`RECORD_FORMAT`]); records written before it was numbered read as format 0, which is
+/// the same layout.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound(serialize = "G::Setup: Serialize, G::Action: Serialize"))]
 #[serde(bound(deserialize = "G::Setup: Deserialize<'de>, G::Action: Deserialize<'de>"))]
 pub struct GameRecord<G: Game> {
+    /// How the record is written: [`RECORD_FORMAT`] for records made now, 0 for records made
+    /// before formats were numbered.
+    #[serde(default)]
+    pub format: u32,
     /// The game's name ([`Game::NAME`]).
     pub game: String,
     /// The starting setup.
@@ -20,9 +31,18 @@ pub struct GameRecord<G: Game> {
     pub actions: Vec<Joint<G::Action>>,
 }
 
+/// The format of the records this version writes ([`GameRecord::format`]); it reads every
+/// earlier one.
+pub const RECORD_FORMAT: u32 = 1;
+
 /// Why a record could not be replayed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReplayError<G: Game> {
+    /// The record was written by a newer version of the site, in a format this one cannot read.
+    NewerFormat {
+        /// The record's format.
+        format: u32,
+    },
     /// The record names another game.
     WrongGame {
         /// The game the record names.
@@ -42,6 +62,9 @@ pub enum ReplayError<G: Game> {
 impl<G: Game> fmt::Display for ReplayError<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ReplayError::NewerFormat { format } => {
+                write!(f, "this record was written by a newer version (format {format}; this one reads up to {RECORD_FORMAT})")
+            }
             ReplayError::WrongGame { found } => write!(f, "this record is for game {found:?}, not {:?}", G::NAME),
             ReplayError::Setup(e) => write!(f, "the setup is invalid: {e}"),
             ReplayError::Step { step, error } => write!(f, "step {step} is illegal: {error}"),
@@ -52,7 +75,7 @@ impl<G: Game> fmt::Display for ReplayError<G> {
 impl<G: Game> GameRecord<G> {
     /// A record with no actions yet.
     pub fn new(setup: G::Setup) -> Self {
-        GameRecord { game: G::NAME.to_string(), setup, actions: Vec::new() }
+        GameRecord { format: RECORD_FORMAT, game: G::NAME.to_string(), setup, actions: Vec::new() }
     }
 
     /// Plays the record from its setup and returns the final state.
@@ -62,6 +85,9 @@ impl<G: Game> GameRecord<G> {
 
     /// Plays the record, calling `each` with every step's index (from 0) and events.
     pub fn replay_with(&self, mut each: impl FnMut(usize, &[G::Event])) -> Result<G, ReplayError<G>> {
+        if self.format > RECORD_FORMAT {
+            return Err(ReplayError::NewerFormat { format: self.format });
+        }
         if self.game != G::NAME {
             return Err(ReplayError::WrongGame { found: self.game.clone() });
         }

@@ -11,6 +11,7 @@ pub mod fusion;
 pub mod link;
 pub mod punish;
 pub mod registry;
+pub mod replay_link;
 pub mod rumble;
 mod speaker;
 pub mod taunt;

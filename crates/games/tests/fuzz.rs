@@ -161,3 +161,76 @@ fn a_hero_with_vast_energy_is_offered_allocations_that_are_legal() {
         }
     }
 }
+
+/// Reads `piece` as the watch page does: the shared game, then its replay; true when it plays.
+fn read_link<G: Game>(piece: &str) -> bool {
+    match dojo_games::replay_link::from_piece::<G>(piece) {
+        Ok(shared) => read_and_replay::<G>(&serde_json::to_string(&shared.record).expect("a read record is JSON")),
+        Err(e) => {
+            assert!(!e.to_string().trim().is_empty(), "a refusal in words");
+            false
+        }
+    }
+}
+
+/// The replay link reader of every game: pieces of valid records (of every game, so a piece
+/// may reach another game's reader), damaged as text, or made from damaged records.
+#[test]
+fn fuzz_replay_links() {
+    use dojo_games::replay_link::{SharedGame, piece_value, to_piece};
+    macro_rules! pieces {
+        ([] $($id:literal => $ty:ty),*) => {{
+            let mut out: Vec<(Value, String)> = Vec::new();
+            $(
+                let folder = $id.replace('-', "_");
+                for record in seeds::<$ty>(&folder).into_iter().step_by(2) {
+                    let shared = SharedGame::<$ty> { names: vec!["You".into(), "Computer 2 (Easy)".into()], record: serde_json::from_value(record.clone()).unwrap() };
+                    out.push((record, to_piece(&shared)));
+                }
+            )*
+            out
+        }};
+    }
+    macro_rules! read_any {
+        ([$piece:expr] $($id:literal => $ty:ty),*) => {
+            match piece_value($piece).map(|(game, _)| game) {
+                $(Ok(game) if game == $id => read_link::<$ty>($piece),)*
+                Ok(_) => false,
+                Err(e) => {
+                    assert!(!e.to_string().trim().is_empty(), "a refusal in words");
+                    false
+                }
+            }
+        };
+    }
+    let seeds = dojo_games::for_each_engine!(pieces []);
+    let (mut records, texts): (Vec<Value>, Vec<String>) = seeds.into_iter().unzip();
+    for piece in &texts {
+        assert!(dojo_games::for_each_engine!(read_any[piece]), "a seed piece replays");
+    }
+    let record_texts: Vec<String> = records.iter().map(Value::to_string).collect();
+    let mut m = Mutator::new(Rng::new(0));
+    records.iter().for_each(|s| m.learn(s));
+    let tally = Campaign::new("replay_links").run(
+        m,
+        |m| match m.below(4) {
+            0 | 1 => m.mutate_text(&texts),
+            _ => {
+                // A damaged record, packed as the page would pack it (if it still reads as one).
+                let text = m.mutate_json(&mut records, &record_texts);
+                let game = serde_json::from_str::<Value>(&text).ok().and_then(|v| v["game"].as_str().map(str::to_string));
+                macro_rules! pack_any {
+                    ([] $($id:literal => $ty:ty),*) => {
+                        match game.as_deref() {
+                            $(Some($id) => serde_json::from_str::<GameRecord<$ty>>(&text).ok().map(|record| to_piece(&SharedGame { names: vec![], record })),)*
+                            _ => None,
+                        }
+                    };
+                }
+                dojo_games::for_each_engine!(pack_any []).unwrap_or(text)
+            }
+        },
+        |piece| dojo_games::for_each_engine!(read_any [piece]),
+    );
+    assert!(tally.accepted > 0 && tally.accepted < tally.inputs, "some pieces replay and some are refused: {tally:?}");
+}

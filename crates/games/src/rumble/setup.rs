@@ -187,17 +187,14 @@ pub struct Setup {
     /// A fresh auction, or its settled result.
     pub start: Start,
     /// The game ends after this round with places by Energy (0: no limit). Rumble itself has
-    /// no end when every hero only defends; see the notes.
-    #[serde(default = "default_round_limit")]
+    /// no end when every hero only defends; see the notes. A setup written before the limit
+    /// existed has none, and reads as 0 so that its record keeps its meaning.
+    #[serde(default)]
     pub round_limit: u16,
 }
 
-/// The round limit of a table that does not name one.
+/// The round limit new tables are set up with.
 pub const ROUND_LIMIT: u16 = 30;
-
-fn default_round_limit() -> u16 {
-    ROUND_LIMIT
-}
 
 /// Why a setup was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -149,5 +149,5 @@ pub fn sealed_record(record: &GameRecord<Rumble>) -> Result<GameRecord<Rumble>, 
     let heroes = game.settled.clone().ok_or_else(|| SealError("the auction left no result".into()))?;
     let setup = Setup { start: Start::Settled(heroes), ..record.setup.clone() };
     let actions: Vec<Joint<Act>> = record.actions[settled_at..].to_vec();
-    Ok(GameRecord { game: record.game.clone(), setup, actions })
+    Ok(GameRecord { format: record.format, game: record.game.clone(), setup, actions })
 }

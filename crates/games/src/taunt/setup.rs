@@ -128,8 +128,12 @@ impl Half {
 }
 
 /// The match options.
+///
+/// An option missing from a setup (a record written before the option existed) reads as the
+/// behaviour from before it existed ([`Options::unwritten`]), never as today's default: an old
+/// record keeps its meaning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default = "Options::unwritten")]
 pub struct Options {
     /// Fights in the series; the first to win more than half takes it. 1, 3 or 5.
     pub best_of: u8,
@@ -153,6 +157,13 @@ impl Default for Options {
 }
 
 impl Options {
+    /// What a setup that leaves an option out means: the rules as they were before the option
+    /// was added (no passing of charge, a duel, no Wampires). Add every new option here with
+    /// the value that keeps the old behaviour.
+    pub fn unwritten() -> Options {
+        Options { pass_charge: false, ..Options::default() }
+    }
+
     /// Fight wins needed to take the series.
     pub fn wins_needed(&self) -> u8 {
         self.best_of / 2 + 1
@@ -184,8 +195,8 @@ pub struct Start {
 pub struct Setup {
     /// Each player's fighter, Player 1's first: two for a duel, more for the other modes.
     pub fighters: Vec<FighterId>,
-    /// Match options.
-    #[serde(default)]
+    /// Match options (all of them, when absent, as [`Options::unwritten`] says).
+    #[serde(default = "Options::unwritten")]
     pub options: Options,
     /// Start of the first fight other than the opening, one per fighter (for examples and tests).
     #[serde(default, skip_serializing_if = "Option::is_none")]
