@@ -10,7 +10,7 @@ use dojo_engine::Game;
 
 /// What tools that play many games (the command line's `bench`, `bot-eval` and `simulate`)
 /// need of a game beyond its rules and search hints. Each game implements it in its own folder.
-pub trait Sampled: Game + SearchHints {
+pub trait Sampled: Game + SearchHints + crate::replay_link::Packing {
     /// What one reveal is called, plural ("breaths", "turns").
     const ROUND_WORD: &'static str;
     /// What one evaluated game is called ("best-of-3 matches").

@@ -163,7 +163,7 @@ fn a_hero_with_vast_energy_is_offered_allocations_that_are_legal() {
 }
 
 /// Reads `piece` as the watch page does: the shared game, then its replay; true when it plays.
-fn read_link<G: Game>(piece: &str) -> bool {
+fn read_link<G: dojo_games::replay_link::Packing>(piece: &str) -> bool {
     match dojo_games::replay_link::from_piece::<G>(piece) {
         Ok(shared) => read_and_replay::<G>(&serde_json::to_string(&shared.record).expect("a read record is JSON")),
         Err(e) => {

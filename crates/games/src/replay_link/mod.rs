@@ -90,30 +90,59 @@ impl fmt::Display for LinkFault {
     }
 }
 
-/// The frozen reference setup of game `game` in format `r1` (an empty object for a game
-/// without one: its setups are written whole).
-fn reference(game: &str) -> Value {
-    let text = match game {
-        "punish" => include_str!("punish-r1.json"),
-        "taunt" => include_str!("taunt-r1.json"),
-        "dragon-punch" => include_str!("dragon-punch-r1.json"),
-        "rumble" => include_str!("rumble-r1.json"),
-        "fusion" => include_str!("fusion-r1.json"),
-        _ => "{}",
-    };
-    serde_json::from_str(text).unwrap_or_else(|_| Value::Object(Map::new()))
+/// The frozen files of a game in piece format `r1`: its reference setup (JSON) and its
+/// deflate dictionary. A game without them (the test game) writes its setups whole.
+#[derive(Clone, Copy, Debug)]
+pub struct Frozen {
+    /// The reference setup, as JSON.
+    pub reference: &'static str,
+    /// The dictionary the compressor is primed with.
+    pub dictionary: &'static [u8],
 }
 
-/// The frozen deflate dictionary of game `game` in format `r1` (empty for a game without one).
-fn dictionary(game: &str) -> &'static [u8] {
-    match game {
-        "punish" => include_bytes!("punish-r1.dict"),
-        "taunt" => include_bytes!("taunt-r1.dict"),
-        "dragon-punch" => include_bytes!("dragon-punch-r1.dict"),
-        "rumble" => include_bytes!("rumble-r1.dict"),
-        "fusion" => include_bytes!("fusion-r1.dict"),
-        _ => b"",
+impl Frozen {
+    /// No reference and no dictionary.
+    pub const NONE: Frozen = Frozen { reference: "{}", dictionary: b"" };
+
+    fn reference(&self) -> Value {
+        serde_json::from_str(self.reference).unwrap_or_else(|_| Value::Object(Map::new()))
     }
+}
+
+/// A game whose records can be packed into replay pieces: its frozen `r1` files. A play page
+/// links only its own game's files.
+pub trait Packing: Game {
+    /// The game's reference setup and dictionary.
+    const FROZEN: Frozen;
+}
+
+macro_rules! frozen_files {
+    ($($ty:ty => $file:literal),*) => {
+        $(impl Packing for $ty {
+            const FROZEN: Frozen = Frozen {
+                reference: include_str!(concat!($file, "-r1.json")),
+                dictionary: include_bytes!(concat!($file, "-r1.dict")),
+            };
+        })*
+
+        /// The frozen files of the game named `game` (any game; [`Frozen::NONE`] if unknown).
+        fn frozen(game: &str) -> Frozen {
+            $(if game == <$ty as Game>::NAME { return <$ty as Packing>::FROZEN; })*
+            Frozen::NONE
+        }
+    };
+}
+
+frozen_files!(
+    crate::punish::Punish => "punish",
+    crate::taunt::Taunt => "taunt",
+    crate::dragon_punch::DragonPunch => "dragon-punch",
+    crate::rumble::Rumble => "rumble",
+    crate::fusion::Fusion => "fusion"
+);
+
+impl Packing for crate::toy::Toy {
+    const FROZEN: Frozen = Frozen::NONE;
 }
 
 /// `bytes` compressed with raw deflate, primed with `dictionary`: the compressor reads the
@@ -245,7 +274,7 @@ fn read_varint(bytes: &[u8], at: &mut usize) -> Option<usize> {
 }
 
 /// `game` as a replay piece (the part after the `#`).
-pub fn to_piece<G: Game>(game: &SharedGame<G>) -> String {
+pub fn to_piece<G: Packing>(game: &SharedGame<G>) -> String {
     let record = &game.record;
     let mut actions: Vec<Value> = Vec::new();
     let mut steps = Vec::new();
@@ -272,7 +301,7 @@ pub fn to_piece<G: Game>(game: &SharedGame<G>) -> String {
         format: record.format,
         game: record.game.clone(),
         seats,
-        setup: difference(&reference(&record.game), &setup),
+        setup: difference(&G::FROZEN.reference(), &setup),
         actions,
     };
     let head = serde_json::to_vec(&head).unwrap_or_default();
@@ -280,12 +309,12 @@ pub fn to_piece<G: Game>(game: &SharedGame<G>) -> String {
     push_varint(&mut bytes, head.len());
     bytes.extend_from_slice(&head);
     bytes.extend_from_slice(&steps);
-    let packed = pack(dictionary(&record.game), &bytes);
+    let packed = pack(G::FROZEN.dictionary, &bytes);
     format!("{PIECE_VERSION}{}.{}", record.game, encode(&packed))
 }
 
 /// The shared game as JSON (`{"names": […], "record": {…}}`) from a piece's unpacked bytes.
-fn unpacked(bytes: &[u8]) -> Result<Value, LinkFault> {
+fn unpacked(bytes: &[u8], frozen: Frozen) -> Result<Value, LinkFault> {
     let mut at = 0;
     let head_len = read_varint(bytes, &mut at).ok_or_else(|| LinkFault::NotAGame("it is empty".into()))?;
     let head_bytes = bytes.get(at..at.saturating_add(head_len)).ok_or_else(|| LinkFault::NotAGame("it is cut short".into()))?;
@@ -311,7 +340,7 @@ fn unpacked(bytes: &[u8]) -> Result<Value, LinkFault> {
         }
         joints.push(Value::Array(joint));
     }
-    let setup = patched(&reference(&head.game), head.setup.as_ref());
+    let setup = patched(&frozen.reference(), head.setup.as_ref());
     Ok(serde_json::json!({
         "names": head.names,
         "record": { "format": head.format, "game": head.game, "setup": setup, "actions": joints },
@@ -323,8 +352,14 @@ pub fn watch_path(id: &str, piece: &str) -> String {
     format!("/watch/{id}#{piece}")
 }
 
-/// The JSON a piece holds, as a value, and the game it names.
+/// The JSON a piece of any game holds, as a value, and the game it names.
 pub fn piece_value(piece: &str) -> Result<(String, serde_json::Value), LinkFault> {
+    read(piece, frozen)
+}
+
+/// The JSON a piece holds and the game it names, unpacked with the files `files` gives for the
+/// game the piece names.
+fn read(piece: &str, files: impl Fn(&str) -> Frozen) -> Result<(String, serde_json::Value), LinkFault> {
     let piece = piece.trim().trim_start_matches('#');
     if piece.is_empty() {
         return Err(LinkFault::Empty);
@@ -335,8 +370,9 @@ pub fn piece_value(piece: &str) -> Result<(String, serde_json::Value), LinkFault
     let body = piece.strip_prefix(PIECE_VERSION).ok_or(LinkFault::UnknownVersion)?;
     let (named, body) = body.split_once('.').ok_or(LinkFault::UnknownVersion)?;
     let packed = decode(body).ok_or(LinkFault::NotBase64)?;
-    let bytes = unpack(dictionary(named), &packed)?;
-    let value = unpacked(&bytes)?;
+    let frozen = files(named);
+    let bytes = unpack(frozen.dictionary, &packed)?;
+    let value = unpacked(&bytes, frozen)?;
     let game = value
         .get("record")
         .and_then(|r| r.get("game"))
@@ -350,8 +386,13 @@ pub fn piece_value(piece: &str) -> Result<(String, serde_json::Value), LinkFault
 }
 
 /// The shared game of `G` a piece holds (not yet replayed).
-pub fn from_piece<G: Game>(piece: &str) -> Result<SharedGame<G>, LinkFault> {
-    let (game, value) = piece_value(piece)?;
+pub fn from_piece<G: Packing>(piece: &str) -> Result<SharedGame<G>, LinkFault> {
+    let trimmed = piece.trim().trim_start_matches('#');
+    let named = trimmed.strip_prefix(PIECE_VERSION).and_then(|b| b.split_once('.')).map(|(n, _)| n);
+    if let Some(named) = named.filter(|n| *n != G::NAME && trimmed.len() <= MAX_PIECE) {
+        return Err(LinkFault::WrongGame { found: named.chars().take(40).collect() });
+    }
+    let (game, value) = read(piece, |_| G::FROZEN)?;
     if game != G::NAME {
         return Err(LinkFault::WrongGame { found: game });
     }
@@ -411,12 +452,13 @@ mod tests {
         assert_eq!(from_piece::<Punish>(&format!("{piece}%")).unwrap_err(), LinkFault::NotBase64);
         let body_at = "r1.punish.".len();
         assert_eq!(from_piece::<Punish>(&piece[..body_at + (piece.len() - body_at) / 8 * 4]).unwrap_err(), LinkFault::NotCompressed);
-        let made = |bytes: &[u8]| format!("r1.punish.{}", encode(&pack(dictionary("punish"), bytes)));
+        let made = |bytes: &[u8]| format!("r1.punish.{}", encode(&pack(Punish::FROZEN.dictionary, bytes)));
         assert!(matches!(from_piece::<Punish>(&made(b"\x0a{\"record\":")).unwrap_err(), LinkFault::NotAGame(_)));
         assert_eq!(from_piece::<Punish>(&made(&vec![b' '; MAX_JSON + 1])).unwrap_err(), LinkFault::TooBig);
         assert_eq!(from_piece::<crate::taunt::Taunt>(&piece).unwrap_err(), LinkFault::WrongGame { found: "punish".into() });
         let other_dictionary = piece.replacen("r1.punish.", "r1.taunt.", 1);
-        assert!(matches!(from_piece::<Punish>(&other_dictionary).unwrap_err(), LinkFault::NotCompressed | LinkFault::NotAGame(_)));
+        assert_eq!(from_piece::<Punish>(&other_dictionary).unwrap_err(), LinkFault::WrongGame { found: "taunt".into() });
+        assert!(matches!(piece_value(&other_dictionary).unwrap_err(), LinkFault::NotCompressed | LinkFault::NotAGame(_)));
         let bad_step = made;
         let head = br#"{"game":"punish","seats":2,"actions":[{"card":"Rush"}]}"#;
         let mut bytes = vec![head.len() as u8];
@@ -429,7 +471,7 @@ mod tests {
 
     #[test]
     fn packing_with_a_dictionary_round_trips_and_uses_it() {
-        let dictionary = dictionary("rumble");
+        let dictionary = frozen("rumble").dictionary;
         let text = &dictionary[dictionary.len() / 2..];
         let packed = pack(dictionary, text);
         assert_eq!(unpack(dictionary, &packed).unwrap(), text);
@@ -475,7 +517,7 @@ mod tests {
         ];
         for (game, text, print) in pinned {
             assert_eq!(fingerprint(text), print, "{game}'s r1 file changed");
-            assert!(game.ends_with("-dict") || reference(game).is_object(), "{game}-r1.json is a setup");
+            assert!(game.ends_with("-dict") || frozen(game).reference().is_object(), "{game}-r1.json is a setup");
         }
     }
 }
