@@ -113,6 +113,12 @@ echo "page_print_gzip_bytes: $print"
 ((${module_bytes[print-page]:-0} > 0)) || over "the print page module is missing from the build"
 budget=$(budget_of print)
 ((print <= budget)) || over "a print page downloads $print bytes gzipped, over the $budget-byte page budget"
+# "Your games" (/games) loads its own module; a replay (/watch/<game>) loads the game's play
+# module, so the play page's figure above is the watch page's too.
+history=$((total + ${module_bytes[history]:-0}))
+echo "page_games_gzip_bytes: $history"
+((${module_bytes[history]:-0} > 0)) || over "the Your games module is missing from the build"
+((history <= PAGE_BUDGET)) || over "/games downloads $history bytes gzipped, over the $PAGE_BUDGET-byte page budget"
 pdf=${module_bytes[print-pdf]:-0}
 ((pdf > 0 && pdf <= PDF_BUDGET)) || over "the PDF worker is $pdf bytes gzipped (missing, or over the $PDF_BUDGET-byte budget)"
 ((total <= BUDGET)) || over "first download is $total bytes gzipped, over the $BUDGET-byte budget"

@@ -72,3 +72,43 @@ pub fn add_style_once(id: &str, css: &str) {
     #[cfg(not(target_arch = "wasm32"))]
     let _ = (id, css);
 }
+
+/// The address's fragment without its `#` (empty when there is none).
+pub fn hash() -> String {
+    let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
+    hash.strip_prefix('#').unwrap_or(&hash).to_string()
+}
+
+/// Opens `path` on this site (a full page load).
+pub fn go_to(path: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().set_href(path);
+    }
+}
+
+/// Asks with the browser's own dialog; false when it cannot ask.
+pub fn confirm(question: &str) -> bool {
+    web_sys::window().and_then(|w| w.confirm_with_message(question).ok()).unwrap_or(false)
+}
+
+/// Milliseconds since 1970 by the device's clock (for dates shown to people).
+pub fn epoch_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// True when the browser has a system share sheet (`navigator.share`).
+pub fn can_share() -> bool {
+    web_sys::window().is_some_and(|w| js_sys::Reflect::get(&w.navigator(), &"share".into()).is_ok_and(|f| f.is_function()))
+}
+
+/// Opens the system share sheet for `url` with `title`; false when there is none.
+pub fn share_sheet(title: &str, url: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else { return false };
+    let Ok(share) = js_sys::Reflect::get(&navigator, &"share".into()).and_then(|f| f.dyn_into::<js_sys::Function>()) else { return false };
+    let data = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&data, &"title".into(), &title.into());
+    let _ = js_sys::Reflect::set(&data, &"url".into(), &url.into());
+    // The promise is left to itself: a person closing the sheet is not an error.
+    share.call1(&navigator, &data).is_ok()
+}

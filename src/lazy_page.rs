@@ -100,16 +100,27 @@ macro_rules! play_module {
 }
 
 /// The whole body of a game's rules module (`src/bin/<game>-rules.rs`), which a rules page
-/// loads instead of the play module: `rules_module!("punish", rules_piece_fn)` exports
-/// `fill_rules()` (the game's pieces of its rules page, see [`fill_rules`]). It holds the
-/// engine and the tables the example players draw, and none of the lobby, saves or computer.
+/// loads instead of the play module: `rules_module!("punish", rules_piece_fn, PunishSite, table)`
+/// exports `fill_rules()` (the game's pieces of its rules page, see [`fill_rules`]) and
+/// `watch()` (the watch page of a replay link into `#watch-root`, in the same replay viewer as
+/// the worked examples, drawing positions with `table`: see [`crate::play::watch`]). It holds
+/// the engine, the tables and the viewer, and none of the lobby or computer.
 #[macro_export]
 macro_rules! rules_module {
-    ($game:literal, $pieces:path) => {
+    ($game:literal, $pieces:path, $site:ty, $table:path) => {
         /// Fills in the rules page's pieces; the site calls it each time the rules page opens.
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn fill_rules() {
             $crate::lazy_page::fill_rules($game, $pieces);
+        }
+
+        /// Mounts the watch page for the replay link in the address.
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn watch() {
+            let title = dojo_games::registry::find($game).map_or($game, |g| g.name);
+            $crate::lazy_page::mount_into($crate::play::watch::WATCH_ROOT, move || {
+                $crate::play::watch::watch_page::<$site>($game, title, $table)
+            });
         }
 
         fn main() {

@@ -9,6 +9,8 @@ pub mod components;
 #[cfg(test)]
 mod fuzz_tests;
 pub mod games;
+pub mod history;
+pub mod history_page;
 pub mod lazy_page;
 pub mod markdown;
 pub mod play;
@@ -52,6 +54,7 @@ pub fn App() -> impl IntoView {
                 <nav aria-label="Main">
                     {dojo_games::registry::on_site().map(|g| view! { <A href=format!("/play/{}", g.id)>{g.name}</A> }).collect_view()}
                     <A href="/">"All games"</A>
+                    <A href="/games">"Your games"</A>
                 </nav>
                 <GameNav/>
             </header>
@@ -61,6 +64,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/play/:game") view=routes::game_pages::Play/>
                     <Route path=path!("/rules/:game") view=routes::game_pages::Rules/>
                     <Route path=path!("/print/:game") view=routes::game_pages::Print/>
+                    <Route path=path!("/watch/:game") view=routes::game_pages::Watch/>
+                    <Route path=path!("/games") view=routes::game_pages::YourGames/>
                 </Routes>
             </main>
             <footer class="site-footer">

@@ -76,9 +76,31 @@ fn show_failure(root: &str, reason: &str) {
 /// Calls the exported function `entry` of module `name`, fetching and starting the module
 /// first if this visit has not, then tells `done` how it went.
 pub fn run_module(name: String, entry: &'static str, done: impl FnOnce(Result<(), String>) + 'static) {
-    let waiter: Waiter = Box::new(move |module| {
-        done(module.and_then(|m| call(&m, entry, &JsValue::UNDEFINED).map(drop).map_err(|e| describe(&e))));
-    });
+    with_module(
+        name,
+        Box::new(move |module| {
+            done(module.and_then(|m| call(&m, entry, &JsValue::UNDEFINED).map(drop).map_err(|e| describe(&e))));
+        }),
+    );
+}
+
+/// Calls the exported function `entry(arg)` of module `name`, which answers with a string (or
+/// throws one), fetching and starting the module first if needed; `done` gets the answer. A
+/// play page asks the "Your games" module to pack a finished game this way, so that only that
+/// module carries the compressor.
+pub fn call_module(name: String, entry: &'static str, arg: String, done: impl FnOnce(Result<String, String>) + 'static) {
+    with_module(
+        name,
+        Box::new(move |module| {
+            let answer = module.and_then(|m| call(&m, entry, &JsValue::from_str(&arg)).map_err(|e| describe(&e)));
+            done(answer.and_then(|v| v.as_string().ok_or_else(|| "the module gave no answer".to_string())));
+        }),
+    );
+}
+
+/// Runs `waiter` with module `name` once it has started (fetching and starting it if this
+/// visit has not).
+fn with_module(name: String, waiter: Waiter) {
     let ready = MODULES.with(|m| {
         let mut modules = m.borrow_mut();
         match modules.get_mut(&name) {
@@ -131,9 +153,13 @@ pub fn LazyModule(
     /// The game the module should show, for modules that serve several (the print page).
     #[prop(optional)]
     game: Option<&'static str>,
+    /// The entry that mounts the page: `remount` unless another is named (a play module's
+    /// `watch`).
+    #[prop(optional)]
+    entry: Option<&'static str>,
 ) -> impl IntoView {
     Effect::new(move |_| {
-        run_module(name.clone(), "remount", move |result| {
+        run_module(name.clone(), entry.unwrap_or("remount"), move |result| {
             if let Err(reason) = result {
                 show_failure(root, &reason);
             }

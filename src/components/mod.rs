@@ -5,5 +5,6 @@ pub mod document;
 pub mod event_log;
 pub mod example_player;
 pub mod lazy_module;
+pub mod replayer;
 pub mod rules_text;
 pub mod section_heading;

@@ -21,6 +21,7 @@ pub mod saves;
 pub mod seats;
 pub mod session;
 pub mod think;
+pub mod watch;
 
 pub use page::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, waiting_status, who_plays};
 pub use seats::{Controller, Keeping, Seats};
@@ -43,7 +44,10 @@ pub struct LogLine {
 /// A game as its play page runs it: the rules plus what only the page needs to know.
 pub trait OnSite: Send + Sync + 'static {
     /// The rules (plain data throughout, so a page's signals can hold the match).
-    type G: SearchHints<Setup: Send + Sync, Action: Send + Sync, Event: Send + Sync, View: Send + Sync, Decision: Send + Sync> + Send + Sync;
+    type G: SearchHints<Setup: Send + Sync, Action: Send + Sync, Event: Send + Sync, View: Send + Sync, Decision: Send + Sync>
+        + dojo_games::registry::Sampled
+        + Send
+        + Sync;
     /// Where a match is kept in the browser's storage.
     const SAVE_KEY: &'static str;
     /// What one match is called in messages ("match", "series").
@@ -72,6 +76,13 @@ pub trait OnSite: Send + Sync + 'static {
     /// losing bids) gives a record of the same position without them, which starts later.
     fn saved_record(record: GameRecord<Self::G>) -> GameRecord<Self::G> {
         record
+    }
+
+    /// The finished match as it may be shared and watched again: by default the game's own
+    /// shareable record ([`dojo_games::registry::Sampled::shareable`]: Rumble's leaves out the
+    /// losing bids).
+    fn shared_record(record: GameRecord<Self::G>) -> GameRecord<Self::G> {
+        <Self::G as dojo_games::registry::Sampled>::shareable(record)
     }
 
     /// Checks a view saved for `seat` before a position is dealt from it: anything

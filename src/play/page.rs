@@ -92,6 +92,9 @@ pub struct PlayCtx<T: OnSite> {
     /// Which match the page is on: an answer that arrives after the match was abandoned or
     /// replaced is dropped.
     generation: StoredValue<u32>,
+    /// The finished match's replay piece once packed, or why there is none (`None`: not asked
+    /// yet, or being packed).
+    link: RwSignal<Option<Result<String, String>>>,
 }
 
 impl<T: OnSite> Clone for PlayCtx<T> {
@@ -116,10 +119,21 @@ impl<T: OnSite> PlayCtx<T> {
             thinkers: StoredValue::new_local(None),
             thinkers_tried: StoredValue::new(false),
             generation: StoredValue::new(0),
+            link: RwSignal::new(None),
         };
+        // A save made by "Play on from here" on a watch page says so, once.
+        let played_on = browser::load(super::watch::PLAY_ON_KEY);
+        browser::forget(super::watch::PLAY_ON_KEY);
         if let Some(saved) = browser::load(T::SAVE_KEY) {
             match welcome::<T>(&saved, browser::random_seed()) {
                 Ok((s, notice)) => {
+                    let notice = match played_on.as_deref().and_then(|p| p.strip_prefix(&format!("{}:", <T::G as dojo_engine::Game>::NAME)))
+                    {
+                        Some(step) => format!(
+                            "You play on from step {step} of the game you watched (from the last step where nothing was face down). Everything hidden was dealt afresh where the save could not keep it."
+                        ),
+                        None => notice,
+                    };
                     cx.session.set(Some(s));
                     cx.notice.set(Some(notice));
                     cx.advance();
@@ -255,6 +269,7 @@ impl<T: OnSite> PlayCtx<T> {
         match self.session.try_update(|s| s.as_mut().map(|s| s.play().map(|events| T::shows_reveal(&events)))).flatten() {
             Some(Ok(revealed)) => {
                 self.save();
+                self.remember_if_over();
                 match (revealed, T::counts_before_reveal()) {
                     (true, true) => self.countdown(3),
                     (true, false) => self.countdown(0),
@@ -264,6 +279,49 @@ impl<T: OnSite> PlayCtx<T> {
             Some(Err(e)) => self.notice.set(Some(format!("That step could not be played: {e}"))),
             None => self.screen.set(Screen::Lobby),
         }
+    }
+
+    /// Adds the match to "Your games" the moment it ends (and only then: nothing about a match
+    /// in progress is written there), with its replay link.
+    fn remember_if_over(self) {
+        let id = format!("{}-{:06x}", browser::epoch_ms() as u64, browser::random_seed() & 0xff_ffff);
+        if let Some(entry) = self.session.with_untracked(|s| s.as_ref().and_then(|s| s.history_entry(browser::epoch_ms(), id))) {
+            self.pack_link(Some(entry));
+        }
+    }
+
+    /// Packs the finished match's replay link (in the "Your games" module, which alone carries
+    /// the compressor) into [`PlayCtx::link`], adding `entry` to "Your games" on the way.
+    fn pack_link(self, entry: Option<crate::history::Entry>) {
+        let Some(shared) = self.session.with_untracked(|s| s.as_ref().map(Session::shared)) else { return };
+        let generation = self.generation.get_value();
+        // Written as text by hand: the play page then needs no JSON-value code of its own.
+        let (shared, why) = match shared {
+            Ok(game) => (serde_json::to_string(&game).unwrap_or_else(|_| "null".into()), None),
+            Err(why) => ("null".to_string(), Some(why)),
+        };
+        if let Some(why) = why.clone() {
+            self.link.set(Some(Err(why)));
+            if entry.is_none() {
+                return;
+            }
+        }
+        let entry = entry.and_then(|e| serde_json::to_string(&e).ok()).unwrap_or_else(|| "null".into());
+        let request = format!("{{\"entry\":{entry},\"shared\":{shared}}}");
+        crate::components::lazy_module::call_module("history".into(), "pack_finished", request, move |answer| {
+            if self.generation.try_get_value() != Some(generation) {
+                return;
+            }
+            match (answer, why) {
+                (Ok(piece), None) if !piece.is_empty() => self.link.set(Some(Ok(piece))),
+                (Ok(_), None) => self.link.set(Some(Err("it could not be packed".into()))),
+                (Ok(_), Some(_)) => {}
+                (Err(e), _) => {
+                    self.link.set(Some(Err(e.clone())));
+                    self.notice.set(Some(format!("This game could not be added to Your games: {e}.")));
+                }
+            }
+        });
     }
 
     /// Counts `n` down to the result screen (0: shows the result at once).
@@ -299,6 +357,7 @@ impl<T: OnSite> PlayCtx<T> {
                 }
                 let unsaved = s.seats().keeping() == Keeping::Nothing;
                 let noun = s.noun();
+                self.link.set(None);
                 self.session.set(Some(s));
                 self.bot_ms.set(None);
                 self.notice.set(unsaved.then(|| format!("This {noun} is not saved in this browser: with several people and the computer at one table, no save could leave out the computer's cards.")));
@@ -312,6 +371,7 @@ impl<T: OnSite> PlayCtx<T> {
     /// Forgets the match and goes back to the lobby.
     pub fn abandon(self) {
         self.generation.update_value(|g| *g = g.wrapping_add(1));
+        self.link.set(None);
         browser::forget(T::SAVE_KEY);
         self.session.set(None);
         self.screen.set(Screen::Lobby);
@@ -465,7 +525,46 @@ pub fn game_over<T: OnSite>(
             {places}
             <button type="button" class="button primary" data-testid="again" on:click=replay>{labels[0]}</button>
             <button type="button" class="button" on:click=move |_| cx.abandon()>{labels[1]}</button>
+            <SharePanel cx=cx/>
         </div>
+    }
+}
+
+/// "Share this game" on the end screen: the replay link of the finished match, a copy button,
+/// the system share sheet where the browser has one, and a link to watch it; or why this
+/// match cannot be shared.
+#[component]
+fn SharePanel<T: OnSite>(cx: PlayCtx<T>) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let copied = RwSignal::new(false);
+    let path = move || cx.link.get().map(|l| l.map(|piece| dojo_games::replay_link::watch_path(<T::G as dojo_engine::Game>::NAME, &piece)));
+    let full = move || path().and_then(Result::ok).map(|p| format!("{}{p}", browser::origin())).unwrap_or_default();
+    let toggle = move |_| {
+        open.update(|o| *o = !*o);
+        // A match restored after its end has no link packed yet.
+        if cx.link.get_untracked().is_none() {
+            cx.pack_link(None);
+        }
+    };
+    view! {
+        <section class="share" data-testid="share">
+            <button type="button" class="button" data-testid="share-game" aria-expanded=move || open.get().to_string() on:click=toggle>"Share this game"</button>
+            <Show when=move || open.get()>
+                {move || match path() {
+                    None => view! { <p class="progress" role="status"><span class="spinner" aria-hidden="true"></span>"Preparing the link…"</p> }.into_any(),
+                    Some(Ok(path)) => view! {
+                        <p>"Anyone with this link can watch the whole game, step by step. It holds the game itself, so no server ever sees it."</p>
+                        <input type="text" readonly class="share-link" data-testid="share-link" prop:value=full aria-label="Link to this game" on:focus=|ev| { use wasm_bindgen::JsCast; if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); } }/>
+                        <div class="controls">
+                            <button type="button" class="button primary" data-testid="share-copy" on:click=move |_| copied.set(browser::copy_text(&full()))>{move || if copied.get() { "Copied" } else { "Copy the link" }}</button>
+                            {browser::can_share().then(|| view! { <button type="button" class="button" data-testid="share-sheet" on:click=move |_| { browser::share_sheet("A game on Pocket Dojo", &full()); }>"Share…"</button> })}
+                            <a class="button" href=path data-testid="watch-link" target="_blank" rel="noopener">"Watch it again"</a>
+                        </div>
+                    }.into_any(),
+                    Some(Err(why)) => view! { <p class="notice" data-testid="share-unavailable">{format!("This game cannot be shared: {why}.")}</p> }.into_any(),
+                }}
+            </Show>
+        </section>
     }
 }
 

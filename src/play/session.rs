@@ -17,6 +17,7 @@ use super::{LogLine, OnSite};
 use dojo_bot::{Level, TimeBudget};
 use dojo_engine::{Game, GameRecord, Outcome, PerSeat, Rng, Seat, acting_seats, apply, joint_from};
 use dojo_games::Speaker;
+use dojo_games::replay_link::SharedGame;
 
 type Action<T> = <<T as OnSite>::G as Game>::Action;
 type Event<T> = <<T as OnSite>::G as Game>::Event;
@@ -34,6 +35,10 @@ pub struct Session<T: OnSite> {
     /// When only people play: the last position that left nothing face down and the step it
     /// follows, which a game with [`Game::HIDDEN_FUTURE`] saves as its seats' views.
     at_reveal: Option<(T::G, usize)>,
+    /// The whole match from its first step, in every mode, kept in memory only (never saved:
+    /// against the computer its setup holds the computer's cards), so that a finished match can
+    /// be shared. `None` after a reload that could not bring it back.
+    whole: Option<GameRecord<T::G>>,
     /// Steps applied so far.
     steps: usize,
     /// Steps played before the record starts: a saved record may start later than the match
@@ -57,7 +62,41 @@ impl<T: OnSite> Session<T> {
         let state = T::G::from_setup(setup).map_err(|e| e.to_string())?;
         seats.check(state.seat_count())?;
         let record = (seats.keeping() == Keeping::Record).then(|| GameRecord::new(setup.clone()));
-        Ok(Session::from_parts(seats, record, 0, state, Vec::new(), Vec::new(), Vec::new()))
+        let mut session = Session::from_parts(seats, record, 0, state, Vec::new(), Vec::new(), Vec::new());
+        session.whole = Some(GameRecord::new(setup.clone()));
+        Ok(session)
+    }
+
+    /// The match of `record` after its first `steps` steps, with `seats` playing on: every
+    /// step is replayed as if played here (the log included), so it saves, shares and plays on
+    /// like any match. Refused in words when the record does not replay that far.
+    pub fn played_on(seats: Seats, record: &GameRecord<T::G>, steps: usize) -> Result<Self, String> {
+        let mut session = Session::new(seats, &record.setup)?;
+        for (i, joint) in record.actions.iter().take(steps).enumerate() {
+            let events = apply(&mut session.state, joint).map_err(|e| format!("step {} does not replay: {e}", i + 1))?;
+            session.record_step(joint.clone(), &events);
+            session.last_events = events;
+        }
+        Ok(session)
+    }
+
+    /// The finished match as it may be shared ([`OnSite::shared_record`]) with the seats'
+    /// names, or why it cannot be: it is not over, or a reload lost its start.
+    pub fn shared(&self) -> Result<SharedGame<T::G>, String> {
+        if !self.is_over() {
+            return Err(format!("the {} is not over: nothing is shared while anything is still hidden", self.noun()));
+        }
+        let whole = self.whole.clone().ok_or_else(|| {
+            format!("this {} was reloaded part way, and a save keeps only what the players could see, not the deal it started from, so it cannot be replayed from its start", self.noun())
+        })?;
+        // A watcher is not the person who played: "You" becomes a seat number.
+        let mut names = self.names();
+        if let Some(me) = self.seats.lone_person()
+            && names.get(me.index()).is_some_and(|n| n == "You")
+        {
+            names[me.index()] = format!("Player {}", me.index() + 1);
+        }
+        Ok(SharedGame { names, record: T::shared_record(whole) })
     }
 
     fn from_parts(
@@ -73,7 +112,9 @@ impl<T: OnSite> Session<T> {
         let revealed = record.as_ref().map_or(0, |r| saves::revealed_prefix(r, T::face_down));
         let at_reveal = (seats.keeping() == Keeping::Record && !T::face_down(&state)).then(|| (state.clone(), steps));
         let pending = vec![Vec::new(); seats.count()];
-        Session { seats, record, at_reveal, steps, base, revealed, state, log, pending, last_events, last_lines }
+        // A shared device's record restored whole (it starts at the first step) is the match.
+        let whole = record.clone().filter(|_| base == 0);
+        Session { seats, record, whole, at_reveal, steps, base, revealed, state, log, pending, last_events, last_lines }
     }
 
     /// A match at `state` with nothing played on the page yet (tests start from known deals).
@@ -124,6 +165,38 @@ impl<T: OnSite> Session<T> {
             saves::Kept::Record(saves::KeptRecord { record, base, before })
         });
         saves::save(&self.seats, kept, &self.state, &self.log, self.last_lines())
+    }
+
+    /// The "Your games" entry of the finished match, finished at `when` (ms since 1970) and
+    /// called `id`; `None` while it is not over. Its replay piece is left for the "Your games"
+    /// module to pack (a play page carries no compressor).
+    pub fn history_entry(&self, when: f64, id: String) -> Option<crate::history::Entry> {
+        use crate::history::Result as Played;
+        let outcome = self.outcome()?;
+        let names = self.names();
+        let result = match self.seats.lone_person() {
+            None => Played::Played,
+            Some(me) => {
+                let side: Vec<Seat> = outcome.teams.iter().find(|t| t.contains(&me)).cloned().unwrap_or_else(|| vec![me]);
+                match outcome.places.first() {
+                    Some(first) if first.contains(&me) && first.iter().all(|s| side.contains(s)) => Played::Won,
+                    Some(first) if first.contains(&me) => Played::Drew,
+                    _ => Played::Lost,
+                }
+            }
+        };
+        Some(crate::history::Entry {
+            id,
+            when,
+            game: <T::G as Game>::NAME.to_string(),
+            mode: format!("{}, {} players", self.noun(), self.seats.count()),
+            levels: Seat::all(self.seats.count()).map(|s| self.seats.computer(s).map(|l| l.label().to_string())).collect(),
+            summary: super::page::winner_line(&outcome, &names, self.noun()),
+            seats: names,
+            result,
+            steps: self.steps,
+            piece: None,
+        })
     }
 
     /// Who plays each seat.
@@ -348,6 +421,9 @@ impl<T: OnSite> Session<T> {
     fn record_step(&mut self, joint: PerSeat<Option<Action<T>>>, events: &[Event<T>]) {
         self.steps += 1;
         let step = self.steps;
+        if let Some(whole) = &mut self.whole {
+            whole.actions.push(joint.clone());
+        }
         if let Some(record) = &mut self.record {
             record.actions.push(joint);
             if !T::face_down(&self.state) {

@@ -28,6 +28,29 @@ pub fn Play() -> impl IntoView {
     }
 }
 
+/// A shared game watched step by step (`/watch/<game>#<piece>`): the game's rules module (the
+/// worked examples' viewer is there already), which reads the piece from the address (see
+/// [`crate::play::watch`]).
+#[component]
+pub fn Watch() -> impl IntoView {
+    let game = game_in_address();
+    move || {
+        match game.get() {
+        Some(g) => view! {
+            <LazyModule name=games::rules_module(g.id) root=crate::play::watch::WATCH_ROOT what=format!("the {} replay", g.name) entry="watch"/>
+        }
+        .into_any(),
+        None => view! { <NotFound/> }.into_any(),
+    }
+    }
+}
+
+/// "Your games": the games finished on this device, in their own module.
+#[component]
+pub fn YourGames() -> impl IntoView {
+    view! { <LazyModule name="history" root=crate::history_page::HISTORY_ROOT what="your games"/> }
+}
+
 /// A game's rules page.
 #[component]
 pub fn Rules() -> impl IntoView {

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, openPage, assertClean, printBotTimes, ARTIFACTS } from './harness.mjs';
+import { shareWatchAndPlayOn, damagedLinkIsRefused } from './shared-games.mjs';
 
 const site = useSite();
 
@@ -107,6 +108,7 @@ test('a whole match against the hard computer on a phone, with the bot timed', a
   assert.match(await page.textContent('[data-testid="event-log"]'), /wins? round/);
   await page.screenshot({ path: join(ARTIFACTS, 'dragon-punch-over-phone.png'), fullPage: true });
   printBotTimes('dragon_punch', '', timed);
+  await shareWatchAndPlayOn(site, page, 'dragon-punch', { playOn: 1, shot: 'watch-dragon-punch.png' });
   assertClean(page);
   await page.context().close();
 });

@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, openPage, assertClean, printBotTimes, ARTIFACTS } from './harness.mjs';
+import { shareWatchAndPlayOn, damagedLinkIsRefused } from './shared-games.mjs';
 
 const site = useSite();
 
@@ -89,6 +90,7 @@ test('a hot-seat Throwdown: two pilots and a person as the Coach, every secret b
   assert.ok(handoffs >= 3, `the device went round (${handoffs} hand-offs)`);
   assert.match(await page.textContent('[data-testid="winner"]'), /won the conflict|draw/);
   assert.match(await page.textContent('[data-testid="event-log"]'), /Aiko <b>Bold<\/b>/, 'a typed name shows as text');
+  await shareWatchAndPlayOn(site, page, 'fusion', { playOn: 'all', shot: 'watch-fusion.png' });
   assertClean(page);
   await page.close();
 });
@@ -114,6 +116,10 @@ test('a Gambit for one pilot against the computer Coach, saved as only the pilot
   assert.match(await page.textContent('[data-testid="notice"]'), /restored/);
   await playToTheEnd(page);
   assert.match(await page.textContent('[data-testid="event-log"]'), /The Threshold is/);
+  // Reloaded part way against the computer: the pilot's view was all that was kept, so the
+  // game cannot be replayed from its start, and the end screen says so.
+  await page.click('[data-testid="share-game"]');
+  assert.match(await page.textContent('[data-testid="share-unavailable"]'), /cannot be shared: this .* was reloaded part way/);
   assertClean(page);
   await page.close();
 });

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, openPage, assertClean, printBotTimes, ARTIFACTS } from './harness.mjs';
+import { shareWatchAndPlayOn, damagedLinkIsRefused } from './shared-games.mjs';
 
 const site = useSite();
 
@@ -146,6 +147,10 @@ test('a 4-hero hot-seat game: a tied auction re-bid in secret, then played to th
   assert.ok(await page.$('[data-testid="places"]'), 'every place is listed');
   assert.match(await page.textContent('[data-testid="event-log"]'), /(wins the game|share the win)/);
   await page.screenshot({ path: join(ARTIFACTS, 'rumble-over.png'), fullPage: true });
+  // Reloaded part way: a shared device's save keeps the heroes' views (the record would tell
+  // the future), so this game cannot be replayed from its start, and the end screen says so.
+  await page.click('[data-testid="share-game"]');
+  assert.match(await page.textContent('[data-testid="share-unavailable"]'), /was reloaded part way/);
   assertClean(page);
   await page.context().close();
 });
@@ -260,6 +265,7 @@ test('six heroes, one person and five hard computers, on a phone: played to the 
   assert.match(await page.textContent('[data-testid="winner"]'), /won the game!/);
   await page.screenshot({ path: join(ARTIFACTS, 'rumble-over-phone.png'), fullPage: true });
   printBotTimes('rumble', '_6_heroes', timed);
+  await shareWatchAndPlayOn(site, page, 'rumble', { playOn: 0, shot: 'watch-rumble.png' });
   assertClean(page);
   await page.context().close();
 });

@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, openPage, assertClean, printBotTimes, ARTIFACTS } from './harness.mjs';
+import { shareWatchAndPlayOn, damagedLinkIsRefused } from './shared-games.mjs';
 
 const site = useSite();
 
@@ -175,6 +176,7 @@ test('two people fight a whole fight on one device, passing it for every secret 
   await page.waitForSelector('[data-testid="handoff"]');
   await playToTheEnd(page, { useKeyboard: false });
   assert.match(await page.textContent('[data-testid="winner"]'), /Player [12] won the series!/);
+  await shareWatchAndPlayOn(site, page, 'taunt', { playOn: 'all', shot: 'watch-taunt.png' });
   assertClean(page);
   await page.context().close();
 });

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+import { shareWatchAndPlayOn, damagedLinkIsRefused } from './shared-games.mjs';
 import { startVsBot, startHotSeat, playToTheEnd } from './punish.mjs';
 
 const site = useSite();
@@ -25,6 +26,10 @@ test('a whole match against the hard computer on a phone-sized screen, by keyboa
   console.log(`bot_decisions_hard: ${decisions}`);
   console.log(`bot_ms_mean_hard_browser: ${mean.toFixed(1)} (over the ${times.length} decisions sampled)`);
   console.log(`bot_ms_max_hard_browser: ${slowest}`);
+  // Shared, watched in a fresh browser, played on against the computer, and found in Your
+  // games (which moves to another browser by export and import).
+  await shareWatchAndPlayOn(site, page, 'punish', { playOn: 0, shot: 'watch-punish.png', history: true });
+  await damagedLinkIsRefused(site, 'punish');
   assertClean(page);
   await page.context().close();
 });

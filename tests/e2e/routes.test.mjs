@@ -67,13 +67,25 @@ test('every game in the registry has its three pages, clean under the CSP', asyn
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click('[data-testid="download"]')]);
     const bytes = await readFile(await download.path());
     assert.equal(bytes.subarray(0, 5).toString(), '%PDF-', `${id}: the kit is a PDF`);
+    // Watch: an address with no game in it says so in words.
+    await page.goto(`${site.url}/watch/${id}`);
+    await page.waitForSelector('[data-testid="watch-error"]', { timeout: 20_000 });
+    assert.match(await page.textContent('[data-testid="watch-error"]'), /holds no game/);
     assertClean(page);
     await page.context().close();
   }
 });
 
+test('Your games opens empty on a fresh device, from the header', async () => {
+  const page = await openPage(site.browser, `${site.url}/`);
+  await page.click('header a[href="/games"]');
+  await page.waitForSelector('[data-testid="no-games"]', { timeout: 20_000 });
+  assertClean(page);
+  await page.context().close();
+});
+
 test('an address naming no game, or the test game, shows the not-found page', async () => {
-  for (const path of ['/play/toy', '/rules/nothing', '/print/toy', '/play/']) {
+  for (const path of ['/play/toy', '/rules/nothing', '/print/toy', '/play/', '/watch/toy']) {
     const page = await openPage(site.browser, `${site.url}${path}`);
     await page.waitForSelector('[data-testid="not-found"]', { timeout: 15_000 });
     assertClean(page);

@@ -74,8 +74,8 @@ test('both worked examples play through step by step, with and without the Initi
     assert.match(await page.textContent(`${box} [data-testid="next-plays"]`), /^Next: Player 1 plays/);
     let steps = 0;
     const narrations = [];
-    while (await page.isEnabled(`${box} [data-testid="scenario-next"]`)) {
-      await page.click(`${box} [data-testid="scenario-next"]`);
+    while (await page.isEnabled(`${box} [data-testid="replay-next"]`)) {
+      await page.click(`${box} [data-testid="replay-next"]`);
       steps++;
       narrations.push(await page.textContent(`${box} [data-testid="narration"]`));
       assert.ok(steps < 20);

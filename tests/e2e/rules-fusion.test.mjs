@@ -54,8 +54,8 @@ test('the worked examples, the TL;DR first, play through step by step', async ()
     await page.waitForSelector(`${box} [data-testid="narration"]`);
     assert.match(await page.textContent(`${box} [data-testid="next-plays"]`), /^Next: .+: .+\.$/);
     let steps = 0;
-    while (await page.isEnabled(`${box} [data-testid="scenario-next"]`)) {
-      await page.click(`${box} [data-testid="scenario-next"]`);
+    while (await page.isEnabled(`${box} [data-testid="replay-next"]`)) {
+      await page.click(`${box} [data-testid="replay-next"]`);
       steps++;
       assert.ok(steps < 40);
       if (id === 'tldr' && steps === 4) {

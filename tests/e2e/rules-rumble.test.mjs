@@ -62,8 +62,8 @@ test('the three worked examples play through step by step', async () => {
     await page.waitForSelector(`${box} [data-testid="narration"]`);
     assert.match(await page.textContent(`${box} [data-testid="next-plays"]`), /^Next: .+ allocates /);
     let steps = 0;
-    while (await page.isEnabled(`${box} [data-testid="scenario-next"]`)) {
-      await page.click(`${box} [data-testid="scenario-next"]`);
+    while (await page.isEnabled(`${box} [data-testid="replay-next"]`)) {
+      await page.click(`${box} [data-testid="replay-next"]`);
       steps++;
       assert.ok(steps < 10);
     }

@@ -147,10 +147,10 @@ test('every worked example can be watched to its end from a shared link', async 
     await page.click(`[data-testid="watch-${id}"]`);
     const board = page.locator(`[data-testid="scenario-${id}"]`);
     await board.locator('[data-testid="where"]').waitFor();
-    const steps = Number(/of (\d+)/.exec(await (await board.locator('[data-testid="scenario-next"]').click(), board.locator('[data-testid="narration"]').textContent()))[1]);
-    for (let i = 1; i < steps; i++) await board.locator('[data-testid="scenario-next"]').click();
+    const steps = Number(/of (\d+)/.exec(await (await board.locator('[data-testid="replay-next"]').click(), board.locator('[data-testid="narration"]').textContent()))[1]);
+    for (let i = 1; i < steps; i++) await board.locator('[data-testid="replay-next"]').click();
     assert.match(await board.locator('[data-testid="narration"]').textContent(), new RegExp(`^Step ${steps} of ${steps}:`));
-    assert.ok(await board.locator('[data-testid="scenario-next"]').isDisabled(), `${id}: Next stops at the end`);
+    assert.ok(await board.locator('[data-testid="replay-next"]').isDisabled(), `${id}: Next stops at the end`);
     if (id === 'knockdown') await board.screenshot({ path: join(ARTIFACTS, 'rules-taunt-example-knockdown.png') });
     if (id === 'team-spirit-gift') await board.screenshot({ path: join(ARTIFACTS, 'rules-taunt-example-team.png') });
   }

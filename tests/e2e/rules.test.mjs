@@ -44,7 +44,7 @@ test('the third example can be watched to its end', async () => {
   const page = await openPage(site.browser, `${site.url}/rules/punish#example-3`);
   await page.click('[data-testid="watch-example-3"]');
   const board = page.locator('[data-testid="scenario-example-3"]');
-  for (let i = 0; i < 5; i++) await board.locator('[data-testid="scenario-next"]').click();
+  for (let i = 0; i < 5; i++) await board.locator('[data-testid="replay-next"]').click();
   assert.match(await board.locator('[data-testid="narration"]').textContent(), /^Step 5 of 5: .*takes the match/);
   assert.equal(await board.locator('[data-testid="hearts-2"]').getAttribute('aria-label'), '0 of 3 hearts');
   await page.screenshot({ path: join(ARTIFACTS, 'rules-example-3.png'), fullPage: false });

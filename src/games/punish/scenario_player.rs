@@ -35,7 +35,7 @@ impl Example for Scenario {
 }
 
 /// The table, with the players' names.
-pub(crate) fn table(view: Signal<PunishView>, names: Signal<Vec<String>>) -> AnyView {
+pub fn table(view: Signal<PunishView>, names: Signal<Vec<String>>) -> AnyView {
     view! { <Table view=view names=names/> }.into_any()
 }
 

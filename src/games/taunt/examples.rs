@@ -35,7 +35,7 @@ impl Example for Scenario {
 }
 
 /// The table, with the fighters' names.
-pub(crate) fn table(view: Signal<TauntView>, names: Signal<Vec<String>>) -> AnyView {
+pub fn table(view: Signal<TauntView>, names: Signal<Vec<String>>) -> AnyView {
     view! { <TauntTable view=view names=names/> }.into_any()
 }
 

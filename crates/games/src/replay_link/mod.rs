@@ -275,18 +275,41 @@ fn read_varint(bytes: &[u8], at: &mut usize) -> Option<usize> {
 
 /// `game` as a replay piece (the part after the `#`).
 pub fn to_piece<G: Packing>(game: &SharedGame<G>) -> String {
-    let record = &game.record;
+    let value = serde_json::to_value(game).unwrap_or(Value::Null);
+    packed_value(&value, G::FROZEN).unwrap_or_default()
+}
+
+/// A shared game given as JSON (`{"names": […], "record": {…}}`, as [`SharedGame`] writes it)
+/// as a replay piece, for code that holds no game's types (the "Your games" module packs the
+/// pieces of every game); refused when the JSON is not a shared game.
+pub fn piece_from_json(json: &str) -> Result<String, LinkFault> {
+    let value: Value = serde_json::from_str(json).map_err(|e| LinkFault::NotAGame(short(&e.to_string())))?;
+    let game = value.pointer("/record/game").and_then(Value::as_str).unwrap_or_default();
+    packed_value(&value, frozen(game))
+}
+
+/// The piece of a shared game as JSON, packed against `frozen`.
+fn packed_value(value: &Value, frozen: Frozen) -> Result<String, LinkFault> {
+    let not_a_game = |why: &str| LinkFault::NotAGame(why.to_string());
+    let record = value.get("record").ok_or_else(|| not_a_game("it holds no record"))?;
+    let game = record.get("game").and_then(Value::as_str).ok_or_else(|| not_a_game("it names no game"))?;
+    let joints = record.get("actions").and_then(Value::as_array).ok_or_else(|| not_a_game("it has no steps"))?;
+    let names: Vec<String> = value.get("names").and_then(|n| serde_json::from_value(n.clone()).ok()).unwrap_or_default();
+    let format = record.get("format").and_then(Value::as_u64).unwrap_or(0) as u32;
     let mut actions: Vec<Value> = Vec::new();
     let mut steps = Vec::new();
-    let seats = record.actions.first().map_or(0, |j| j.len());
-    for joint in &record.actions {
-        for slot in &joint.0 {
+    let mut seats = None;
+    for joint in joints {
+        let slots = joint.as_array().ok_or_else(|| not_a_game("a step is not a list of seats"))?;
+        if *seats.get_or_insert(slots.len()) != slots.len() {
+            return Err(not_a_game("its steps have different numbers of seats"));
+        }
+        for slot in slots {
             let n = match slot {
-                None => 0,
-                Some(action) => {
-                    let value = serde_json::to_value(action).unwrap_or(Value::Null);
-                    let at = actions.iter().position(|a| *a == value).unwrap_or_else(|| {
-                        actions.push(value);
+                Value::Null => 0,
+                action => {
+                    let at = actions.iter().position(|a| a == action).unwrap_or_else(|| {
+                        actions.push(action.clone());
                         actions.len() - 1
                     });
                     at + 1
@@ -295,22 +318,16 @@ pub fn to_piece<G: Packing>(game: &SharedGame<G>) -> String {
             push_varint(&mut steps, n);
         }
     }
-    let setup = serde_json::to_value(&record.setup).unwrap_or(Value::Null);
-    let head = Head {
-        names: game.names.clone(),
-        format: record.format,
-        game: record.game.clone(),
-        seats,
-        setup: difference(&G::FROZEN.reference(), &setup),
-        actions,
-    };
+    let setup = record.get("setup").cloned().unwrap_or(Value::Null);
+    let head =
+        Head { names, format, game: game.to_string(), seats: seats.unwrap_or(0), setup: difference(&frozen.reference(), &setup), actions };
     let head = serde_json::to_vec(&head).unwrap_or_default();
     let mut bytes = Vec::with_capacity(head.len() + steps.len() + 4);
     push_varint(&mut bytes, head.len());
     bytes.extend_from_slice(&head);
     bytes.extend_from_slice(&steps);
-    let packed = pack(G::FROZEN.dictionary, &bytes);
-    format!("{PIECE_VERSION}{}.{}", record.game, encode(&packed))
+    let packed = pack(frozen.dictionary, &bytes);
+    Ok(format!("{PIECE_VERSION}{game}.{}", encode(&packed)))
 }
 
 /// The shared game as JSON (`{"names": […], "record": {…}}`) from a piece's unpacked bytes.
@@ -439,6 +456,14 @@ mod tests {
         assert_eq!(back, game);
         assert_eq!(back.record.replay().unwrap().outcome(), game.record.replay().unwrap().outcome());
         assert_eq!(from_piece::<Punish>(piece_of(&watch_path("punish", &piece))).unwrap(), game);
+    }
+
+    #[test]
+    fn a_piece_made_from_json_is_the_piece_made_from_the_game() {
+        let game = finished();
+        assert_eq!(piece_from_json(&serde_json::to_string(&game).unwrap()).unwrap(), to_piece(&game));
+        assert!(matches!(piece_from_json("{\"record\":{}}"), Err(LinkFault::NotAGame(_))));
+        assert!(matches!(piece_from_json("[1"), Err(LinkFault::NotAGame(_))));
     }
 
     #[test]

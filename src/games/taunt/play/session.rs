@@ -128,8 +128,11 @@ fn check_view(v: &TauntView, person: Seat) -> Result<(), String> {
     if (v.battle == Battle::Monsters) != v.monsters.is_some() || !v.monsters.as_ref().is_none_or(|m| monsters_fit(m, person)) {
         return Err("its monsters do not fit two trainers' decks".into());
     }
-    // A combo holds each card but TAUNT at most once (a monster: each card it holds, twice at most).
+    // A combo holds each card but TAUNT at most once (a monster: each card it holds, twice at
+    // most), and never more than the engine's combo holds (found by `fuzz_save_taunt`: a
+    // Monsters view claiming 15 face-down cards passed, and dealing it panicked).
     let (most, copies) = if v.monsters.is_some() { (2 * (MONSTER_KINDS.len() - 1), 2) } else { (Slot::ALL.len() - 1, 1) };
+    let most = most.min(Slot::ALL.len() - 1);
     let mut mine = v.my_queue.clone();
     dojo_engine::sorting::sort(&mut mine);
     let too_many = mine.iter().any(|c| mine.iter().filter(|o| *o == c).count() > copies);

@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const [url, out, w] = process.argv.slice(2);
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const p = await b.newPage({ viewport: { width: Number(w || 1000), height: 900 } });
+p.on('console', (m) => console.log('console', m.type(), m.text()));
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+await p.goto(url);
+await p.waitForTimeout(4000);
+console.log(await p.$eval('[data-testid="replay-step"]', (e) => e.outerHTML).catch((e) => 'no step ' + e.message));
+console.log(await p.$eval('[data-testid="replay-last"]', (e) => e.outerHTML).catch(() => 'none'));
+await p.screenshot({ path: out, fullPage: true });
+await b.close();

@@ -1,0 +1,22 @@
+//! The "Your games" module: the page of games finished on this device, and the packing of a
+//! finished game's replay link for the play pages, fetched only when needed (it reads and
+//! writes every game's replay pieces, so it carries their dictionaries and the compressor).
+
+/// Mounts the page; the site calls it each time "Your games" opens.
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn remount() {
+    pocket_dojo::lazy_page::mount_into(pocket_dojo::history_page::HISTORY_ROOT, pocket_dojo::history_page::HistoryPage);
+}
+
+/// Packs a finished game for a play page: `request` is `{"entry": …, "shared": …}` (the
+/// "Your games" entry without its piece, and the shared game as JSON or `null` when it cannot
+/// be shared). Returns the replay piece ("" when there is none) after adding the entry to
+/// "Your games" (when one is given); throws the reason when either fails.
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn pack_finished(request: String) -> Result<String, String> {
+    pocket_dojo::history::pack_finished(&request)
+}
+
+fn main() {
+    console_error_panic_hook::set_once();
+}
