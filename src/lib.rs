@@ -40,6 +40,10 @@ fn GameNav() -> impl IntoView {
     }
 }
 
+/// The header's links after the games, as (address, label): the home page's first paint in
+/// `index.html` draws the same ones.
+pub const NAV_LINKS: [(&str, &str); 2] = [("/", "All games"), ("/games", "Your games")];
+
 /// The site's footer line.
 pub const FOOTER: &str = "Pocket Dojo plays, prints and explains tiny fighting card games. Rules pages are written in our own words; the games belong to their designers.";
 
@@ -53,8 +57,7 @@ pub fn App() -> impl IntoView {
                 <A href="/" attr:class="brand">"Pocket Dojo"</A>
                 <nav aria-label="Main">
                     {dojo_games::registry::on_site().map(|g| view! { <A href=format!("/play/{}", g.id)>{g.name}</A> }).collect_view()}
-                    <A href="/">"All games"</A>
-                    <A href="/games">"Your games"</A>
+                    {NAV_LINKS.iter().map(|(href, label)| view! { <A href=*href>{*label}</A> }).collect_view()}
                 </nav>
                 <GameNav/>
             </header>

@@ -80,7 +80,8 @@ pub fn first_paint_html() -> String {
     for game in dojo_games::registry::on_site() {
         html.push(format!("<a href=\"/play/{}\">{}</a>", game.id, escape(game.name)));
     }
-    html.extend(["<a href=\"/\">All games</a>".into(), "</nav>".into(), "</header>".into(), "<main>".into()]);
+    html.extend(crate::NAV_LINKS.iter().map(|(href, label)| format!("<a href=\"{href}\">{}</a>", escape(label))));
+    html.extend(["</nav>".into(), "</header>".into(), "<main>".into()]);
     html.push(format!("<section class=\"hero\"><h1>{}</h1><p>{}</p></section>", escape(TITLE), escape(INTRO)));
     html.push("<ul class=\"game-list\">".into());
     for game in listed() {

@@ -36,7 +36,10 @@ export async function shareWatchAndPlayOn(site, page, game, { playOn = 'all', sh
 
   // A fresh context: nothing in storage, only the link.
   const viewer = await openPage(site.browser, link);
+  await viewer.setViewportSize({ width: 390, height: 844 });
   await viewer.waitForSelector('[data-testid="replayer"]', { timeout: 30_000 });
+  const fits = await viewer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+  assert.ok(fits, 'the watch page fits a 390 px phone');
   const [start, total] = await stepOf(viewer);
   assert.equal(start, 0, 'a replay opens at the start');
   assert.ok(total > 0, 'with steps to watch');
