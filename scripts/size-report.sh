@@ -119,6 +119,10 @@ history=$((total + ${module_bytes[history]:-0}))
 echo "page_games_gzip_bytes: $history"
 ((${module_bytes[history]:-0} > 0)) || over "the Your games module is missing from the build"
 ((history <= PAGE_BUDGET)) || over "/games downloads $history bytes gzipped, over the $PAGE_BUDGET-byte page budget"
+connect=$((total + ${module_bytes[remote]:-0}))
+echo "page_connect_gzip_bytes: $connect"
+((${module_bytes[remote]:-0} > 0)) || over "the connection module is missing from the build"
+((connect <= PAGE_BUDGET)) || over "/connect downloads $connect bytes gzipped, over the $PAGE_BUDGET-byte page budget"
 pdf=${module_bytes[print-pdf]:-0}
 ((pdf > 0 && pdf <= PDF_BUDGET)) || over "the PDF worker is $pdf bytes gzipped (missing, or over the $PDF_BUDGET-byte budget)"
 ((total <= BUDGET)) || over "first download is $total bytes gzipped, over the $BUDGET-byte budget"

@@ -14,6 +14,7 @@ pub mod history_page;
 pub mod lazy_page;
 pub mod markdown;
 pub mod play;
+pub mod remote;
 pub mod routes;
 
 use leptos::prelude::*;
@@ -69,6 +70,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/print/:game") view=routes::game_pages::Print/>
                     <Route path=path!("/watch/:game") view=routes::game_pages::Watch/>
                     <Route path=path!("/games") view=routes::game_pages::YourGames/>
+                    <Route path=path!("/connect") view=routes::game_pages::Connect/>
                 </Routes>
             </main>
             <footer class="site-footer">

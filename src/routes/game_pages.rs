@@ -51,6 +51,12 @@ pub fn YourGames() -> impl IntoView {
     view! { <LazyModule name="history" root=crate::history_page::HISTORY_ROOT what="your games"/> }
 }
 
+/// The connection page: two devices connect directly (see [`crate::remote`]), in its own module.
+#[component]
+pub fn Connect() -> impl IntoView {
+    view! { <LazyModule name="remote" root=crate::remote::REMOTE_ROOT what="the connection page"/> }
+}
+
 /// A game's rules page.
 #[component]
 pub fn Rules() -> impl IntoView {
