@@ -46,31 +46,26 @@ pub fn unhex32(text: &str) -> Result<[u8; 32], String> {
     Ok(out)
 }
 
-impl TryFrom<String> for Salt {
-    type Error = String;
-    fn try_from(text: String) -> Result<Self, String> {
-        unhex32(&text).map(Salt)
-    }
+/// Hex text conversions for a 32-byte newtype, as serde reads and writes it.
+macro_rules! hex_text {
+    ($name:ident) => {
+        impl TryFrom<String> for $name {
+            type Error = String;
+            fn try_from(text: String) -> Result<Self, String> {
+                unhex32(&text).map($name)
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(value: $name) -> String {
+                hex(&value.0)
+            }
+        }
+    };
 }
 
-impl From<Salt> for String {
-    fn from(salt: Salt) -> String {
-        hex(&salt.0)
-    }
-}
-
-impl TryFrom<String> for Commitment {
-    type Error = String;
-    fn try_from(text: String) -> Result<Self, String> {
-        unhex32(&text).map(Commitment)
-    }
-}
-
-impl From<Commitment> for String {
-    fn from(c: Commitment) -> String {
-        hex(&c.0)
-    }
-}
+hex_text!(Salt);
+hex_text!(Commitment);
 
 /// What a commitment is bound to besides the choice: which match, which step and which seat,
 /// so an opening cannot be moved to another step or seat.

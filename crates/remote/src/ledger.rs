@@ -123,8 +123,9 @@ impl<G: Game> Ledger<G> {
         let (steps, before) = line;
         let mut state = before[from - 1].clone();
         let mut events = Vec::new();
-        for (i, slots) in steps.iter().enumerate().skip(from - 1) {
-            let step = i as u32 + 1;
+        // Steps `from`, `from + 1`, … to the end of the line.
+        for (offset, slots) in steps[from - 1..].iter().enumerate() {
+            let step = (from + offset) as u32;
             let v = veil.filter(|(at, _, _)| *at == step).map(|(_, s, a)| (s, a));
             events = Self::step_on(&mut state, step, slots, v)?;
         }
