@@ -101,6 +101,23 @@ impl<G: Game> Ledger<G> {
         self.steps.is_empty()
     }
 
+    /// Every step's joint action as this device holds it: others' face-down choices as the
+    /// placeholders its table was played with. A page replays these to show the match; once
+    /// every choice is shown (at the end) they are the match's true record.
+    pub fn joints(&self) -> Vec<Joint<G::Action>> {
+        self.steps
+            .iter()
+            .zip(&self.before)
+            .map(|(slots, state)| {
+                PerSeat::from_fn(slots.len(), |seat| match &slots[seat.index()] {
+                    Slot::Idle => None,
+                    Slot::Open(a) | Slot::Own { action: a, .. } => Some(a.clone()),
+                    Slot::Hidden => state.legal_actions(seat).into_iter().next(),
+                })
+            })
+            .collect()
+    }
+
     /// Plays one step on `state`, face-down choices of others (and own ones `veil` names) as
     /// placeholders.
     fn step_on(state: &mut G, step: u32, slots: &[Slot<G::Action>], veil: Option<(u8, &G::Action)>) -> Result<Vec<G::Event>, LedgerError> {
@@ -214,6 +231,39 @@ impl<G: Game> Ledger<G> {
                 }
             }
         }
+        // The other devices play every choice still face down as a placeholder, all of them
+        // at once: a choice that could not be told apart alone may matter together with
+        // another (a monster built card by card, whose card is then played). Until the table
+        // with all of them as placeholders looks the same as the true one, and stays legal,
+        // the oldest of them is shown too.
+        let mut veiled: Vec<(u32, u8)> = steps
+            .iter()
+            .enumerate()
+            .flat_map(|(i, slots)| {
+                slots
+                    .iter()
+                    .enumerate()
+                    .filter_map(move |(seat, slot)| matches!(slot, Slot::Own { shown: false, .. }).then_some((i as u32 + 1, seat as u8)))
+            })
+            .filter(|at| !show.contains(at))
+            .collect();
+        let truth = Self::replay_from(&line, 1, None)?;
+        while let Some(&first) = veiled.first() {
+            let mut placeheld = steps.clone();
+            for (at, seat) in &veiled {
+                placeheld[*at as usize - 1][usize::from(*seat)] = Slot::Hidden;
+            }
+            let same = match Self::replay_from(&(placeheld, before.clone()), first.0 as usize, None) {
+                Ok(seen) => observers.iter().all(|who| looks(&seen, *who) == looks(&truth, *who)),
+                Err(_) => false,
+            };
+            if same {
+                break;
+            }
+            show.push(first);
+            veiled.remove(0);
+        }
+        show.sort_unstable();
         Ok(show)
     }
 

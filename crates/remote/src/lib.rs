@@ -12,6 +12,8 @@
 //! - [`protocol`]: the match protocol: commit every secret choice, reveal once every acting
 //!   seat has committed, compare a hash of the table after every step, refuse replayed or
 //!   forged messages. Choices are opaque text (an action as JSON), so it serves every game.
+//! - [`side`]: one device's side of a match, the protocol and the device's copy of the match
+//!   driven together, for a page to feed with choices and messages.
 //! - [`offer`]: a WebRTC session description cut to the fields that matter, so an invitation
 //!   fits in a link and a QR code.
 //!
@@ -28,6 +30,7 @@ pub mod ledger;
 pub mod mix;
 pub mod offer;
 pub mod protocol;
+pub mod side;
 pub mod table;
 
 pub use commit::{Commitment, Salt};

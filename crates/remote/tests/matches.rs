@@ -95,7 +95,9 @@ fn react<G: Game>(
                 let show = if ledger.ends_with(&choices, &dev.own, &shown) {
                     dev.peer.still_withheld()
                 } else {
-                    ledger.to_show(&choices, &dev.own, &shown).unwrap()
+                    // A choice of another device shown before the earlier ones it needs: wait
+                    // for the next round (see `Side`).
+                    ledger.to_show(&choices, &dev.own, &shown).unwrap_or_default()
                 };
                 let show: Vec<(u32, u8)> = show.into_iter().filter(|at| dev.peer.still_withheld().contains(at)).collect();
                 dev.opened = choices;

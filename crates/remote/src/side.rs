@@ -1,0 +1,311 @@
+//! One device's side of a match, for any game: the protocol ([`Peer`]) and the device's copy of
+//! the match ([`Ledger`]) driven together, so a page only says what its people chose and what
+//! arrived on the wire, and hears back what to send and what to show.
+//!
+//! - A choice made here is committed at once, or kept until its step begins.
+//! - Once every acting seat has committed, this device's choices are revealed, or withheld
+//!   when no other device could tell them from another legal choice ([`Ledger::to_show`]).
+//! - Each round, earlier withheld choices that the step would make visible are shown; at the
+//!   end of the match every one is.
+//! - Each step is applied by the engine and its table hash compared; only once every device
+//!   agrees is the step told to the page ([`Told::Agreed`]) and the next one begun.
+//!
+//! Any broken rule of the protocol, or a choice shown late that was illegal where it was made,
+//! stops the match: the reason goes to the other devices and to the page.
+
+use crate::commit::Salt;
+use crate::ledger::{Ledger, LedgerError};
+use crate::protocol::{Choice, Device, Happening, Message, Peer};
+use crate::table::hash_of;
+use dojo_engine::{Game, Joint, Seat, acting_seats};
+
+/// What the page must hear.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Told<G: Game> {
+    /// The host's match has arrived: the setup, the device playing each seat, and this device.
+    Started {
+        /// The setup.
+        setup: G::Setup,
+        /// By seat, the device that plays it.
+        owners: Vec<Device>,
+        /// This device.
+        me: Device,
+    },
+    /// Every device holds the same table after `step`: the whole match as this device holds it
+    /// (others' face-down choices as placeholders), to replay and show.
+    Agreed {
+        /// The step just agreed.
+        step: u32,
+        /// Every step's joint action.
+        joints: Vec<Joint<G::Action>>,
+    },
+    /// The match stopped, and why, in words.
+    Stopped(String),
+}
+
+/// What one call gives back: messages to send (in order) and what the page must hear.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Out<G: Game> {
+    /// For the other devices (the host also relays what guests send: see [`Side::relay`]).
+    pub send: Vec<Message>,
+    /// For the page.
+    pub told: Vec<Told<G>>,
+}
+
+impl<G: Game> Default for Out<G> {
+    fn default() -> Self {
+        Out { send: Vec::new(), told: Vec::new() }
+    }
+}
+
+/// One device's side of a match.
+#[derive(Clone, Debug)]
+pub struct Side<G: Game> {
+    peer: Peer,
+    ledger: Option<Ledger<G>>,
+    /// This step's choices of this device's seats, by seat.
+    own: Vec<Option<G::Action>>,
+    /// What is known of this step's choices once every seat has answered.
+    opened: Vec<Choice>,
+    /// The step begun (0: none yet).
+    begun: u32,
+    /// Choices made before their step began, with their salts.
+    early: Vec<(u8, G::Action, Salt)>,
+    /// True once the other devices know the match stopped (told by this one, or by them).
+    stop_known: bool,
+}
+
+impl<G: Game> Side<G> {
+    /// The host's side of a match of `setup` on `devices` devices, `owners[s]` playing seat `s`,
+    /// called `table` (random, so openings cannot be moved from one match to another): the
+    /// side and the messages that start the match.
+    pub fn host(setup: &G::Setup, owners: Vec<Device>, devices: u8, table: String) -> Result<(Side<G>, Out<G>), String> {
+        let setup_json = serde_json::to_string(setup).map_err(|e| e.to_string())?;
+        let ledger = Ledger::new(setup.clone(), owners.iter().map(|o| *o == 0).collect())?;
+        let (peer, start) = Peer::host(G::NAME, &setup_json, owners, devices, table);
+        let mut side =
+            Side { peer, ledger: Some(ledger), own: Vec::new(), opened: Vec::new(), begun: 0, early: Vec::new(), stop_known: false };
+        let mut out = Out { send: vec![start], told: Vec::new() };
+        side.begin_next(&mut out);
+        Ok((side, out))
+    }
+
+    /// A guest's side, device `me` of `devices`, waiting for the host's start.
+    pub fn guest(me: Device, devices: u8) -> Side<G> {
+        Side {
+            peer: Peer::guest(me, devices),
+            ledger: None,
+            own: Vec::new(),
+            opened: Vec::new(),
+            begun: 0,
+            early: Vec::new(),
+            stop_known: false,
+        }
+    }
+
+    /// The protocol's state (steps agreed, seats, what is withheld).
+    pub fn peer(&self) -> &Peer {
+        &self.peer
+    }
+
+    /// The table as this device holds it, once the match has started.
+    pub fn state(&self) -> Option<&G> {
+        self.ledger.as_ref().map(Ledger::state)
+    }
+
+    /// True once the match is decided on this device's table, or stopped.
+    pub fn is_done(&self) -> bool {
+        self.peer.is_stopped() || self.state().is_some_and(|s| s.outcome().is_some())
+    }
+
+    /// The devices a guest's message must be passed on to (the host relays; others: none).
+    pub fn relay(&self, message: &Message) -> Vec<Device> {
+        self.peer.relay_targets(message)
+    }
+
+    /// The choice `action` of `seat`, made by a person at this device, committed with `salt`
+    /// (fresh, secret randomness): at once when its step has begun, else when it begins.
+    pub fn choose(&mut self, seat: u8, action: G::Action, salt: Salt) -> Out<G> {
+        let mut out = Out::default();
+        if self.begun == 0 || self.begun != self.peer.step() {
+            self.early.push((seat, action, salt));
+            return out;
+        }
+        self.commit(seat, action, salt, &mut out);
+        out
+    }
+
+    /// `text`, a message that arrived from another device.
+    pub fn receive(&mut self, text: &str) -> Out<G> {
+        let mut out = Out::default();
+        if self.peer.is_stopped() {
+            // Messages already on their way when the match stopped.
+            return out;
+        }
+        match self.peer.receive_text(text) {
+            Ok((send, happened)) => {
+                out.send.extend(send);
+                self.react(happened, &mut out);
+            }
+            Err(v) => self.stop(v.to_string(), &mut out),
+        }
+        out
+    }
+
+    /// Leaves the match: the other devices are told why.
+    pub fn leave(&mut self, reason: &str) -> Out<G> {
+        let mut out = Out::default();
+        if !self.stop_known {
+            self.stop_known = true;
+            out.send.push(self.peer.refuse(reason.to_string()));
+        }
+        out
+    }
+
+    fn commit(&mut self, seat: u8, action: G::Action, salt: Salt, out: &mut Out<G>) {
+        let text = match serde_json::to_string(&action) {
+            Ok(text) => text,
+            Err(e) => return self.stop(format!("a choice could not be written: {e}"), out),
+        };
+        if let Some(slot) = self.own.get_mut(usize::from(seat)) {
+            *slot = Some(action);
+        }
+        match self.peer.choose(seat, text, salt) {
+            Ok((send, happened)) => {
+                out.send.extend(send);
+                self.react(happened, out);
+            }
+            Err(v) => self.stop(v.to_string(), out),
+        }
+    }
+
+    /// Stops the match for `reason`: the other devices and the page are told.
+    fn stop(&mut self, reason: String, out: &mut Out<G>) {
+        if !self.stop_known {
+            self.stop_known = true;
+            out.send.push(self.peer.refuse(reason.clone()));
+        }
+        out.told.push(Told::Stopped(reason));
+    }
+
+    /// Begins the next step when the match goes on, with any choices made early.
+    fn begin_next(&mut self, out: &mut Out<G>) {
+        let Some(state) = self.state() else { return };
+        if state.outcome().is_some() || self.peer.is_stopped() || self.begun == self.peer.step() {
+            return;
+        }
+        let acting: Vec<u8> = acting_seats(state).iter().map(|s| s.0).collect();
+        self.own = vec![None; state.seat_count()];
+        self.begun = self.peer.step();
+        match self.peer.begin(acting) {
+            Ok((send, happened)) => {
+                out.send.extend(send);
+                self.react(happened, out);
+            }
+            Err(v) => return self.stop(v.to_string(), out),
+        }
+        for (seat, action, salt) in std::mem::take(&mut self.early) {
+            self.commit(seat, action, salt, out);
+        }
+    }
+
+    fn react(&mut self, happened: Vec<Happening>, out: &mut Out<G>) {
+        for h in happened {
+            if self.peer.is_stopped() && !matches!(h, Happening::Stopped { .. }) {
+                return;
+            }
+            let result = match h {
+                Happening::Started { game, setup, seats } => self.started(&game, &setup, seats, out),
+                Happening::Committed { step } => self.committed(step, out),
+                Happening::Opened { choices, shown, .. } => self.opened(choices, &shown, out),
+                Happening::Settled { shown, .. } => self.settled(&shown, out),
+                Happening::Agreed { step } => {
+                    if let Some(ledger) = &self.ledger {
+                        out.told.push(Told::Agreed { step, joints: ledger.joints() });
+                    }
+                    self.begin_next(out);
+                    Ok(())
+                }
+                Happening::Stopped { by, reason } => {
+                    self.stop_known = true;
+                    out.told.push(Told::Stopped(format!("device {} stopped the match: {reason}", by + 1)));
+                    Ok(())
+                }
+            };
+            if let Err(reason) = result {
+                return self.stop(reason, out);
+            }
+        }
+    }
+
+    fn started(&mut self, game: &str, setup: &str, owners: Vec<Device>, out: &mut Out<G>) -> Result<(), String> {
+        if game != G::NAME {
+            return Err(format!("the other device started a match of {game}, not {}", G::NAME));
+        }
+        let setup: G::Setup = serde_json::from_str(setup).map_err(|e| format!("the host's setup cannot be read: {e}"))?;
+        let me = self.peer.me();
+        let ledger: Ledger<G> = Ledger::new(setup.clone(), owners.iter().map(|o| *o == me).collect())?;
+        if owners.len() != ledger.state().seat_count() {
+            return Err(format!("the host named {} players for a table of {}", owners.len(), ledger.state().seat_count()));
+        }
+        self.ledger = Some(ledger);
+        out.told.push(Told::Started { setup, owners, me });
+        self.begin_next(out);
+        Ok(())
+    }
+
+    fn ledger(&self) -> Result<&Ledger<G>, String> {
+        self.ledger.as_ref().ok_or_else(|| "a step came before the match started".to_string())
+    }
+
+    fn committed(&mut self, step: u32, out: &mut Out<G>) -> Result<(), String> {
+        let ledger = self.ledger()?;
+        let acting = acting_seats(ledger.state());
+        let choices: Vec<Choice> =
+            Seat::all(ledger.state().seat_count()).map(|s| if acting.contains(&s) { Choice::Hidden } else { Choice::Idle }).collect();
+        let show: Vec<u8> = ledger
+            .to_show(&choices, &self.own, &[])
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .filter(|(at, _)| *at == step)
+            .map(|(_, seat)| seat)
+            .collect();
+        let (send, happened) = self.peer.open(&show).map_err(|v| v.to_string())?;
+        out.send.extend(send);
+        self.react(happened, out);
+        Ok(())
+    }
+
+    fn opened(&mut self, choices: Vec<Choice>, shown: &[(u32, u8, String)], out: &mut Out<G>) -> Result<(), String> {
+        let ledger = self.ledger()?;
+        let withheld = self.peer.still_withheld();
+        let show = if ledger.ends_with(&choices, &self.own, shown) {
+            withheld.clone()
+        } else {
+            match ledger.to_show(&choices, &self.own, shown) {
+                Ok(show) => show,
+                // Another device showed a choice that its earlier face-down ones make legal;
+                // they come in this round. If they never do, the step itself is refused.
+                Err(LedgerError::Illegal { .. }) => Vec::new(),
+                Err(e) => return Err(e.to_string()),
+            }
+        };
+        let show: Vec<(u32, u8)> = show.into_iter().filter(|at| withheld.contains(at)).collect();
+        self.opened = choices;
+        let (send, happened) = self.peer.settle(&show).map_err(|v| v.to_string())?;
+        out.send.extend(send);
+        self.react(happened, out);
+        Ok(())
+    }
+
+    fn settled(&mut self, shown: &[(u32, u8, String)], out: &mut Out<G>) -> Result<(), String> {
+        let ledger = self.ledger.as_mut().ok_or("a step came before the match started")?;
+        ledger.take(&self.opened, &self.own, shown).map_err(|e| e.to_string())?;
+        let hash = hash_of(ledger.state());
+        self.own.iter_mut().for_each(|o| *o = None);
+        let (send, happened) = self.peer.applied(hash).map_err(|v| v.to_string())?;
+        out.send.extend(send);
+        self.react(happened, out);
+        Ok(())
+    }
+}
