@@ -123,6 +123,16 @@ connect=$((total + ${module_bytes[remote]:-0}))
 echo "page_connect_gzip_bytes: $connect"
 ((${module_bytes[remote]:-0} > 0)) || over "the connection module is missing from the build"
 ((connect <= PAGE_BUDGET)) || over "/connect downloads $connect bytes gzipped, over the $PAGE_BUDGET-byte page budget"
+# A game's connection module (for a match against a friend on another device) is fetched when
+# someone starts such a match, after the play page is up, like "Your games" is fetched to pack a
+# finished game: it is listed as its own figure, the shell plus the module.
+for game in $(grep -oE 'data-bin="[a-z0-9-]+-remote"' "$REPO/index.html" | sed -E 's/data-bin="(.*)-remote"/\1/'); do
+  module=${module_bytes[$game-remote]:-0}
+  ((module > 0)) || over "the $game connection module is missing from the build"
+  friend=$((total + module))
+  echo "friend_${game//-/_}_gzip_bytes: $friend"
+  ((friend <= PAGE_BUDGET)) || over "a match of $game with a friend fetches $friend bytes gzipped with the shell, over the $PAGE_BUDGET-byte page budget"
+done
 pdf=${module_bytes[print-pdf]:-0}
 ((pdf > 0 && pdf <= PDF_BUDGET)) || over "the PDF worker is $pdf bytes gzipped (missing, or over the $PDF_BUDGET-byte budget)"
 ((total <= BUDGET)) || over "first download is $total bytes gzipped, over the $BUDGET-byte budget"

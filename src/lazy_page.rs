@@ -99,6 +99,44 @@ macro_rules! play_module {
     };
 }
 
+/// The whole body of a game's connection module (`src/bin/<game>-remote.rs`), which a play
+/// page loads when someone plays against a friend on another device:
+/// `remote_module!(dojo_games::taunt::Taunt)` exports `host`, `join`, `choose` and `leave` (see
+/// [`crate::remote::friend`]). It holds the engine (to check every step the other device
+/// plays), the connection and the commitments, none of which the play module carries.
+#[macro_export]
+macro_rules! remote_module {
+    ($game:ty) => {
+        /// Hosts a match: the request names the setup and who plays where.
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn host(request: String) -> Result<String, String> {
+            $crate::remote::friend::host::<$game>(&request)
+        }
+
+        /// Answers an invitation code.
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn join(code: String) -> Result<String, String> {
+            $crate::remote::friend::join::<$game>(&code)
+        }
+
+        /// A choice made by a person at this device.
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn choose(request: String) -> Result<String, String> {
+            $crate::remote::friend::choose::<$game>(&request)
+        }
+
+        /// Leaves the match in progress.
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn leave(_request: String) -> Result<String, String> {
+            $crate::remote::friend::leave::<$game>()
+        }
+
+        fn main() {
+            console_error_panic_hook::set_once();
+        }
+    };
+}
+
 /// The whole body of a game's rules module (`src/bin/<game>-rules.rs`), which a rules page
 /// loads instead of the play module: `rules_module!("punish", rules_piece_fn, PunishSite, table)`
 /// exports `fill_rules()` (the game's pieces of its rules page, see [`fill_rules`]) and

@@ -41,4 +41,19 @@ mod tests {
         }
         assert!(!index.contains("data-bin=\"toy-"), "the test game has no pages");
     }
+
+    #[test]
+    fn every_connection_module_is_built_and_belongs_to_a_game_on_the_site() {
+        let index = include_str!("../../index.html");
+        let bins = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin");
+        let mut found = 0;
+        for entry in std::fs::read_dir(bins).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            let Some(game) = name.strip_suffix("-remote.rs") else { continue };
+            found += 1;
+            assert!(dojo_games::registry::on_site().any(|g| g.id == game), "{name} names no game on the site");
+            assert!(index.contains(&format!("data-bin=\"{game}-remote\"")), "index.html does not build {game}-remote");
+        }
+        assert!(found >= 2, "TAUNT and DRAGON PUNCH can be played with a friend on another device");
+    }
 }

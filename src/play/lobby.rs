@@ -12,6 +12,7 @@ pub fn controller_id(controller: Controller) -> String {
     match controller {
         Controller::Person => "person".into(),
         Controller::Computer(level) => level.label().to_ascii_lowercase(),
+        Controller::Remote => "friend".into(),
     }
 }
 
@@ -28,6 +29,7 @@ fn controller_label(controller: Controller) -> String {
     match controller {
         Controller::Person => "A person at this device".into(),
         Controller::Computer(level) => format!("The computer ({})", level.label()),
+        Controller::Remote => "A friend on another device".into(),
     }
 }
 

@@ -9,12 +9,15 @@
 //!   seat and who plays it.
 //! - [`think`]: the computer thinks in Web Workers, with a time budget, so the page keeps
 //!   answering.
+//! - [`friend`]: a match against a friend on another device, as the page sees it (the
+//!   connection and its checks are the game's connection module).
 //! - [`page`]: the screens every game shares: hand-offs between people on one device, the
 //!   computer thinking, the "3, 2, 1" before a reveal, the result, game over and rematch.
 //!
 //! A game's play page implements [`OnSite`] in its own folder (how its events read, what of
 //! its position is face down, whether a seat plans ahead) and draws only its own screens.
 
+pub mod friend;
 pub mod lobby;
 pub mod page;
 pub mod saves;

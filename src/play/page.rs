@@ -32,6 +32,8 @@ pub enum Screen {
     Decide(Seat),
     /// The computer is deciding.
     Thinking,
+    /// Waiting for a friend on another device: to connect, or to choose.
+    Friend,
     /// "3, 2, 1" before the reveal.
     Countdown(u8),
     /// The reveal and what it did.
@@ -49,6 +51,9 @@ fn next_screen<T: OnSite>(s: &Session<T>, now: Screen) -> Screen {
         if hand_over { Screen::HandOff(seat) } else { Screen::Decide(seat) }
     } else if s.computer_to_move().is_some() {
         Screen::Thinking
+    } else if s.seats().has_remote() {
+        // Even a step only this device acts in goes through the other device.
+        Screen::Friend
     } else {
         Screen::Countdown(3)
     }
@@ -95,6 +100,14 @@ pub struct PlayCtx<T: OnSite> {
     /// The finished match's replay piece once packed, or why there is none (`None`: not asked
     /// yet, or being packed).
     link: RwSignal<Option<Result<String, String>>>,
+    /// The lobby's choice of a friend on another device as the opponent.
+    pub friend: RwSignal<bool>,
+    /// The step this device last gave the connection module its people's choices for.
+    sent: StoredValue<Option<usize>>,
+    /// True when this device joined another's match by its invitation (it does not host).
+    joined: StoredValue<bool>,
+    /// Which count to a reveal is running (see [`PlayCtx::countdown`]).
+    counting: StoredValue<u32>,
 }
 
 impl<T: OnSite> Clone for PlayCtx<T> {
@@ -120,7 +133,16 @@ impl<T: OnSite> PlayCtx<T> {
             thinkers_tried: StoredValue::new(false),
             generation: StoredValue::new(0),
             link: RwSignal::new(None),
+            friend: RwSignal::new(false),
+            sent: StoredValue::new(None),
+            joined: StoredValue::new(false),
+            counting: StoredValue::new(0),
         };
+        // An invitation from a friend on another device: answer it.
+        if let Some(code) = browser::hash().strip_prefix(super::friend::HASH) {
+            cx.join(code.to_string());
+            return cx;
+        }
         // A save made by "Play on from here" on a watch page says so, once.
         let played_on = browser::load(super::watch::PLAY_ON_KEY);
         browser::forget(super::watch::PLAY_ON_KEY);
@@ -173,7 +195,102 @@ impl<T: OnSite> PlayCtx<T> {
                 Timeout::new(30, move || self.bot_move()).forget();
             }
             Screen::Countdown(_) => self.play(),
+            Screen::Friend => {
+                self.screen.set(Screen::Friend);
+                self.send_choices();
+            }
             other => self.screen.set(other),
+        }
+    }
+
+    /// The connection module's name for this game.
+    fn friend_module() -> String {
+        super::friend::module_name::<T::G>()
+    }
+
+    /// Calls the connection module's `entry` with `request`; a failure is shown in words.
+    fn ask_friend_module(self, entry: &'static str, request: String) {
+        crate::components::lazy_module::call_module(Self::friend_module(), entry, request, move |answer| {
+            if let Err(e) = answer {
+                self.notice.set(Some(format!("The connection to your friend's device failed: {e}.")));
+            }
+        });
+    }
+
+    /// Answers the invitation `code` from another device: the connection module shows the
+    /// answer to send back, and the match starts when the host's arrives.
+    fn join(self, code: String) {
+        self.joined.set_value(true);
+        self.listen_to_friend();
+        self.screen.set(Screen::Friend);
+        self.ask_friend_module("join", code);
+    }
+
+    /// Hosts the match on the page for a friend on another device: the connection module makes
+    /// the invitation.
+    fn host(self) {
+        let request = self.session.with_untracked(|s| {
+            let s = s.as_ref()?;
+            let owners: Vec<u8> = Seat::all(s.seats().count()).map(|seat| u8::from(!s.seats().is_person(seat))).collect();
+            Some(super::friend::host_request(&owners, &s.setup_json()?))
+        });
+        if let Some(request) = request {
+            self.joined.set_value(false);
+            self.listen_to_friend();
+            self.ask_friend_module("host", request);
+        }
+    }
+
+    /// Gives the connection module the choices this device's people made for the step, once.
+    fn send_choices(self) {
+        let choices = self.session.with_untracked(|s| {
+            let s = s.as_ref()?;
+            (self.sent.get_value() != Some(s.steps())).then(|| {
+                let mine = s.seats().persons().filter_map(|seat| s.planned(seat).map(|a| (seat, a)));
+                let requests =
+                    mine.filter_map(|(seat, a)| serde_json::to_string(a).ok().map(|json| super::friend::choose_request(seat.0, &json)));
+                (s.steps(), requests.collect::<Vec<_>>())
+            })
+        });
+        let Some((step, choices)) = choices else { return };
+        if choices.is_empty() {
+            return;
+        }
+        self.sent.set_value(Some(step));
+        for request in choices {
+            self.ask_friend_module("choose", request);
+        }
+    }
+
+    /// Listens to the connection module from now on.
+    fn listen_to_friend(self) {
+        super::friend::listen(move |text| self.heard(&text));
+    }
+
+    /// What the connection module said.
+    fn heard(self, text: &str) {
+        use super::friend::Heard;
+        let heard = match Heard::<T::G>::read(text) {
+            Ok(h) => h,
+            Err(e) => return self.notice.set(Some(format!("The connection module said something this page cannot read: {e}."))),
+        };
+        match heard {
+            Heard::Connected => self.notice.set(None),
+            Heard::Start { setup, owners, me } => {
+                let seats =
+                    Seats(owners.iter().map(|o| if *o == me { super::Controller::Person } else { super::Controller::Remote }).collect());
+                self.start(Session::new(seats, &setup));
+            }
+            Heard::Line { actions } => {
+                self.sent.set_value(None);
+                match self.session.try_update(|s| s.as_mut().map(|s| s.follow(actions))).flatten() {
+                    Some(Ok(events)) => self.played(T::shows_reveal(&events)),
+                    Some(Err(e)) => self.notice.set(Some(format!("The other device's step could not be shown here: {e}"))),
+                    None => {}
+                }
+            }
+            Heard::Stopped { reason } => self.notice.set(Some(format!("The match with your friend stopped: {reason}."))),
+            Heard::Lost { reason } => self.notice.set(Some(format!("The connection to your friend's device was lost: {reason}."))),
         }
     }
 
@@ -267,17 +384,21 @@ impl<T: OnSite> PlayCtx<T> {
 
     fn play(self) {
         match self.session.try_update(|s| s.as_mut().map(|s| s.play().map(|events| T::shows_reveal(&events)))).flatten() {
-            Some(Ok(revealed)) => {
-                self.save();
-                self.remember_if_over();
-                match (revealed, T::counts_before_reveal()) {
-                    (true, true) => self.countdown(3),
-                    (true, false) => self.countdown(0),
-                    (false, _) => self.advance(),
-                }
-            }
+            Some(Ok(revealed)) => self.played(revealed),
             Some(Err(e)) => self.notice.set(Some(format!("That step could not be played: {e}"))),
             None => self.screen.set(Screen::Lobby),
+        }
+    }
+
+    /// After steps were played (here, or agreed with another device): saves, remembers a
+    /// finished match, and counts down to a reveal (`revealed`) or goes on.
+    fn played(self, revealed: bool) {
+        self.save();
+        self.remember_if_over();
+        match (revealed, T::counts_before_reveal()) {
+            (true, true) => self.countdown(3),
+            (true, false) => self.countdown(0),
+            (false, _) => self.advance(),
         }
     }
 
@@ -324,15 +445,25 @@ impl<T: OnSite> PlayCtx<T> {
         });
     }
 
-    /// Counts `n` down to the result screen (0: shows the result at once).
+    /// Counts `n` down to the result screen (0: shows the result at once). A new count (the
+    /// friend's device played on meanwhile) replaces one still running.
     fn countdown(self, n: u8) {
+        self.counting.update_value(|c| *c = c.wrapping_add(1));
+        self.count(n, self.counting.get_value());
+    }
+
+    /// One second of count `id`, unless another count has replaced it.
+    fn count(self, n: u8, id: u32) {
+        if self.counting.try_get_value() != Some(id) {
+            return;
+        }
         if n == 0 {
             let over = self.session.with_untracked(|s| s.as_ref().is_some_and(Session::is_over));
             self.screen.set(if over { Screen::Over } else { Screen::Result });
             return;
         }
         self.screen.set(Screen::Countdown(n));
-        Timeout::new(COUNTDOWN_STEP_MS, move || self.countdown(n - 1)).forget();
+        Timeout::new(COUNTDOWN_STEP_MS, move || self.count(n - 1, id)).forget();
     }
 
     /// Gives a person's decision to the session with `decide`; shows a refusal, or moves on.
@@ -355,13 +486,18 @@ impl<T: OnSite> PlayCtx<T> {
                     // The workers start while the person makes a first choice.
                     self.thinkers();
                 }
-                let unsaved = s.seats().keeping() == Keeping::Nothing;
+                let unsaved = s.seats().keeping() == Keeping::Nothing && !s.seats().has_remote();
+                let remote = s.seats().has_remote();
                 let noun = s.noun();
                 self.link.set(None);
+                self.sent.set_value(None);
                 self.session.set(Some(s));
                 self.bot_ms.set(None);
                 self.notice.set(unsaved.then(|| format!("This {noun} is not saved in this browser: with several people and the computer at one table, no save could leave out the computer's cards.")));
                 self.save();
+                if remote && !self.joined.get_value() {
+                    self.host();
+                }
                 self.advance();
             }
             Err(e) => self.notice.set(Some(e)),
@@ -370,6 +506,9 @@ impl<T: OnSite> PlayCtx<T> {
 
     /// Forgets the match and goes back to the lobby.
     pub fn abandon(self) {
+        if self.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.seats().has_remote())) {
+            self.ask_friend_module("leave", String::new());
+        }
         self.generation.update_value(|g| *g = g.wrapping_add(1));
         self.link.set(None);
         browser::forget(T::SAVE_KEY);
@@ -393,18 +532,29 @@ impl<T: OnSite> PlayCtx<T> {
 /// What the lobby says about saving: the threat model of a game kept in this browser.
 pub const SAVE_NOTE: &str = "The game in progress is saved in this browser. Against the computer only what you can see is saved, never its cards. On one shared device the saved game holds every player's hand so it can resume; picks not yet revealed are never saved.";
 
-/// The lobby's first choices for two seats: a person against the computer (and how strong) or
-/// two people on one device, shown as `vs_bot` and `level` say (a lobby starts them at true
-/// and Medium), so the choice survives the lobby redrawing this part.
-pub fn who_plays(vs_bot: RwSignal<bool>, level: RwSignal<Level>) -> impl IntoView {
+/// The lobby's first choices for two seats: a person against the computer (and how strong), two
+/// people on one device, or (where the game's tables can be played between devices and
+/// `friend` is given) a person here against a friend on another device; shown as `vs_bot`,
+/// `level` and `friend` say (a lobby starts them at true, Medium and false), so the choice
+/// survives the lobby redrawing this part.
+pub fn who_plays(vs_bot: RwSignal<bool>, level: RwSignal<Level>, friend: Option<RwSignal<bool>>) -> impl IntoView {
+    // A game whose tables cannot yet be played between devices offers no friend.
+    let offers_friend = friend.is_some();
+    let friend = friend.unwrap_or_else(|| RwSignal::new(false));
+    let choose = move |bot: bool, far: bool| {
+        vs_bot.set(bot);
+        friend.set(far);
+    };
     view! {
         <fieldset>
             <legend>"Who plays?"</legend>
-            <label><input type="radio" name="mode" data-testid="mode-bot" prop:checked=move || vs_bot.get() on:change=move |_| vs_bot.set(true)/>" Me against the computer"</label>
-            <label><input type="radio" name="mode" data-testid="mode-hotseat" prop:checked=move || !vs_bot.get() on:change=move |_| vs_bot.set(false)/>" Two players on this device"</label>
+            <label><input type="radio" name="mode" data-testid="mode-bot" prop:checked=move || vs_bot.get() && !friend.get() on:change=move |_| choose(true, false)/>" Me against the computer"</label>
+            <label><input type="radio" name="mode" data-testid="mode-hotseat" prop:checked=move || !vs_bot.get() && !friend.get() on:change=move |_| choose(false, false)/>" Two players on this device"</label>
+            <label hidden=!offers_friend><input type="radio" name="mode" data-testid="mode-friend" prop:checked=move || friend.get() on:change=move |_| choose(false, true)/>" Me against a friend on another device"</label>
             <p class="hint" data-testid="save-note">{SAVE_NOTE}</p>
         </fieldset>
-        <Show when=move || vs_bot.get()>
+        <p class="hint" data-testid="friend-note" hidden=move || !friend.get()>"Starting makes an invitation for your friend; your devices then connect directly, with no game server."</p>
+        <Show when=move || vs_bot.get() && !friend.get()>
             <fieldset>
                 <legend>"Computer strength"</legend>
                 {Level::ALL.into_iter().map(|l| view! {
@@ -416,9 +566,18 @@ pub fn who_plays(vs_bot: RwSignal<bool>, level: RwSignal<Level>) -> impl IntoVie
 }
 
 /// The seats the lobby's first choices ask for, in a game of `count` seats: the person in the
-/// first seat and the computer at `level` in the others, or `count` people on the device.
-pub fn chosen_seats(vs_bot: RwSignal<bool>, level: RwSignal<Level>, count: usize) -> Seats {
-    if vs_bot.get_untracked() { Seats::against_computer(level.get_untracked(), count) } else { Seats::people(count) }
+/// first seat and the computer at `level` in the others, `count` people on the device, or the
+/// person here against friends on other devices (`friend`).
+pub fn chosen_seats(vs_bot: RwSignal<bool>, level: RwSignal<Level>, friend: RwSignal<bool>, count: usize) -> Seats {
+    if friend.get_untracked() {
+        let mut seats = vec![super::Controller::Remote; count];
+        seats[0] = super::Controller::Person;
+        Seats(seats)
+    } else if vs_bot.get_untracked() {
+        Seats::against_computer(level.get_untracked(), count)
+    } else {
+        Seats::people(count)
+    }
 }
 
 /// What the hand-off screen says about the others: who has already chosen in secret this
@@ -501,8 +660,11 @@ pub fn game_over<T: OnSite>(
 ) -> impl IntoView {
     let names = cx.names();
     let outcome = move || cx.session.with(|s| s.as_ref().and_then(Session::outcome));
+    // Another match with a friend on another device starts from a new invitation.
+    let remote = move || cx.session.with(|s| s.as_ref().is_some_and(|s| s.seats().has_remote()));
+    let again = StoredValue::new(again);
     let replay = move |_| {
-        if let Some(next) = cx.session.with_untracked(|s| s.as_ref().map(&again)) {
+        if let Some(next) = cx.session.with_untracked(|s| s.as_ref().map(|s| again.with_value(|again| again(s)))) {
             cx.start(next);
         }
     };
@@ -523,7 +685,7 @@ pub fn game_over<T: OnSite>(
             </ul>
             <p class="big" data-testid="winner">{move || outcome().map(|o| winner_line(&o, &names.get(), cx.noun().get())).unwrap_or_default()}</p>
             {places}
-            <button type="button" class="button primary" data-testid="again" on:click=replay>{labels[0]}</button>
+            <button type="button" class="button primary" data-testid="again" hidden=remote on:click=replay>{labels[0]}</button>
             <button type="button" class="button" on:click=move |_| cx.abandon()>{labels[1]}</button>
             <SharePanel cx=cx/>
         </div>
@@ -620,10 +782,16 @@ pub fn play_frame<T: OnSite>(
             <h1>{title}</h1>
             {move || cx.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="notice">{n}<button type="button" class="close" aria-label="Dismiss" on:click=move |_| cx.notice.set(None)>"×"</button></p> })}
             {move || match cx.screen.get() {
-                Screen::Thinking => view! { <div class="stage thinking" data-testid="thinking" role="status"><span class="spinner" aria-hidden="true"></span>"The computer is choosing…"</div> }.into_any(),
+                // The computer thinking and a friend choosing on another device: one screen.
+                now @ (Screen::Thinking | Screen::Friend) => {
+                    let (testid, text) = if now == Screen::Friend { ("waiting-friend", "Waiting for your friend's device…") } else { ("thinking", "The computer is choosing…") };
+                    view! { <div class="stage thinking" data-testid=testid role="status"><span class="spinner" aria-hidden="true"></span>{text}</div> }.into_any()
+                }
                 Screen::Countdown(n) => view! { <div class="stage countdown" data-testid="countdown" aria-live="assertive"><span class="count">{n}</span></div> }.into_any(),
                 other => screen(other),
             }}
+            // The connection module draws the invitation and the connection's state here.
+            <div id=super::friend::PANEL data-testid=super::friend::PANEL></div>
             {move || (!matches!(cx.screen.get(), Screen::Lobby | Screen::Countdown(_))).then(&table).flatten()}
             {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()>{format!("The computer decided in {ms} ms.")}</p> })}
             {move || (cx.screen.get() != Screen::Lobby).then(|| view! {

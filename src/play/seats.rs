@@ -13,6 +13,8 @@ pub enum Controller {
     Person,
     /// The computer, at this strength.
     Computer(Level),
+    /// A person at another device, connected directly (see [`super::friend`]).
+    Remote,
 }
 
 /// Who plays every seat, in seat order.
@@ -56,6 +58,11 @@ impl Seats {
         }
     }
 
+    /// True when a person at another device plays any seat.
+    pub fn has_remote(&self) -> bool {
+        self.0.contains(&Controller::Remote)
+    }
+
     /// True when the computer plays any seat.
     pub fn has_computer(&self) -> bool {
         self.0.iter().any(|c| matches!(c, Controller::Computer(_)))
@@ -94,6 +101,8 @@ impl Seats {
     /// What may be saved for a match with these seats.
     pub fn keeping(&self) -> Keeping {
         match self.lone_person() {
+            // The match lives on both devices; what each may keep is the connection module's.
+            _ if self.has_remote() => Keeping::Nothing,
             _ if self.0.iter().all(|c| *c == Controller::Person) => Keeping::Record,
             Some(seat) => Keeping::ViewOf(seat),
             None => Keeping::Nothing,
@@ -115,7 +124,8 @@ impl Seats {
     /// computer; "Player 2" for a person among several; computers are numbered by seat when
     /// there are several of them.
     pub fn names(&self) -> Vec<String> {
-        let computers = self.0.iter().filter(|c| **c != Controller::Person).count();
+        let computers = self.0.iter().filter(|c| matches!(c, Controller::Computer(_))).count();
+        let friends = self.0.iter().filter(|c| **c == Controller::Remote).count();
         let lone = self.lone_person();
         Seat::all(self.count())
             .map(|seat| match self.0[seat.index()] {
@@ -123,6 +133,8 @@ impl Seats {
                 Controller::Person => format!("Player {}", seat.index() + 1),
                 Controller::Computer(level) if computers == 1 => format!("Computer ({})", level.label()),
                 Controller::Computer(level) => format!("Computer {} ({})", seat.index() + 1, level.label()),
+                Controller::Remote if friends == 1 => "Your friend".to_string(),
+                Controller::Remote => format!("Friend {}", seat.index() + 1),
             })
             .collect()
     }
@@ -140,6 +152,8 @@ mod tests {
         let mixed = Seats(vec![Computer(Level::Easy), Person, Computer(Level::Hard), Person]);
         assert_eq!(mixed.names(), ["Computer 1 (Easy)", "Player 2", "Computer 3 (Hard)", "Player 4"]);
         assert_eq!(Seats::against_computer(Level::Hard, 3).names(), ["You", "Computer 2 (Hard)", "Computer 3 (Hard)"]);
+        assert_eq!(Seats(vec![Controller::Remote, Person]).names(), ["Your friend", "You"]);
+        assert_eq!(Seats(vec![Person, Controller::Remote, Controller::Remote]).names(), ["You", "Friend 2", "Friend 3"]);
     }
 
     #[test]
@@ -149,6 +163,9 @@ mod tests {
         assert_eq!(Seats(vec![Person, Person, Computer(Level::Easy)]).keeping(), Keeping::Nothing);
         assert_eq!(Seats(vec![Person, Person, Computer(Level::Easy)]).reader(), Observer::Public);
         assert_eq!(Seats::against_computer(Level::Easy, 2).reader(), Observer::Seat(Seat(0)));
+        let friend = Seats(vec![Controller::Remote, Person]);
+        assert_eq!(friend.keeping(), Keeping::Nothing, "the browser keeps no view of a match on two devices");
+        assert_eq!(friend.reader(), Observer::Seat(Seat(1)), "each device reads its own seat");
     }
 
     #[test]

@@ -199,6 +199,11 @@ impl<T: OnSite> Session<T> {
         })
     }
 
+    /// The setup the match started from, as JSON (`None` after a reload that lost it).
+    pub fn setup_json(&self) -> Option<String> {
+        self.whole.as_ref().and_then(|w| serde_json::to_string(&w.setup).ok())
+    }
+
     /// Who plays each seat.
     pub fn seats(&self) -> &Seats {
         &self.seats
@@ -369,6 +374,36 @@ impl<T: OnSite> Session<T> {
             }
         }
         Ok(())
+    }
+
+    /// `seat`'s first input not yet played, if it has given one.
+    pub fn planned(&self, seat: Seat) -> Option<&Action<T>> {
+        self.pending.get(seat.index()).and_then(|queue| queue.first())
+    }
+
+    /// Moves the match to `actions`, the whole match as another device's connection module
+    /// holds it after a step every device agreed on (see [`super::friend`]): replayed from the
+    /// start here, log included. Inputs planned ahead beyond the one each seat just played are
+    /// kept while they stay legal. Returns the new steps' events; refused in words, changing
+    /// nothing, when the match does not replay or is not the one on the page.
+    pub fn follow(&mut self, actions: Vec<dojo_engine::Joint<Action<T>>>) -> Result<Vec<Event<T>>, String> {
+        let whole = self.whole.as_ref().ok_or("the match on this page lost its start")?;
+        if actions.len() < self.steps {
+            return Err(format!("the other device's match has {} steps, fewer than the {} here", actions.len(), self.steps));
+        }
+        let record = GameRecord { actions, ..GameRecord::new(whole.setup.clone()) };
+        let mut next = Session::played_on(self.seats.clone(), &record, record.actions.len())?;
+        for seat in Seat::all(self.seats.count()) {
+            let acted = record.actions.last().is_some_and(|joint| joint.get(seat).is_some_and(Option::is_some));
+            let queue = &self.pending[seat.index()];
+            for action in &queue[usize::from(acted).min(queue.len())..] {
+                if next.give(seat, action.clone()).is_err() {
+                    break;
+                }
+            }
+        }
+        *self = next;
+        Ok(self.last_events.clone())
     }
 
     /// Takes back `seat`'s inputs (before the reveal).
@@ -637,6 +672,33 @@ mod tests {
         let s = Session::<ToyPage>::new(mixed, &Setup::deal(3, false, 2)).unwrap();
         assert_eq!(s.save(), None, "several people and the computer: nothing saved");
         assert!(s.record().is_none());
+    }
+
+    #[test]
+    fn a_friend_device_follows_the_agreed_match_and_refuses_a_shorter_one() {
+        let setup = Setup::deal(3, false, 6);
+        let mut here = Session::<ToyPage>::new(Seats::people(3), &setup).unwrap();
+        let mut rng = Rng::new(2);
+        here.random_step(&mut rng);
+        here.random_step(&mut rng);
+        let actions = here.record().unwrap().actions.clone();
+        let seats = Seats(vec![Controller::Remote, Controller::Person, Controller::Remote]);
+        let mut there = Session::<ToyPage>::new(seats, &setup).unwrap();
+        assert_eq!(there.names(), ["Friend 1", "You", "Friend 3"]);
+        assert_eq!(there.save(), None, "a match on two devices keeps nothing in this browser");
+        let events = there.follow(actions.clone()).unwrap();
+        assert_eq!(there.steps(), 2);
+        assert_eq!(there.view(Seat(1)), here.view(Seat(1)), "this device shows what its seat may see");
+        assert_eq!(events.len(), here.last_events.len(), "the newest step's events come back for the reveal");
+        assert_eq!(there.log().last().map(|l| l.step), Some(2), "the log is told again up to the last step");
+        let shorter = there.follow(actions[..1].to_vec()).unwrap_err();
+        assert_eq!(shorter, "the other device's match has 1 steps, fewer than the 2 here");
+        assert_eq!(there.steps(), 2, "a refused line changes nothing");
+        // A choice given here waits for the step; it is the one the page sends.
+        let bid = legal(&there, Seat(1))[0];
+        there.give(Seat(1), bid).unwrap();
+        assert_eq!(there.planned(Seat(1)), Some(&bid));
+        assert_eq!(there.planned(Seat(0)), None);
     }
 
     #[test]

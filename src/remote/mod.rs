@@ -1,6 +1,8 @@
 //! Direct connections between browsers, for playing with a friend on another device (the
 //! `remote` module, `src/bin/remote.rs`, fetched only when needed).
 //!
+//! - [`friend`]: a match against a friend on another device, in each game's connection
+//!   module: the connection, the protocol's side and the panel above the table.
 //! - [`link`]: one WebRTC data channel, opened by an invitation and an answer passed by hand
 //!   (a link, a QR code or pasted text), with no server of ours in between.
 //! - [`settings`]: the STUN servers and the optional TURN server, kept on the device.
@@ -12,6 +14,7 @@
 //! The match protocol itself (commitments, withheld choices, table hashes) is the
 //! `dojo-remote` crate, tested natively.
 
+pub mod friend;
 pub mod link;
 pub mod page;
 pub mod qr;

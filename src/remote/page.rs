@@ -45,7 +45,7 @@ pub fn time_deal() -> Result<u32, String> {
 }
 
 /// A QR code of `text`, or nothing when it is too long for one.
-fn qr_view(text: String, label: &'static str) -> impl IntoView {
+pub(crate) fn qr_view(text: String, label: &'static str) -> impl IntoView {
     super::qr::svg_path(&text).map(|(size, path)| {
         view! {
             <svg class="qr" viewBox=format!("0 0 {size} {size}") width="200" height="200" role="img" aria-label=label data-testid="qr">

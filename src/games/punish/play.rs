@@ -89,11 +89,11 @@ fn Lobby(cx: Ctx) -> impl IntoView {
             recovery: recovery.get_untracked(),
             best_of: best_of.get_untracked(),
         };
-        cx.start(deal(chosen_seats(vs_bot, level, 2), choices.options()));
+        cx.start(deal(chosen_seats(vs_bot, level, cx.friend, 2), choices.options()));
     };
     view! {
         <form class="lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(()); }>
-            {who_plays(vs_bot, level)}
+            {who_plays(vs_bot, level, None)}
             <fieldset>
                 <legend>"Options"</legend>
                 <label><input type="checkbox" data-testid="opt-feint" on:change=move |ev| feint.set(event_target_checked(&ev))/>" Feint: once a measure, play the deck's top card instead"</label>

@@ -174,7 +174,7 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
             sets::choose(&set.name);
         }
         browser::store(TURBO_KEY, if turbo.get_untracked() { "1" } else { "0" });
-        cx.start(Session::new(chosen_seats(vs_bot, level, 2), &setup(variant.get_untracked(), set, picks.get_untracked())));
+        cx.start(Session::new(chosen_seats(vs_bot, level, cx.friend, 2), &setup(variant.get_untracked(), set, picks.get_untracked())));
     };
     let character_select = move |p: usize, k: usize| {
         let testid = format!("character-{}{}", p + 1, if k == 1 { "b" } else { "" });
@@ -205,7 +205,7 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
             </section>
         </Show>
         <form class="lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(); }>
-            {who_plays(vs_bot, level)}
+            {who_plays(vs_bot, level, Some(cx.friend))}
             <fieldset>
                 <legend>"Cards"</legend>
                 <label>"Card set: "

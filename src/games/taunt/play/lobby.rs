@@ -113,7 +113,8 @@ pub fn Lobby(cx: PlayCtx<TauntSite>) -> impl IntoView {
             wampires: wampires.get_untracked() && battle != Battle::Monsters,
         };
         let n = if battle == Battle::Duel { 2 } else { seated.get_untracked() };
-        let seats = if battle == Battle::Duel { chosen_seats(vs_bot, level, 2) } else { controllers.with_untracked(|c| seats_of(c, n)) };
+        let seats =
+            if battle == Battle::Duel { chosen_seats(vs_bot, level, cx.friend, 2) } else { controllers.with_untracked(|c| seats_of(c, n)) };
         // Trainers fight with the Monster Team card, not a fighter: any fighter will do.
         let chosen: Vec<FighterId> = if battle == Battle::Monsters {
             vec![FighterId::Wollypobber; 2]
@@ -125,7 +126,7 @@ pub fn Lobby(cx: PlayCtx<TauntSite>) -> impl IntoView {
     let who = move || {
         if duel() {
             view! {
-                {who_plays(vs_bot, level)}
+                {who_plays(vs_bot, level, Some(cx.friend))}
                 <fieldset>
                     <legend>"Fighters"</legend>
                     {move || fighter_select(if vs_bot.get() { "You: " } else { "Player 1: " }.into(), "fighter-1".into(), fighter(0), set_fighter(0))}

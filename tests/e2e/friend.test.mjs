@@ -1,0 +1,178 @@
+// A match against a friend on another device, as two people would play it: two browser
+// contexts, one choosing "a friend on another device" in the lobby, the invitation read from its
+// page and opened by the other, the answer read there and pasted back. Then whole TAUNT and
+// DRAGON PUNCH matches, each device choosing for its own seat only, and a device that goes away
+// mid-match, reported on the other. Prints the time each step takes between the two devices.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+
+const site = useSite();
+
+/** A fresh context whose connection settings list no STUN server (the test machine is offline). */
+async function device() {
+  const page = await openPage(site.browser, `${site.url}/connect`);
+  await page.waitForSelector('[data-testid="link-status"]', { timeout: 30_000 });
+  await page.click('.connection-settings summary');
+  await page.fill('[data-testid="stun-servers"]', '');
+  await page.click('[data-testid="save-settings"]');
+  await page.waitForSelector('[data-testid="settings-said"]');
+  return page;
+}
+
+/**
+ * The host starts a match of `game` from its lobby with `prepare` (options), and the two devices
+ * connect exactly as people would. Returns both pages and the figures.
+ */
+async function connect(game, prepare) {
+  const host = await device();
+  const guest = await device();
+  await host.goto(`${site.url}/play/${game}`);
+  await host.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
+  await host.check('[data-testid="mode-friend"]');
+  assert.match(await host.textContent('[data-testid="friend-note"]'), /no game server/);
+  if (prepare) await prepare(host);
+  await host.click('[data-testid="start"]');
+  const invite = await (await host.waitForSelector('[data-testid="invite-link"]', { timeout: 30_000 })).inputValue();
+  assert.ok(invite.startsWith(`${site.url}/play/${game}#friend=`), invite);
+  assert.ok(await host.$('[data-testid="friend-panel"] [data-testid="qr"]'), 'the invitation has a QR code');
+  await guest.goto(invite);
+  const answer = await (await guest.waitForSelector('[data-testid="answer-text"]', { timeout: 30_000 })).inputValue();
+  const started = Date.now();
+  await host.fill('[data-testid="answer-input"]', answer);
+  await host.click('[data-testid="answer-connect"]');
+  for (const page of [host, guest]) {
+    await page.waitForSelector('[data-testid="link-status"][data-state="connected"]', { timeout: 30_000 });
+  }
+  console.log(`friend_${game.replace('-', '_')}_invitation_chars: ${invite.length}`);
+  console.log(`friend_${game.replace('-', '_')}_answer_chars: ${answer.length}`);
+  console.log(`friend_${game.replace('-', '_')}_connect_ms: ${Date.now() - started}`);
+  // A screen replaced by the friend's step is looked at again rather than waited on.
+  host.setDefaultTimeout(10_000);
+  guest.setDefaultTimeout(10_000);
+  host.seatName = `${game}-host`;
+  guest.seatName = `${game}-guest`;
+  return { host, guest };
+}
+
+/**
+ * Plays one device's side until its match is over: `answer(page, screen, step)` answers each
+ * screen of the game (a pick, a switch…); a result screen goes on, and waiting for the friend
+ * waits. Returns how many screens it answered.
+ */
+async function playSide(page, screens, answer, maxScreens = 900) {
+  try {
+    return await answerScreens(page, screens, answer, maxScreens);
+  } catch (e) {
+    // What the page showed when it got stuck, for whoever reads the failure.
+    await page.screenshot({ path: join(ARTIFACTS, `friend-stuck-${page.seatName ?? 'page'}.png`), fullPage: true }).catch(() => {});
+    throw e;
+  }
+}
+
+async function answerScreens(page, screens, answer, maxScreens) {
+  const selector = [...screens, 'result', 'match-over'].map((s) => `[data-testid="${s}"]`).join(', ');
+  for (let step = 0; step < maxScreens; step++) {
+    const el = await page.waitForSelector(selector, { timeout: 60_000 });
+    const screen = await el.getAttribute('data-testid');
+    if (screen === 'match-over') return step;
+    try {
+      // A step the friend's device plays alone may replace this screen at any moment: the
+      // loop then looks again at whatever is shown.
+      if (screen === 'result') await (await el.$('[data-testid="next"]'))?.click({ timeout: 5_000 });
+      else await answer(page, screen, step);
+    } catch (e) {
+      if (await el.evaluate((node) => node.isConnected)) throw e;
+      continue;
+    }
+    await page.waitForFunction((old) => !old.isConnected, el, { timeout: 60_000 }).catch(() => {});
+  }
+  assert.fail(`the match did not end within ${maxScreens} screens`);
+}
+
+/** TAUNT's screens, answered with a card that hits when there is one. */
+async function tauntAnswer(page, screen, step) {
+  if (screen === 'lay') await page.click('[data-testid="lay-done"]');
+  else if (screen === 'order') await page.click('[data-testid="order-first"]');
+  else if (screen === 'place') await page.click(step % 2 ? '[data-testid="place-near"]' : '[data-testid="place-far"]');
+  else if (screen === 'pass' || screen === 'flip') {
+    const offered = await page.$$(`[data-testid="${screen}"] .choices button`);
+    await offered[step % offered.length].click();
+  } else if (screen === 'pick') {
+    const playable = await page.$$('[data-testid="hand"] button:not([disabled])');
+    assert.ok(playable.length > 0, 'a move to pick');
+    const texts = await Promise.all(playable.map((b) => b.textContent()));
+    const hitting = playable.filter((_, i) => /damage →/.test(texts[i]));
+    const charge = playable.filter((_, i) => /Charge to L/.test(texts[i]));
+    const pool = charge.length > 0 && step % 3 === 0 ? charge : hitting.length > 0 && step % 5 !== 0 ? hitting : playable;
+    await pool[step % pool.length].click();
+  }
+}
+
+/** DRAGON PUNCH's screens: a card and its confirmation, or the suggested switch. */
+async function dragonPunchAnswer(page, screen, step) {
+  if (screen === 'switch') await page.click('[data-testid="confirm-switch"]');
+  else if (screen === 'pick') {
+    const choices = await page.$$('[data-testid="hand"] button:not([disabled])');
+    assert.ok(choices.length > 0, 'a card to play');
+    await choices[(step * 7) % choices.length].click();
+    await page.click('[data-testid="confirm"]');
+  }
+}
+
+/** Both devices show the same end, each from its own side, and nothing went wrong on either. */
+async function sameEnd(host, guest) {
+  const [a, b] = [await host.textContent('[data-testid="winner"]'), await guest.textContent('[data-testid="winner"]')];
+  const swap = (text) => text.replace('Your friend', '\u0000').replace('You', 'Your friend').replace('\u0000', 'You');
+  assert.equal(swap(a), b, 'the guest sees the host\'s result from the other side');
+  assert.ok(await host.isHidden('[data-testid="again"]'), 'another match with a friend starts from a new invitation');
+  for (const page of [host, guest]) {
+    assert.equal(await page.$('[data-testid="match-stopped"]'), null);
+    assertClean(page);
+  }
+}
+
+test('a whole TAUNT duel between two devices, and a device that goes away is reported at once', async () => {
+  const { host, guest } = await connect('taunt', async (page) => {
+    await page.selectOption('[data-testid="best-of"]', '1');
+  });
+  // The host's hand is its own: the guest's page never shows the host's pick before the reveal.
+  await guest.waitForSelector('[data-testid="pick"]', { timeout: 30_000 });
+  const started = Date.now();
+  const [hostScreens] = await Promise.all([playSide(host, ['pick', 'lay', 'order', 'place', 'pass', 'flip'], tauntAnswer), playSide(guest, ['pick', 'lay', 'order', 'place', 'pass', 'flip'], tauntAnswer)]);
+  console.log(`friend_taunt_screens: ${hostScreens}`);
+  console.log(`friend_taunt_ms_per_screen: ${Math.round((Date.now() - started) / Math.max(1, hostScreens))}`);
+  await host.screenshot({ path: join(ARTIFACTS, 'friend-taunt-over.png'), fullPage: true });
+  await sameEnd(host, guest);
+  await host.context().close();
+  await guest.context().close();
+});
+
+test('a whole DRAGON PUNCH match between two devices', async () => {
+  const { host, guest } = await connect('dragon-punch');
+  await host.waitForSelector('[data-testid="pick"]', { timeout: 30_000 });
+  await host.screenshot({ path: join(ARTIFACTS, 'friend-dragon-punch-pick.png'), fullPage: true });
+  await Promise.all([playSide(host, ['pick', 'switch'], dragonPunchAnswer), playSide(guest, ['pick', 'switch'], dragonPunchAnswer)]);
+  await sameEnd(host, guest);
+  await host.context().close();
+  await guest.context().close();
+});
+
+test('when the friend\'s device goes away mid-match, the other says so within seconds', async () => {
+  const { host, guest } = await connect('taunt');
+  await host.waitForSelector('[data-testid="pick"]', { timeout: 30_000 });
+  const first = await host.$$('[data-testid="hand"] button:not([disabled])');
+  await first[0].click();
+  await host.waitForSelector('[data-testid="waiting-friend"]');
+  const gone = Date.now();
+  await guest.context().close();
+  await host.waitForSelector('[data-testid="link-status"][data-state="lost"]', { timeout: 15_000 });
+  const ms = Date.now() - gone;
+  console.log(`friend_loss_reported_ms: ${ms}`);
+  assert.ok(ms < 6000, `reported after ${ms} ms`);
+  await host.waitForSelector('[data-testid="notice"]');
+  assert.match(await host.textContent('[data-testid="notice"]'), /connection to your friend's device was lost/);
+  assertClean(host);
+  await host.context().close();
+});
