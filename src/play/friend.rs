@@ -49,15 +49,11 @@ pub enum Heard<G: Game> {
         /// Every step's joint action.
         actions: Vec<Joint<G::Action>>,
     },
-    /// The match stopped, and why.
-    Stopped {
+    /// Something for the person to read, in the module's words: the match stopped, the
+    /// connection was lost, a choice already sent stands.
+    Say {
         /// In words.
-        reason: String,
-    },
-    /// The connection was lost, and why.
-    Lost {
-        /// In words.
-        reason: String,
+        text: String,
     },
 }
 
@@ -79,8 +75,7 @@ impl<G: Game> Heard<G> {
                 format!("start {me} {}\n{}", owners.join(","), serde_json::to_string(setup).unwrap_or_default())
             }
             Heard::Line { actions } => format!("line\n{}", serde_json::to_string(actions).unwrap_or_default()),
-            Heard::Stopped { reason } => format!("stopped\n{reason}"),
-            Heard::Lost { reason } => format!("lost\n{reason}"),
+            Heard::Say { text } => format!("say\n{text}"),
         }
     }
 
@@ -97,8 +92,7 @@ impl<G: Game> Heard<G> {
                 me: me.parse().map_err(|_| UNKNOWN)?,
             }),
             (Some("line"), None, None) => Ok(Heard::Line { actions: serde_json::from_str(body).map_err(unreadable)? }),
-            (Some("stopped"), None, None) => Ok(Heard::Stopped { reason: body.into() }),
-            (Some("lost"), None, None) => Ok(Heard::Lost { reason: body.into() }),
+            (Some("say"), None, None) => Ok(Heard::Say { text: body.into() }),
             _ => Err(UNKNOWN.into()),
         }
     }
@@ -126,6 +120,12 @@ pub fn choose_request(seat: u8, action_json: &str) -> String {
 pub fn read_choose_request(text: &str) -> Result<(u8, &str), String> {
     let (seat, action) = text.split_once('\n').ok_or("the choice names no action")?;
     Ok((seat.parse().map_err(|_| "the seat is not a number")?, action))
+}
+
+/// Where a device keeps its side of a match against a friend of game `G` (see
+/// [`crate::remote::friend`]), so that a reload takes it up again.
+pub fn journal_key<G: Game>() -> String {
+    format!("dojo-friend-{}", G::NAME)
 }
 
 /// The connection module of game `G`.
@@ -178,8 +178,7 @@ mod tests {
             Heard::<Toy>::Connected,
             Heard::Start { setup: Setup::deal(3, false, 1), owners: vec![0, 1, 0], me: 1 },
             Heard::Line { actions: vec![PerSeat::from_fn(3, |s| (s != Seat(2)).then_some(Bid(s.0)))] },
-            Heard::Stopped { reason: "a forged reveal\nin step 2".into() },
-            Heard::Lost { reason: "silence".into() },
+            Heard::Say { text: "The match stopped: a forged reveal\nin step 2.".into() },
         ];
         for heard in said {
             let text = heard.write();

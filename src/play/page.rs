@@ -138,9 +138,14 @@ impl<T: OnSite> PlayCtx<T> {
             joined: StoredValue::new(false),
             counting: StoredValue::new(0),
         };
-        // An invitation from a friend on another device: answer it.
+        // An invitation from a friend on another device: answer it. A match against a friend
+        // this device was playing: take it up again (the connection module keeps it).
         if let Some(code) = browser::hash().strip_prefix(super::friend::HASH) {
             cx.join(code.to_string());
+            return cx;
+        }
+        if browser::load(&super::friend::journal_key::<T::G>()).is_some() {
+            cx.join(String::new());
             return cx;
         }
         // A save made by "Play on from here" on a watch page says so, once.
@@ -217,8 +222,9 @@ impl<T: OnSite> PlayCtx<T> {
         });
     }
 
-    /// Answers the invitation `code` from another device: the connection module shows the
-    /// answer to send back, and the match starts when the host's arrives.
+    /// Answers the invitation `code` from another device (the connection module shows the
+    /// answer to send back, and the match starts when the host's arrives), or with no code takes
+    /// up the match the module kept.
     fn join(self, code: String) {
         self.joined.set_value(true);
         self.listen_to_friend();
@@ -272,7 +278,7 @@ impl<T: OnSite> PlayCtx<T> {
         use super::friend::Heard;
         let heard = match Heard::<T::G>::read(text) {
             Ok(h) => h,
-            Err(e) => return self.notice.set(Some(format!("The connection module said something this page cannot read: {e}."))),
+            Err(e) => return self.notice.set(Some(e)),
         };
         match heard {
             Heard::Connected => self.notice.set(None),
@@ -289,8 +295,7 @@ impl<T: OnSite> PlayCtx<T> {
                     None => {}
                 }
             }
-            Heard::Stopped { reason } => self.notice.set(Some(format!("The match with your friend stopped: {reason}."))),
-            Heard::Lost { reason } => self.notice.set(Some(format!("The connection to your friend's device was lost: {reason}."))),
+            Heard::Say { text } => self.notice.set(Some(text)),
         }
     }
 
@@ -506,7 +511,8 @@ impl<T: OnSite> PlayCtx<T> {
 
     /// Forgets the match and goes back to the lobby.
     pub fn abandon(self) {
-        if self.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.seats().has_remote())) {
+        if self.joined.get_value() || self.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.seats().has_remote())) {
+            // The other device is told, and a match kept for a reload is forgotten.
             self.ask_friend_module("leave", String::new());
         }
         self.generation.update_value(|g| *g = g.wrapping_add(1));

@@ -125,7 +125,6 @@ impl Seats {
     /// there are several of them.
     pub fn names(&self) -> Vec<String> {
         let computers = self.0.iter().filter(|c| matches!(c, Controller::Computer(_))).count();
-        let friends = self.0.iter().filter(|c| **c == Controller::Remote).count();
         let lone = self.lone_person();
         Seat::all(self.count())
             .map(|seat| match self.0[seat.index()] {
@@ -133,8 +132,8 @@ impl Seats {
                 Controller::Person => format!("Player {}", seat.index() + 1),
                 Controller::Computer(level) if computers == 1 => format!("Computer ({})", level.label()),
                 Controller::Computer(level) => format!("Computer {} ({})", seat.index() + 1, level.label()),
-                Controller::Remote if friends == 1 => "Your friend".to_string(),
-                Controller::Remote => format!("Friend {}", seat.index() + 1),
+                // Two devices for now: one friend.
+                Controller::Remote => "Your friend".to_string(),
             })
             .collect()
     }
@@ -153,7 +152,6 @@ mod tests {
         assert_eq!(mixed.names(), ["Computer 1 (Easy)", "Player 2", "Computer 3 (Hard)", "Player 4"]);
         assert_eq!(Seats::against_computer(Level::Hard, 3).names(), ["You", "Computer 2 (Hard)", "Computer 3 (Hard)"]);
         assert_eq!(Seats(vec![Controller::Remote, Person]).names(), ["Your friend", "You"]);
-        assert_eq!(Seats(vec![Person, Controller::Remote, Controller::Remote]).names(), ["You", "Friend 2", "Friend 3"]);
     }
 
     #[test]

@@ -192,9 +192,23 @@ impl Link {
     }
 }
 
-/// The code in `text`: a whole link (`…#join=CODE` or `…#answer=CODE`) or the bare code.
+/// The code in `text`: a whole link (`…#join=CODE`, `…#answer=CODE` or a game's `…#friend=CODE`)
+/// or the bare code.
 pub fn code_in(text: &str) -> String {
     let text = text.trim();
-    let code = ["#join=", "#answer="].iter().find_map(|mark| text.rsplit_once(mark).map(|(_, c)| c)).unwrap_or(text);
+    let code = ["#join=", "#answer=", "#friend="].iter().find_map(|mark| text.rsplit_once(mark).map(|(_, c)| c)).unwrap_or(text);
     code.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::code_in;
+
+    #[test]
+    fn a_code_is_found_in_any_of_our_links_or_alone() {
+        assert_eq!(code_in(" https://example.org/play/taunt#friend=AB c\n"), "ABc");
+        assert_eq!(code_in("https://example.org/connect#join=Q"), "Q");
+        assert_eq!(code_in("https://example.org/connect#answer=Z9"), "Z9");
+        assert_eq!(code_in("  R S "), "RS");
+    }
 }

@@ -61,9 +61,9 @@ async function connect(game, prepare) {
  * screen of the game (a pick, a switch…); a result screen goes on, and waiting for the friend
  * waits. Returns how many screens it answered.
  */
-async function playSide(page, screens, answer, maxScreens = 900) {
+async function playSide(page, screens, answer, maxScreens = 900, pause = false) {
   try {
-    return await answerScreens(page, screens, answer, maxScreens);
+    return await answerScreens(page, screens, answer, maxScreens, pause);
   } catch (e) {
     // What the page showed when it got stuck, for whoever reads the failure.
     await page.screenshot({ path: join(ARTIFACTS, `friend-stuck-${page.seatName ?? 'page'}.png`), fullPage: true }).catch(() => {});
@@ -71,10 +71,15 @@ async function playSide(page, screens, answer, maxScreens = 900) {
   }
 }
 
-async function answerScreens(page, screens, answer, maxScreens) {
+async function answerScreens(page, screens, answer, maxScreens, pause) {
   const selector = [...screens, 'result', 'match-over'].map((s) => `[data-testid="${s}"]`).join(', ');
   for (let step = 0; step < maxScreens; step++) {
-    const el = await page.waitForSelector(selector, { timeout: 60_000 });
+    // Paused play stops when nothing is asked of this device for a while.
+    const el = await page.waitForSelector(selector, { timeout: pause ? 5_000 : 60_000 }).catch((e) => {
+      if (pause) return null;
+      throw e;
+    });
+    if (!el) return step;
     const screen = await el.getAttribute('data-testid');
     if (screen === 'match-over') return step;
     try {
@@ -86,8 +91,9 @@ async function answerScreens(page, screens, answer, maxScreens) {
       if (await el.evaluate((node) => node.isConnected)) throw e;
       continue;
     }
-    await page.waitForFunction((old) => !old.isConnected, el, { timeout: 60_000 }).catch(() => {});
+    await page.waitForFunction((old) => !old.isConnected, el, { timeout: pause ? 5_000 : 60_000 }).catch(() => {});
   }
+  if (pause) return maxScreens;
   assert.fail(`the match did not end within ${maxScreens} screens`);
 }
 
@@ -127,13 +133,22 @@ async function sameEnd(host, guest) {
   const swap = (text) => text.replace('Your friend', '\u0000').replace('You', 'Your friend').replace('\u0000', 'You');
   assert.equal(swap(a), b, 'the guest sees the host\'s result from the other side');
   assert.ok(await host.isHidden('[data-testid="again"]'), 'another match with a friend starts from a new invitation');
+  // Each device keeps the finished match and can share it, like any other: every face-down
+  // choice was shown at the end, so both hold the whole record.
+  for (const page of [host, guest]) {
+    await page.click('[data-testid="share-game"]');
+    const link = await (await page.waitForSelector('[data-testid="share-link"]', { timeout: 15_000 })).inputValue();
+    assert.match(link, /\/watch\/[a-z-]+#r1\./, link);
+    const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => /history/.test(k)).map((k) => localStorage.getItem(k)).join(''));
+    assert.match(kept, /Your friend/, 'the match is in "Your games"');
+  }
   for (const page of [host, guest]) {
     assert.equal(await page.$('[data-testid="match-stopped"]'), null);
     assertClean(page);
   }
 }
 
-test('a whole TAUNT duel between two devices, and a device that goes away is reported at once', async () => {
+test('a whole TAUNT duel between two devices', async () => {
   const { host, guest } = await connect('taunt', async (page) => {
     await page.selectOption('[data-testid="best-of"]', '1');
   });
@@ -155,6 +170,62 @@ test('a whole DRAGON PUNCH match between two devices', async () => {
   await host.screenshot({ path: join(ARTIFACTS, 'friend-dragon-punch-pick.png'), fullPage: true });
   await Promise.all([playSide(host, ['pick', 'switch'], dragonPunchAnswer), playSide(guest, ['pick', 'switch'], dragonPunchAnswer)]);
   await sameEnd(host, guest);
+  await host.context().close();
+  await guest.context().close();
+});
+
+/** The host makes a new invitation after a loss, the guest answers it, and they connect again. */
+async function reconnect(host, guest, { hostMakes }) {
+  if (hostMakes) {
+    await host.waitForSelector('[data-testid="new-invitation"]', { timeout: 15_000 });
+    await host.click('[data-testid="new-invitation"]');
+  }
+  const invite = await (await host.waitForSelector('[data-testid="invite-link"]', { timeout: 30_000 })).inputValue();
+  await guest.waitForSelector('[data-testid="new-invitation-input"]', { timeout: 15_000 });
+  await guest.fill('[data-testid="new-invitation-input"]', invite);
+  await guest.click('[data-testid="new-invitation-answer"]');
+  const answer = await (await guest.waitForSelector('[data-testid="answer-text"]', { timeout: 30_000 })).inputValue();
+  await host.fill('[data-testid="answer-input"]', answer);
+  await host.click('[data-testid="answer-connect"]');
+  for (const page of [host, guest]) {
+    await page.waitForSelector('[data-testid="link-status"][data-state="connected"]', { timeout: 30_000 });
+  }
+}
+
+test('a reload on either device mid-match is taken up again after a new invitation, and the match ends', async () => {
+  const { host, guest } = await connect('taunt', async (page) => {
+    await page.selectOption('[data-testid="best-of"]', '1');
+  });
+  const screens = ['pick', 'lay', 'order', 'place', 'pass', 'flip'];
+  const settle = async () => {
+    await Promise.all([playSide(host, screens, tauntAnswer, 6, true), playSide(guest, screens, tauntAnswer, 6, true)]);
+  };
+  // Play a little, let the step in progress settle, then the guest reloads.
+  await settle();
+  await guest.waitForTimeout(2_000);
+  const guestLog = await guest.textContent('[data-testid="event-log"]');
+  await guest.reload();
+  await guest.waitForSelector('[data-testid="notice"]', { timeout: 30_000 });
+  assert.match(await guest.textContent('[data-testid="notice"]'), /taken up again/);
+  await guest.waitForFunction((log) => document.querySelector('[data-testid="event-log"]')?.textContent === log, guestLog, { timeout: 15_000 });
+  const stored = await guest.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dojo-friend-')));
+  assert.deepEqual(stored, ['dojo-friend-taunt'], 'the guest keeps its side of the match');
+  await reconnect(host, guest, { hostMakes: true });
+
+  // Then the host reloads: its page makes the new invitation itself.
+  await settle();
+  await host.waitForTimeout(2_000);
+  const hostLog = await host.textContent('[data-testid="event-log"]');
+  await host.reload();
+  await host.waitForFunction((log) => document.querySelector('[data-testid="event-log"]')?.textContent === log, hostLog, { timeout: 30_000 });
+  await reconnect(host, guest, { hostMakes: false });
+
+  await Promise.all([playSide(host, screens, tauntAnswer), playSide(guest, screens, tauntAnswer)]);
+  await sameEnd(host, guest);
+  for (const page of [host, guest]) {
+    const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dojo-friend-')));
+    assert.deepEqual(left, [], 'a finished match is not kept');
+  }
   await host.context().close();
   await guest.context().close();
 });

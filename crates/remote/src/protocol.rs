@@ -405,6 +405,22 @@ impl Peer {
         (0..self.seats.len() as u8).filter(|s| self.seats[usize::from(*s)] == self.me).collect()
     }
 
+    /// How many messages have come from device `from` (the sequence number due next from it):
+    /// after a reconnection it sends again from there.
+    pub fn due_from(&self, from: Device) -> u64 {
+        self.due.get(usize::from(from)).copied().unwrap_or(0)
+    }
+
+    /// True when this device has committed a choice for `seat` in the step in progress.
+    pub fn has_committed(&self, seat: u8) -> bool {
+        self.round.own.contains_key(&seat)
+    }
+
+    /// The match's name (empty on a guest until the host's start arrives).
+    pub fn table(&self) -> &str {
+        &self.table
+    }
+
     /// True once the match is stopped (by either side).
     pub fn is_stopped(&self) -> bool {
         self.stopped

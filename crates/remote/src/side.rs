@@ -18,6 +18,7 @@ use crate::ledger::{Ledger, LedgerError};
 use crate::protocol::{Choice, Device, Happening, Message, Peer};
 use crate::table::hash_of;
 use dojo_engine::{Game, Joint, Seat, acting_seats};
+use serde::{Deserialize, Serialize};
 
 /// What the page must hear.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,6 +42,67 @@ pub enum Told<G: Game> {
     },
     /// The match stopped, and why, in words.
     Stopped(String),
+}
+
+/// How a device's side of a match began.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Begin {
+    /// As the host ([`Side::host`]).
+    Host {
+        /// The setup, as JSON.
+        setup: String,
+        /// By seat, the device that plays it.
+        owners: Vec<Device>,
+        /// Devices at the table.
+        devices: u8,
+        /// The match's name.
+        table: String,
+    },
+    /// As guest `me` of `devices` ([`Side::guest`]).
+    Guest {
+        /// This device.
+        me: Device,
+        /// Devices at the table.
+        devices: u8,
+    },
+}
+
+/// One thing that happened to a device's side, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Entry {
+    /// A person here chose, with this salt ([`Side::choose`]).
+    Chose {
+        /// The seat.
+        seat: u8,
+        /// The action, as JSON.
+        action: String,
+        /// Its salt.
+        salt: Salt,
+    },
+    /// A message came from another device ([`Side::receive`]).
+    Received(String),
+}
+
+/// What a device keeps to take its match up again after a reload: how its side began and
+/// everything that happened to it since. It holds this device's own choices and salts (never
+/// kept anywhere else) and what came from the other devices (commitments, and choices they
+/// showed), nothing another device kept face down.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Journal {
+    /// How the side began.
+    pub begin: Begin,
+    /// Everything since, in order.
+    pub entries: Vec<Entry>,
+}
+
+/// A side rebuilt from its journal ([`Side::replay`]).
+pub struct Replayed<G: Game> {
+    /// The side, as it was.
+    pub side: Side<G>,
+    /// Every message it sent, in order (to send again what the other device missed).
+    pub sent: Vec<Message>,
+    /// Everything the page heard, in order.
+    pub told: Vec<Told<G>>,
 }
 
 /// What one call gives back: messages to send (in order) and what the page must hear.
@@ -101,6 +163,40 @@ impl<G: Game> Side<G> {
             early: Vec::new(),
             stop_known: false,
         }
+    }
+
+    /// The side `journal` describes, rebuilt by doing everything again in order, with what it
+    /// sent and told; refused in words when the journal does not replay (a damaged save).
+    pub fn replay(journal: &Journal) -> Result<Replayed<G>, String> {
+        let (mut side, first) = match &journal.begin {
+            Begin::Host { setup, owners, devices, table } => {
+                let setup: G::Setup = serde_json::from_str(setup).map_err(|e| format!("the saved setup cannot be read: {e}"))?;
+                Side::host(&setup, owners.clone(), *devices, table.clone())?
+            }
+            Begin::Guest { me, devices } => (Side::guest(*me, *devices), Out::default()),
+        };
+        let mut all = first;
+        for entry in &journal.entries {
+            let out = match entry {
+                Entry::Chose { seat, action, salt } => {
+                    let action: G::Action = serde_json::from_str(action).map_err(|e| format!("a saved choice cannot be read: {e}"))?;
+                    side.choose(*seat, action, *salt)
+                }
+                Entry::Received(text) => side.receive(text),
+            };
+            all.send.extend(out.send);
+            all.told.extend(out.told);
+        }
+        if let Some(Told::Stopped(reason)) = all.told.iter().find(|t| matches!(t, Told::Stopped(_))) {
+            return Err(format!("the saved match had stopped: {reason}"));
+        }
+        Ok(Replayed { side, sent: all.send, told: all.told })
+    }
+
+    /// True when `seat` has already chosen for the step in progress (or for the next one, before
+    /// it began): a choice committed cannot be made again, even after a reload.
+    pub fn has_chosen(&self, seat: u8) -> bool {
+        self.peer.has_committed(seat) || self.early.iter().any(|(s, _, _)| *s == seat)
     }
 
     /// The protocol's state (steps agreed, seats, what is withheld).

@@ -1,13 +1,18 @@
-//! Whole matches between two [`Side`]s, driven as a play page drives one: a person chooses
-//! when the page hears that the match started or a step was agreed, and the page shows the
-//! match by replaying the joint actions it is told. Then a message forged on the wire.
+//! Whole matches between two [`Side`]s, driven as a play page and its connection module drive
+//! one: a person chooses when the page hears that the match started or a step was agreed, the
+//! page shows the match by replaying the joint actions it is told, and the module keeps a
+//! journal. Then a message forged on the wire, and both devices reloaded mid-match with the
+//! messages in flight lost: each rebuilds its side from its journal, and each sends again what
+//! the other has not received.
 
 use dojo_engine::{Game, GameRecord, Observer, Rng, Seat, acting_seats};
 use dojo_games::registry::{Sampled, Table};
 use dojo_remote::commit::Salt;
 use dojo_remote::protocol::{Body, Message};
-use dojo_remote::side::{Out, Side, Told};
+use dojo_remote::side::{Begin, Entry, Journal, Out, Side, Told};
 use std::collections::VecDeque;
+
+type Wire = VecDeque<(u8, String)>;
 
 fn salt(rng: &mut Rng) -> Salt {
     let mut salt = [0u8; 32];
@@ -17,80 +22,146 @@ fn salt(rng: &mut Rng) -> Salt {
     Salt(salt)
 }
 
-/// What the page of device `d` does with `out`: sends its messages, and chooses for its seats
-/// when told a step was agreed (or the match started). Returns the reason if told of a stop.
-struct Page<G: Game> {
+/// One device: its side, the journal its module keeps, every message it sent, and what its
+/// page shows.
+struct Dev<G: Game> {
+    d: u8,
+    side: Side<G>,
+    journal: Journal,
+    sent: Vec<Message>,
     setup: Option<G::Setup>,
     shown: Option<G>,
     stopped: Option<String>,
     rng: Rng,
-    /// Steps shown when this page last chose: once per step.
-    chose_at: Option<usize>,
-    steps: usize,
 }
 
-fn handle<G: Game>(d: u8, side: &mut Side<G>, page: &mut Page<G>, out: Out<G>, wire: &mut VecDeque<(u8, String)>) {
-    let mut pending = vec![out];
-    while let Some(out) = pending.pop() {
-        for m in out.send {
-            wire.push_back((1 - d, serde_json::to_string(&m).unwrap()));
+impl<G: Game> Dev<G> {
+    /// Sends `out`'s messages and shows what it tells; the person chooses when asked.
+    fn handle(&mut self, out: Out<G>, wire: &mut Wire) {
+        let mut pending = vec![out];
+        while let Some(out) = pending.pop() {
+            for m in out.send {
+                wire.push_back((1 - self.d, serde_json::to_string(&m).unwrap()));
+                self.sent.push(m);
+            }
+            for told in out.told {
+                self.show(told);
+                if let Some(out) = self.person_chooses() {
+                    pending.push(out);
+                }
+            }
         }
-        for told in out.told {
+    }
+
+    fn show(&mut self, told: Told<G>) {
+        match told {
+            Told::Started { setup, owners, me } => {
+                assert_eq!((owners, me), (vec![0, 1], self.d));
+                self.shown = Some(G::from_setup(&setup).unwrap());
+                self.setup = Some(setup);
+            }
+            Told::Agreed { joints, .. } => {
+                let record = GameRecord::<G> { actions: joints, ..GameRecord::new(self.setup.clone().unwrap()) };
+                self.shown = Some(record.replay().unwrap());
+                let mine = self.shown.as_ref().unwrap().view(Observer::Seat(Seat(self.d)));
+                assert_eq!(mine, self.side.state().unwrap().view(Observer::Seat(Seat(self.d))), "the page shows what the side holds");
+            }
+            Told::Stopped(reason) => self.stopped = Some(reason),
+        }
+    }
+
+    /// The person picks at random when their seat acts on the table shown and has not chosen.
+    fn person_chooses(&mut self) -> Option<Out<G>> {
+        let state = self.shown.clone()?;
+        let seat = Seat(self.d);
+        if state.outcome().is_some() || !acting_seats(&state).contains(&seat) || self.stopped.is_some() || self.side.has_chosen(self.d) {
+            return None;
+        }
+        let legal = state.legal_actions(seat);
+        let action = legal[self.rng.below(legal.len())].clone();
+        let salt = salt(&mut self.rng);
+        self.journal.entries.push(Entry::Chose { seat: self.d, action: serde_json::to_string(&action).unwrap(), salt });
+        Some(self.side.choose(self.d, action, salt))
+    }
+
+    fn receive(&mut self, text: &str, wire: &mut Wire) {
+        self.journal.entries.push(Entry::Received(text.to_string()));
+        let out = self.side.receive(text);
+        self.handle(out, wire);
+    }
+
+    /// The page reloads: the side comes back from the journal, the page from what it is told.
+    fn reload(&mut self) {
+        let back = Side::<G>::replay(&self.journal).unwrap();
+        assert_eq!(back.sent, self.sent, "device {}: the journal gives back every message sent", self.d);
+        self.side = back.side;
+        // The host's page still holds the setup it started from: only a guest is told it.
+        let (mut setup, mut shown) =
+            if self.d == 0 { (self.setup.clone(), self.setup.as_ref().map(|s| G::from_setup(s).unwrap())) } else { (None, None) };
+        for told in back.told {
             match told {
-                Told::Started { setup, owners, me } => {
-                    assert_eq!((owners, me), (vec![0, 1], d));
-                    page.shown = Some(G::from_setup(&setup).unwrap());
-                    page.setup = Some(setup);
+                Told::Started { setup: s, .. } => {
+                    shown = Some(G::from_setup(&s).unwrap());
+                    setup = Some(s);
                 }
                 Told::Agreed { joints, .. } => {
-                    page.steps = joints.len();
-                    let record = GameRecord::<G> { actions: joints, ..GameRecord::new(page.setup.clone().unwrap()) };
-                    page.shown = Some(record.replay().unwrap());
-                    let mine = page.shown.as_ref().unwrap().view(Observer::Seat(Seat(d)));
-                    assert_eq!(mine, side.state().unwrap().view(Observer::Seat(Seat(d))), "the page shows what the side holds");
+                    shown = Some(GameRecord::<G> { actions: joints, ..GameRecord::new(setup.clone().unwrap()) }.replay().unwrap());
                 }
-                Told::Stopped(reason) => page.stopped = Some(reason),
-            }
-            let state = page.shown.clone().unwrap();
-            if state.outcome().is_none()
-                && acting_seats(&state).contains(&Seat(d))
-                && page.stopped.is_none()
-                && page.chose_at != Some(page.steps)
-            {
-                page.chose_at = Some(page.steps);
-                let legal = state.legal_actions(Seat(d));
-                let action = legal[page.rng.below(legal.len())].clone();
-                let salt = salt(&mut page.rng);
-                pending.push(side.choose(d, action, salt));
+                Told::Stopped(_) => unreachable!("a stopped journal is refused"),
             }
         }
+        self.setup = setup;
+        self.shown = shown;
     }
 }
 
-/// Plays a match of `setup` between two sides, device `d` playing seat `d`; `forge` changes
-/// the choice of the first reveal device 1 sends at or after that step. Returns both pages.
-fn play<G: Game>(setup: &G::Setup, seed: u64, forge: Option<u32>) -> [Page<G>; 2] {
-    let page = |d: u64| Page::<G> { setup: None, shown: None, stopped: None, rng: Rng::new(seed * 7 + d), chose_at: None, steps: 0 };
-    let mut pages = [page(0), page(1)];
-    let (host, out) = Side::<G>::host(setup, vec![0, 1], 2, format!("table-{seed}")).unwrap();
-    let mut sides = [host, Side::<G>::guest(1, 2)];
-    pages[0].setup = Some(setup.clone());
-    pages[0].shown = Some(G::from_setup(setup).unwrap());
-    let mut wire = VecDeque::new();
-    // The host's person chooses first, as on its page.
-    handle(0, &mut sides[0], &mut pages[0], out, &mut wire);
-    let state = pages[0].shown.clone().unwrap();
-    if acting_seats(&state).contains(&Seat(0)) {
-        pages[0].chose_at = Some(0);
-        let legal = state.legal_actions(Seat(0));
-        let out = sides[0].choose(0, legal[0].clone(), Salt([9; 32]));
-        handle(0, &mut sides[0], &mut pages[0], out, &mut wire);
+/// Plays a match of `setup` between two devices, device `d` playing seat `d`. `forge` changes
+/// the choice of the first reveal device 1 sends at or after that step; after `cut` messages
+/// are delivered, every message in flight is lost and both devices reload, then each sends
+/// again what the other has not received. Returns both devices.
+fn play<G: Game>(setup: &G::Setup, seed: u64, forge: Option<u32>, cut: Option<usize>) -> [Dev<G>; 2] {
+    let table = format!("table-{seed}");
+    let (host, out) = Side::<G>::host(setup, vec![0, 1], 2, table.clone()).unwrap();
+    let begin = Begin::Host { setup: serde_json::to_string(setup).unwrap(), owners: vec![0, 1], devices: 2, table };
+    let dev = |d: u8, side: Side<G>, begin: Begin| Dev {
+        d,
+        side,
+        journal: Journal { begin, entries: Vec::new() },
+        sent: Vec::new(),
+        setup: None,
+        shown: None,
+        stopped: None,
+        rng: Rng::new(seed * 7 + u64::from(d)),
+    };
+    let mut devs = [dev(0, host, begin), dev(1, Side::<G>::guest(1, 2), Begin::Guest { me: 1, devices: 2 })];
+    devs[0].setup = Some(setup.clone());
+    devs[0].shown = Some(G::from_setup(setup).unwrap());
+    let mut wire = Wire::new();
+    devs[0].handle(out, &mut wire);
+    if let Some(out) = devs[0].person_chooses() {
+        devs[0].handle(out, &mut wire);
     }
-    let mut forged = false;
-    let mut delivered = 0;
+    let (mut forged, mut delivered) = (false, 0);
     while let Some((to, mut text)) = wire.pop_front() {
         delivered += 1;
         assert!(delivered < 100_000, "the match ends");
+        if cut == Some(delivered) {
+            wire.clear();
+            for dev in &mut devs {
+                dev.reload();
+            }
+            for d in 0..2u8 {
+                let due = devs[usize::from(1 - d)].side.peer().due_from(d);
+                let missed: Vec<Message> = devs[usize::from(d)].sent.iter().filter(|m| m.seq >= due).cloned().collect();
+                wire.extend(missed.iter().map(|m| (1 - d, serde_json::to_string(m).unwrap())));
+            }
+            for dev in &mut devs {
+                if let Some(out) = dev.person_chooses() {
+                    dev.handle(out, &mut wire);
+                }
+            }
+            continue;
+        }
         if let Some(at) = forge
             && to == 0
             && !forged
@@ -104,44 +175,65 @@ fn play<G: Game>(setup: &G::Setup, seed: u64, forge: Option<u32>) -> [Page<G>; 2
                 text = serde_json::to_string(&m).unwrap();
             }
         }
-        let out = sides[usize::from(to)].receive(&text);
-        handle(to, &mut sides[usize::from(to)], &mut pages[usize::from(to)], out, &mut wire);
+        devs[usize::from(to)].receive(&text, &mut wire);
     }
-    pages
+    assert!(cut.is_none_or(|c| delivered >= c), "the match ended after {delivered} messages, before the cut at {c:?}", c = cut);
+    devs
 }
 
 fn setup<G: Sampled>(seed: u64, mode: Option<&str>) -> G::Setup {
     G::seeded_setup(seed, Table { seats: 2, mode }).unwrap()
 }
 
-fn finished<G: Game>(pages: &[Page<G>; 2], what: &str) {
-    for (d, page) in pages.iter().enumerate() {
-        assert_eq!(page.stopped, None, "{what}: device {d}");
-        let shown = page.shown.as_ref().unwrap();
-        assert!(shown.outcome().is_some(), "device {d} shows the end");
+fn finished<G: Game>(devs: &[Dev<G>; 2], what: &str) {
+    for dev in devs {
+        assert_eq!(dev.stopped, None, "{what}: device {}", dev.d);
+        assert!(dev.shown.as_ref().unwrap().outcome().is_some(), "{what}: device {} shows the end", dev.d);
     }
-    let [a, b] = pages;
-    assert_eq!(a.shown, b.shown, "at the end every choice is shown and both pages show the same match");
+    assert_eq!(devs[0].shown, devs[1].shown, "{what}: at the end every choice is shown and both pages show the same match");
 }
 
 #[test]
 fn two_pages_play_every_open_two_seat_table_to_the_end() {
     use dojo_games::{dragon_punch::DragonPunch, taunt::Taunt};
     for seed in 1..=4 {
-        finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("duel")), seed, None), &format!("TAUNT duel {seed}"));
-        finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("monsters")), seed, None), &format!("TAUNT monsters {seed}"));
+        finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("duel")), seed, None, None), &format!("TAUNT duel {seed}"));
+        finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("monsters")), seed, None, None), &format!("TAUNT monsters {seed}"));
         for mode in [None, Some("tag-team"), Some("custom")] {
-            let pages = play::<DragonPunch>(&setup::<DragonPunch>(seed, mode), seed, None);
-            finished(&pages, &format!("DRAGON PUNCH {mode:?} {seed}"));
+            let devs = play::<DragonPunch>(&setup::<DragonPunch>(seed, mode), seed, None, None);
+            finished(&devs, &format!("DRAGON PUNCH {mode:?} {seed}"));
         }
     }
 }
 
 #[test]
+fn both_devices_reload_mid_match_lose_what_was_in_flight_and_play_on() {
+    use dojo_games::{dragon_punch::DragonPunch, taunt::Taunt};
+    // Cut at the very start, mid-step and late: whatever was in flight is sent again.
+    for (seed, cut) in [(1, 1), (2, 5), (3, 37), (4, 160)] {
+        finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("duel")), seed, None, Some(cut)), &format!("TAUNT duel cut at {cut}"));
+        finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("monsters")), seed, None, Some(cut)), &format!("TAUNT monsters cut at {cut}"));
+        let devs = play::<DragonPunch>(&setup::<DragonPunch>(seed, Some("custom")), seed, None, Some(cut));
+        finished(&devs, &format!("DRAGON PUNCH custom cut at {cut}"));
+    }
+}
+
+#[test]
+fn a_journal_that_does_not_replay_is_refused() {
+    use dojo_games::taunt::Taunt;
+    let begin = Begin::Host { setup: "{".into(), owners: vec![0, 1], devices: 2, table: "t".into() };
+    let err = Side::<Taunt>::replay(&Journal { begin, entries: Vec::new() }).err().unwrap();
+    assert!(err.starts_with("the saved setup cannot be read"), "{err}");
+    let guest = Journal { begin: Begin::Guest { me: 1, devices: 2 }, entries: vec![Entry::Received("not a message".into())] };
+    let err = Side::<Taunt>::replay(&guest).err().unwrap();
+    assert!(err.starts_with("the saved match had stopped: "), "{err}");
+}
+
+#[test]
 fn a_forged_reveal_stops_both_pages_with_its_reason() {
-    let pages = play::<dojo_games::taunt::Taunt>(&setup::<dojo_games::taunt::Taunt>(3, Some("duel")), 3, Some(2));
-    let host = pages[0].stopped.clone().expect("the host stops");
-    assert!(host.contains("does not match") || host.contains("forged") || host.contains("commit"), "{host}");
-    let guest = pages[1].stopped.clone().expect("the guest hears it");
+    let devs = play::<dojo_games::taunt::Taunt>(&setup::<dojo_games::taunt::Taunt>(3, Some("duel")), 3, Some(2), None);
+    let host = devs[0].stopped.clone().expect("the host stops");
+    assert!(host.contains("forged reveal"), "{host}");
+    let guest = devs[1].stopped.clone().expect("the guest hears it");
     assert!(guest.starts_with("device 1 stopped the match: "), "{guest}");
 }
