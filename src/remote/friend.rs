@@ -346,21 +346,8 @@ fn invite<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>) {
     let (id, listeners) = new_link(cell);
     let weak = Rc::downgrade(cell);
     wasm_bindgen_futures::spawn_local(async move {
-        let made = Link::invite(&settings(), listeners).await;
-        let Some(cell) = weak.upgrade() else { return };
-        let mut table = cell.borrow_mut();
-        if table.link_id != id {
-            return;
-        }
-        table.panel.busy.set(false);
-        match made {
-            Ok((link, code)) => {
-                table.link = Some(Rc::new(link));
-                table.panel.code.set(Some(code));
-                table.panel.state.set(Some(LinkState::Waiting));
-            }
-            Err(e) => table.panel.error.set(Some(format!("No invitation could be made: {e}"))),
-        }
+        let made = Link::invite(&settings(), listeners).await.map_err(|e| format!("No invitation could be made: {e}"));
+        link_made(&weak, id, made);
     });
 }
 
@@ -372,23 +359,31 @@ fn answer<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, code: String) {
     let weak = Rc::downgrade(cell);
     wasm_bindgen_futures::spawn_local(async move {
         let made = Link::answer(&settings(), &code, listeners).await;
-        let Some(cell) = weak.upgrade() else { return };
-        let mut table = cell.borrow_mut();
-        if table.link_id != id {
-            return;
-        }
-        table.panel.busy.set(false);
-        match made {
-            Ok((link, code)) => {
-                table.link = Some(Rc::new(link));
-                table.panel.code.set(Some(code));
-                if table.panel.state.get_untracked().is_none() {
-                    table.panel.state.set(Some(LinkState::Waiting));
-                }
-            }
-            Err(e) => table.panel.error.set(Some(e)),
-        }
+        link_made(&weak, id, made);
     });
+}
+
+/// A new connection `id` for the match in `weak` was made, with the code to pass on (the
+/// invitation or the answer), or failed: the panel shows which. Nothing, if a newer connection
+/// replaced it meanwhile.
+fn link_made<G: Game + 'static>(weak: &Weak<RefCell<Table<G>>>, id: u32, made: Result<(Link, String), String>) {
+    let Some(cell) = weak.upgrade() else { return };
+    let mut table = cell.borrow_mut();
+    if table.link_id != id {
+        return;
+    }
+    table.panel.busy.set(false);
+    match made {
+        Ok((link, code)) => {
+            table.link = Some(Rc::new(link));
+            table.panel.code.set(Some(code));
+            // The channel may already be open (a guest's can open before its answer is shown).
+            if table.panel.state.get_untracked().is_none() {
+                table.panel.state.set(Some(LinkState::Waiting));
+            }
+        }
+        Err(e) => table.panel.error.set(Some(e)),
+    }
 }
 
 /// The host's side: `request` (see [`crate::play::friend::host_request`]) names who plays
