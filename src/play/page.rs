@@ -787,6 +787,9 @@ pub fn play_frame<T: OnSite>(
         <div class=format!("play {testid}") data-testid=testid>
             <h1>{title}</h1>
             {move || cx.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="notice">{n}<button type="button" class="close" aria-label="Dismiss" on:click=move |_| cx.notice.set(None)>"×"</button></p> })}
+            // The connection module draws the invitation and the connection's state here, above
+            // the game, where a phone shows it first.
+            <div id=super::friend::PANEL data-testid=super::friend::PANEL></div>
             {move || match cx.screen.get() {
                 // The computer thinking and a friend choosing on another device: one screen.
                 now @ (Screen::Thinking | Screen::Friend) => {
@@ -796,8 +799,6 @@ pub fn play_frame<T: OnSite>(
                 Screen::Countdown(n) => view! { <div class="stage countdown" data-testid="countdown" aria-live="assertive"><span class="count">{n}</span></div> }.into_any(),
                 other => screen(other),
             }}
-            // The connection module draws the invitation and the connection's state here.
-            <div id=super::friend::PANEL data-testid=super::friend::PANEL></div>
             {move || (!matches!(cx.screen.get(), Screen::Lobby | Screen::Countdown(_))).then(&table).flatten()}
             {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()>{format!("The computer decided in {ms} ms.")}</p> })}
             {move || (cx.screen.get() != Screen::Lobby).then(|| view! {
