@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+import { tauntMove } from './taunt.mjs';
 
 const site = useSite();
 
@@ -109,13 +110,7 @@ async function tauntAnswer(page, screen, step) {
     const offered = await page.$$(`[data-testid="${screen}"] .choices button`);
     await offered[step % offered.length].click();
   } else if (screen === 'pick') {
-    const playable = await page.$$('[data-testid="hand"] button:not([disabled])');
-    assert.ok(playable.length > 0, 'a move to pick');
-    const texts = await Promise.all(playable.map((b) => b.textContent()));
-    const hitting = playable.filter((_, i) => /damage →/.test(texts[i]));
-    const charge = playable.filter((_, i) => /Charge to L/.test(texts[i]));
-    const pool = charge.length > 0 && step % 3 === 0 ? charge : hitting.length > 0 && step % 5 !== 0 ? hitting : playable;
-    await pool[step % pool.length].click();
+    await (await tauntMove(page, step)).click();
   }
 }
 

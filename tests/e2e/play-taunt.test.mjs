@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, openPage, assertClean, printBotTimes, ARTIFACTS } from './harness.mjs';
 import { shareWatchAndPlayOn, damagedLinkIsRefused } from './shared-games.mjs';
+import { tauntMove } from './taunt.mjs';
 
 const site = useSite();
 
@@ -52,15 +53,7 @@ async function playToTheEnd(page, { useKeyboard, maxScreens = 600, onScreen }) {
     }
     else if (screen === 'place') await page.click(step % 2 ? '[data-testid="place-near"]' : '[data-testid="place-far"]');
     else if (screen === 'pick') {
-      const playable = await page.$$('[data-testid="hand"] button:not([disabled])');
-      assert.ok(playable.length > 0, 'a move to pick');
-      // Favour moves that would deal damage now (the hand says "N damage → …"), so the fight moves on.
-      const texts = await Promise.all(playable.map((b) => b.textContent()));
-      const hitting = playable.filter((_, i) => /damage →/.test(texts[i]));
-      // Only charged moves carry much Peril, so charge now and then: at L0 a fight can go on for ever.
-      const charge = playable.filter((_, i) => /Charge to L/.test(texts[i]));
-      const pool = charge.length > 0 && step % 3 === 0 ? charge : hitting.length > 0 && step % 5 !== 0 ? hitting : playable;
-      const choice = pool[step % pool.length];
+      const choice = await tauntMove(page, step);
       if (useKeyboard && step % 2 === 0) {
         const key = await choice.$eval('.mc-key', (e) => e.textContent.replace(/\D/g, ''));
         await page.keyboard.press(key);
