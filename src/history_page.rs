@@ -275,3 +275,35 @@ pub fn HistoryPage() -> impl IntoView {
         </div>
     }
 }
+
+/// Draws a play page's share panel (the end screen's element
+/// [`crate::play::page::SHARE_PANEL`]) for a finished match: `request` is the game's id and the
+/// replay piece on the next line, or the game's id, an empty line and why the match cannot be
+/// shared. The link, a copy button, the system share sheet where the browser has one, and a
+/// link to watch it.
+pub fn show_share(request: &str) {
+    let mut lines = request.splitn(3, '\n');
+    let (game, piece, why) = (lines.next().unwrap_or_default(), lines.next().unwrap_or_default(), lines.next().unwrap_or_default());
+    let (game, piece, why) = (game.to_string(), piece.to_string(), why.to_string());
+    crate::lazy_page::mount_into(crate::play::page::SHARE_PANEL, move || {
+        if piece.is_empty() {
+            let why = if why.is_empty() { "it could not be packed".to_string() } else { why };
+            return view! { <p class="notice" data-testid="share-unavailable">{format!("This game cannot be shared: {why}.")}</p> }
+                .into_any();
+        }
+        let path = dojo_games::replay_link::watch_path(&game, &piece);
+        let full = format!("{}{path}", browser::origin());
+        let copied = RwSignal::new(false);
+        let (copy, sheet) = (full.clone(), full.clone());
+        view! {
+            <p>"Anyone with this link can watch the whole game, step by step. It holds the game itself, so no server ever sees it."</p>
+            <input type="text" readonly class="share-link" data-testid="share-link" prop:value=full aria-label="Link to this game" on:focus=|ev| { use wasm_bindgen::JsCast; if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); } }/>
+            <div class="controls">
+                <button type="button" class="button primary" data-testid="share-copy" on:click=move |_| copied.set(browser::copy_text(&copy))>{move || if copied.get() { "Copied" } else { "Copy the link" }}</button>
+                {browser::can_share().then(|| view! { <button type="button" class="button" data-testid="share-sheet" on:click=move |_| { browser::share_sheet("A game on Pocket Dojo", &sheet); }>"Share…"</button> })}
+                <a class="button" href=path data-testid="watch-link" target="_blank" rel="noopener">"Watch it again"</a>
+            </div>
+        }
+        .into_any()
+    });
+}

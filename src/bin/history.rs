@@ -17,6 +17,14 @@ pub fn pack_finished(request: String) -> Result<String, String> {
     pocket_dojo::history::pack_finished(&request)
 }
 
+/// Draws a play page's share panel for a finished match (see
+/// `pocket_dojo::history_page::show_share`).
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn show_share(request: String) -> Result<String, String> {
+    pocket_dojo::history_page::show_share(&request);
+    Ok(String::new())
+}
+
 fn main() {
     console_error_panic_hook::set_once();
 }

@@ -698,15 +698,13 @@ pub fn game_over<T: OnSite>(
     }
 }
 
-/// "Share this game" on the end screen: the replay link of the finished match, a copy button,
-/// the system share sheet where the browser has one, and a link to watch it; or why this
-/// match cannot be shared.
+/// "Share this game" on the end screen: a button that opens the panel, which the "Your
+/// games" module (that packed the link) draws once the link is known: the replay link of the
+/// finished match, a copy button, the system share sheet where the browser has one, and a link
+/// to watch it; or why this match cannot be shared (see `crate::history_page::show_share`).
 #[component]
 fn SharePanel<T: OnSite>(cx: PlayCtx<T>) -> impl IntoView {
     let open = RwSignal::new(false);
-    let copied = RwSignal::new(false);
-    let path = move || cx.link.get().map(|l| l.map(|piece| dojo_games::replay_link::watch_path(<T::G as dojo_engine::Game>::NAME, &piece)));
-    let full = move || path().and_then(Result::ok).map(|p| format!("{}{p}", browser::origin())).unwrap_or_default();
     let toggle = move |_| {
         open.update(|o| *o = !*o);
         // A match restored after its end has no link packed yet.
@@ -714,27 +712,28 @@ fn SharePanel<T: OnSite>(cx: PlayCtx<T>) -> impl IntoView {
             cx.pack_link(None);
         }
     };
+    Effect::new(move || {
+        if let Some(link) = cx.link.get() {
+            let game = <T::G as dojo_engine::Game>::NAME;
+            let request = match link {
+                Ok(piece) => format!("{game}\n{piece}"),
+                Err(why) => format!("{game}\n\n{why}"),
+            };
+            crate::components::lazy_module::call_module("history".into(), "show_share", request, |_| {});
+        }
+    });
     view! {
         <section class="share" data-testid="share">
             <button type="button" class="button" data-testid="share-game" aria-expanded=move || open.get().to_string() on:click=toggle>"Share this game"</button>
-            <Show when=move || open.get()>
-                {move || match path() {
-                    None => view! { <p class="progress" role="status"><span class="spinner" aria-hidden="true"></span>"Preparing the link…"</p> }.into_any(),
-                    Some(Ok(path)) => view! {
-                        <p>"Anyone with this link can watch the whole game, step by step. It holds the game itself, so no server ever sees it."</p>
-                        <input type="text" readonly class="share-link" data-testid="share-link" prop:value=full aria-label="Link to this game" on:focus=|ev| { use wasm_bindgen::JsCast; if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); } }/>
-                        <div class="controls">
-                            <button type="button" class="button primary" data-testid="share-copy" on:click=move |_| copied.set(browser::copy_text(&full()))>{move || if copied.get() { "Copied" } else { "Copy the link" }}</button>
-                            {browser::can_share().then(|| view! { <button type="button" class="button" data-testid="share-sheet" on:click=move |_| { browser::share_sheet("A game on Pocket Dojo", &full()); }>"Share…"</button> })}
-                            <a class="button" href=path data-testid="watch-link" target="_blank" rel="noopener">"Watch it again"</a>
-                        </div>
-                    }.into_any(),
-                    Some(Err(why)) => view! { <p class="notice" data-testid="share-unavailable">{format!("This game cannot be shared: {why}.")}</p> }.into_any(),
-                }}
-            </Show>
+            <div id=SHARE_PANEL hidden=move || !open.get()>
+                <p class="progress" role="status"><span class="spinner" aria-hidden="true"></span>"Preparing the link…"</p>
+            </div>
         </section>
     }
 }
+
+/// The id of the end screen's share panel, drawn by the "Your games" module.
+pub const SHARE_PANEL: &str = "share-panel";
 
 /// What a game's play page is made of; [`play_page`] adds the shared frame, thinking,
 /// countdown and end screens.
