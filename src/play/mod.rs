@@ -130,4 +130,11 @@ pub trait OnSite: Send + Sync + 'static {
     fn counts_before_reveal() -> bool {
         true
     }
+
+    /// A match hosted on a friend's device arrived with `setup`: a game whose page keeps
+    /// options of its own beside the rules (DRAGON PUNCH's Turbo count) takes them from it,
+    /// so both devices play the match the host set up. Most games: nothing.
+    fn joined(setup: &<Self::G as Game>::Setup) {
+        let _ = setup;
+    }
 }

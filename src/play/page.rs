@@ -285,6 +285,9 @@ impl<T: OnSite> PlayCtx<T> {
             Heard::Start { setup, owners, me } => {
                 let seats =
                     Seats(owners.iter().map(|o| if *o == me { super::Controller::Person } else { super::Controller::Remote }).collect());
+                if me != 0 {
+                    T::joined(&setup);
+                }
                 self.start(Session::new(seats, &setup));
             }
             Heard::Line { actions } => {

@@ -80,18 +80,29 @@ pub struct Setup {
     /// secret from the other player until played.
     #[serde(default)]
     pub custom: bool,
+    /// Turbo Mode: each card is chosen against a "3, 2, 1, FIGHT!" count, and what is selected
+    /// at FIGHT! is played (see the notes' Turbo Mode). The rules play the same either way; the
+    /// setup holds it so that every device at a match, and every replay of it, knows the
+    /// match was timed. Left out of the JSON when off.
+    #[serde(default, skip_serializing_if = "is_off")]
+    pub turbo: bool,
+}
+
+/// For serde: a flag written only when set.
+fn is_off(flag: &bool) -> bool {
+    !flag
 }
 
 impl Setup {
     /// The usual game: each player the six basic cards and one character.
     pub fn standard(set: impl Into<Arc<CardSet>>, characters: [usize; 2]) -> Setup {
-        Setup { set: set.into(), players: characters.map(Loadout::standard), custom: false }
+        Setup { set: set.into(), players: characters.map(Loadout::standard), custom: false, turbo: false }
     }
 
     /// The Custom Character variant: both players pick their hands in secret at the start.
     pub fn custom(set: impl Into<Arc<CardSet>>) -> Setup {
         let empty = || Loadout { basics: Vec::new(), characters: Vec::new() };
-        Setup { set: set.into(), players: [empty(), empty()], custom: true }
+        Setup { set: set.into(), players: [empty(), empty()], custom: true, turbo: false }
     }
 
     /// Whether the hands are still to be picked (Custom Character, before the first turn).

@@ -27,7 +27,12 @@ impl Sampled for DragonPunch {
             None => Ok(Setup::standard(set, [rng.below(n), rng.below(n)])),
             Some("tag-team") => {
                 let (a, b) = (two(), two());
-                Ok(Setup { set: set.into(), players: [Loadout::tag_team(a[0], a[1]), Loadout::tag_team(b[0], b[1])], custom: false })
+                Ok(Setup {
+                    set: set.into(),
+                    players: [Loadout::tag_team(a[0], a[1]), Loadout::tag_team(b[0], b[1])],
+                    custom: false,
+                    turbo: false,
+                })
             }
             Some("custom") => Ok(Setup::custom(set)),
             Some(other) => Err(format!("DRAGON PUNCH has no mode {other:?} (modes: {})", Self::MODES.join(", "))),

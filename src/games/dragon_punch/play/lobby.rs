@@ -116,8 +116,8 @@ pub fn setup(variant: Variant, set: Arc<CardSet>, picks: [[usize; 2]; 2]) -> Set
         })
     };
     match variant {
-        Variant::Standard => Setup { set, players: hands(false), custom: false },
-        Variant::TagTeam => Setup { set, players: hands(true), custom: false },
+        Variant::Standard => Setup { set, players: hands(false), custom: false, turbo: false },
+        Variant::TagTeam => Setup { set, players: hands(true), custom: false, turbo: false },
         Variant::Custom => Setup::custom(set),
     }
 }
@@ -174,7 +174,8 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
             sets::choose(&set.name);
         }
         browser::store(TURBO_KEY, if turbo.get_untracked() { "1" } else { "0" });
-        cx.start(Session::new(chosen_seats(vs_bot, level, cx.friend, 2), &setup(variant.get_untracked(), set, picks.get_untracked())));
+        let setup = Setup { turbo: turbo.get_untracked(), ..setup(variant.get_untracked(), set, picks.get_untracked()) };
+        cx.start(Session::new(chosen_seats(vs_bot, level, cx.friend, 2), &setup));
     };
     let character_select = move |p: usize, k: usize| {
         let testid = format!("character-{}{}", p + 1, if k == 1 { "b" } else { "" });

@@ -59,13 +59,18 @@ impl OnSite for DragonPunchSite {
     fn counts_before_reveal() -> bool {
         !super::turbo()
     }
+
+    /// The host's Turbo setting is this device's for the match.
+    fn joined(setup: &Setup) {
+        crate::browser::store(super::TURBO_KEY, if setup.turbo { "1" } else { "0" });
+    }
 }
 
 /// The setup of the next match after `s`: the same set and hands, or in Custom Character the
 /// same set with hands to pick again.
 pub fn rematch(s: &Session) -> Setup {
     let table = s.public_view().table;
-    if table.custom { Setup::custom(table.set.clone()) } else { (*table).clone() }
+    if table.custom { Setup { turbo: table.turbo, ..Setup::custom(table.set.clone()) } } else { (*table).clone() }
 }
 
 /// Whether `cards` could all come from one copy of the game for one Custom Character hand: one
