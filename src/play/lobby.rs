@@ -18,8 +18,10 @@ pub fn controller_id(controller: Controller) -> String {
 
 /// The controller a lobby value names, if any.
 pub fn controller_from_id(id: &str) -> Option<Controller> {
-    if id == "person" {
-        return Some(Controller::Person);
+    match id {
+        "person" => return Some(Controller::Person),
+        "friend" => return Some(Controller::Remote),
+        _ => {}
     }
     Level::ALL.into_iter().find(|l| l.label().eq_ignore_ascii_case(id)).map(Controller::Computer)
 }
@@ -33,9 +35,10 @@ fn controller_label(controller: Controller) -> String {
     }
 }
 
-/// Every choice a seat offers, a person first.
-fn choices() -> impl Iterator<Item = Controller> {
-    std::iter::once(Controller::Person).chain(Level::ALL.into_iter().map(Controller::Computer))
+/// Every choice a seat offers, a person first, and last a friend on another device where the
+/// game's tables can be played between devices (`friends`).
+fn choices(friends: bool) -> impl Iterator<Item = Controller> {
+    std::iter::once(Controller::Person).chain(Level::ALL.into_iter().map(Controller::Computer)).chain(friends.then_some(Controller::Remote))
 }
 
 /// The first `count` seats of `controllers` (one choice per possible seat, kept while the count
@@ -59,17 +62,20 @@ pub fn seat_rows(
     label: impl Fn(usize) -> String + Send + Sync + 'static,
     extra: impl Fn(usize) -> AnyView + Send + Sync + 'static,
 ) -> impl IntoView {
-    seat_rows_noted(count, controllers, label, extra, save_note)
+    seat_rows_noted(count, controllers, label, extra, save_note, false)
 }
 
 /// [`seat_rows`] with the game's own words on what will be saved (`note`), for a way of
-/// playing that saves less than usual ([`save_note_secret_to_the_end`]).
+/// playing that saves less than usual ([`save_note_secret_to_the_end`]), and with friends on
+/// other devices among the choices when `friends` (each friend's seat is played on a device
+/// of its own; starting makes an invitation for each).
 pub fn seat_rows_noted(
     count: Signal<usize>,
     controllers: RwSignal<Vec<Controller>>,
     label: impl Fn(usize) -> String + Send + Sync + 'static,
     extra: impl Fn(usize) -> AnyView + Send + Sync + 'static,
     note: fn(&Seats) -> &'static str,
+    friends: bool,
 ) -> impl IntoView {
     let row = move |i: usize| {
         let chosen = move || controllers.with(|c| c.get(i).copied().unwrap_or(Controller::Person));
@@ -88,7 +94,7 @@ pub fn seat_rows_noted(
                 {extra(i)}
                 <label>"Played by "
                     <select data-testid=format!("seat-{}-controller", i + 1) on:change=set>
-                        {choices().map(|c| view! { <option value=controller_id(c) selected=move || chosen() == c>{controller_label(c)}</option> }).collect_view()}
+                        {choices(friends).map(|c| view! { <option value=controller_id(c) selected=move || chosen() == c>{controller_label(c)}</option> }).collect_view()}
                     </select>
                 </label>
             </div>
@@ -103,6 +109,9 @@ pub fn seat_rows_noted(
 
 /// What the lobby says will be saved in this browser for `seats`.
 pub fn save_note(seats: &Seats) -> &'static str {
+    if seats.has_remote() {
+        return "Friends on other devices: starting makes an invitation for each. Every device keeps only its own side of the match (its choices, and what the others sent it) to take it up again after a reload.";
+    }
     match seats.keeping() {
         Keeping::Record => "Only people at this device: the game is saved in this browser as it goes, never a choice not yet revealed.",
         Keeping::ViewOf(_) => {
@@ -132,11 +141,12 @@ mod tests {
 
     #[test]
     fn every_choice_reads_back_from_its_value() {
-        for c in choices() {
+        for c in choices(true) {
             assert_eq!(controller_from_id(&controller_id(c)), Some(c));
         }
         assert_eq!(controller_from_id("nobody"), None);
-        assert_eq!(choices().count(), 4);
+        assert_eq!(choices(false).count(), 4);
+        assert_eq!(choices(true).last(), Some(Controller::Remote));
     }
 
     #[test]
@@ -158,5 +168,7 @@ mod tests {
         assert!(save_note(&mixed).contains("not saved"));
         assert!(save_note_secret_to_the_end(&Seats::people(2)).contains("nothing past the lobby"));
         assert_eq!(save_note_secret_to_the_end(&mixed), save_note(&mixed));
+        let friends = Seats(vec![Controller::Person, Controller::Remote, Controller::Computer(Level::Easy)]);
+        assert!(save_note(&friends).starts_with("Friends on other devices"));
     }
 }

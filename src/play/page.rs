@@ -237,7 +237,21 @@ impl<T: OnSite> PlayCtx<T> {
     fn host(self) {
         let request = self.session.with_untracked(|s| {
             let s = s.as_ref()?;
-            let owners: Vec<u8> = Seat::all(s.seats().count()).map(|seat| u8::from(!s.seats().is_person(seat))).collect();
+            // This device plays its people's and its computers' seats; each friend's seat is
+            // played on a device of its own, numbered in seat order.
+            let mut friends = 0u8;
+            let owners: Vec<u8> = s
+                .seats()
+                .0
+                .iter()
+                .map(|c| match c {
+                    super::Controller::Remote => {
+                        friends += 1;
+                        friends
+                    }
+                    _ => 0,
+                })
+                .collect();
             Some(super::friend::host_request(&owners, &s.setup_json()?))
         });
         if let Some(request) = request {
@@ -247,12 +261,14 @@ impl<T: OnSite> PlayCtx<T> {
         }
     }
 
-    /// Gives the connection module the choices this device's people made for the step, once.
+    /// Gives the connection module the choices this device's people and computers made for the
+    /// step, once.
     fn send_choices(self) {
         let choices = self.session.with_untracked(|s| {
             let s = s.as_ref()?;
             (self.sent.get_value() != Some(s.steps())).then(|| {
-                let mine = s.seats().persons().filter_map(|seat| s.planned(seat).map(|a| (seat, a)));
+                let here = Seat::all(s.seats().count()).filter(|seat| s.seats().0[seat.index()] != super::Controller::Remote);
+                let mine = here.filter_map(|seat| s.planned(seat).map(|a| (seat, a)));
                 let requests =
                     mine.filter_map(|(seat, a)| serde_json::to_string(a).ok().map(|json| super::friend::choose_request(seat.0, &json)));
                 (s.steps(), requests.collect::<Vec<_>>())

@@ -122,9 +122,11 @@ impl Seats {
 
     /// What the page calls each seat: "You" and "Computer (Medium)" for one person against one
     /// computer; "Player 2" for a person among several; computers are numbered by seat when
-    /// there are several of them.
+    /// there are several of them; "Your friend" for the one seat played on another device,
+    /// and "Player 3" when several are.
     pub fn names(&self) -> Vec<String> {
         let computers = self.0.iter().filter(|c| matches!(c, Controller::Computer(_))).count();
+        let remotes = self.0.iter().filter(|c| **c == Controller::Remote).count();
         let lone = self.lone_person();
         Seat::all(self.count())
             .map(|seat| match self.0[seat.index()] {
@@ -132,8 +134,9 @@ impl Seats {
                 Controller::Person => format!("Player {}", seat.index() + 1),
                 Controller::Computer(level) if computers == 1 => format!("Computer ({})", level.label()),
                 Controller::Computer(level) => format!("Computer {} ({})", seat.index() + 1, level.label()),
-                // Two devices for now: one friend.
-                Controller::Remote => "Your friend".to_string(),
+                Controller::Remote if remotes == 1 => "Your friend".to_string(),
+                // Several friends (or, on a guest's device, the host's people and computers).
+                Controller::Remote => format!("Player {}", seat.index() + 1),
             })
             .collect()
     }
@@ -152,6 +155,8 @@ mod tests {
         assert_eq!(mixed.names(), ["Computer 1 (Easy)", "Player 2", "Computer 3 (Hard)", "Player 4"]);
         assert_eq!(Seats::against_computer(Level::Hard, 3).names(), ["You", "Computer 2 (Hard)", "Computer 3 (Hard)"]);
         assert_eq!(Seats(vec![Controller::Remote, Person]).names(), ["Your friend", "You"]);
+        let friends = Seats(vec![Person, Controller::Remote, Controller::Remote, Computer(Level::Easy)]);
+        assert_eq!(friends.names(), ["You", "Player 2", "Player 3", "Computer (Easy)"]);
     }
 
     #[test]

@@ -684,7 +684,7 @@ mod tests {
         let actions = here.record().unwrap().actions.clone();
         let seats = Seats(vec![Controller::Remote, Controller::Person, Controller::Remote]);
         let mut there = Session::<ToyPage>::new(seats, &setup).unwrap();
-        assert_eq!(there.names(), ["Your friend", "You", "Your friend"]);
+        assert_eq!(there.names(), ["Player 1", "You", "Player 3"]);
         assert_eq!(there.save(), None, "a match on two devices keeps nothing in this browser");
         let events = there.follow(actions.clone()).unwrap();
         assert_eq!(there.steps(), 2);

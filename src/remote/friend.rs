@@ -11,13 +11,17 @@
 //! - **Heartbeat**: once connected, each device sends a beat every second; nothing heard for
 //!   [`SILENCE_MS`] means the other device is gone, reported at once (the browser's own
 //!   detection takes several seconds more).
+//! - **More than two devices**: the host makes one invitation per friend's device and keeps
+//!   one connection to each; it passes on what each guest sends to the others (before its own
+//!   answer to it), so every device hears every message in the same order.
 //! - **Taking a match up again**: everything that happens to this device's side (its people's
 //!   choices with their salts, every message received) is kept in the browser as a
 //!   [`Journal`] under [`journal_key`], and forgotten when the match ends. After a reload the
 //!   side is rebuilt from it; after a new invitation and answer, each device first says which
-//!   match it holds and how many messages it has from the other (`hello TABLE COUNT`), and each
-//!   sends again what the other has not received. Nothing is sent on a new connection before
-//!   that, so no message arrives twice.
+//!   match it holds, which device the connection is for and how many messages it has from each
+//!   device (`hello TABLE DEVICE DEVICES COUNT…`), and each sends again what the other has not
+//!   received ([`missed`]). Nothing is sent on a new connection before that, so no message
+//!   arrives twice. A guest learns its device number from the host's hello.
 
 use super::link::{Link, LinkState, Listeners, code_in};
 use super::page::{qr_view, secret_bytes};
@@ -27,7 +31,7 @@ use crate::play::friend::{EVENT, HASH, Heard, PANEL, journal_key, read_choose_re
 use dojo_engine::Game;
 use dojo_remote::Salt;
 use dojo_remote::protocol::Message;
-use dojo_remote::side::{Begin, Entry, Journal, Out, Side, Told};
+use dojo_remote::side::{Begin, Entry, Journal, Out, Side, Told, missed};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::any::Any;
@@ -49,23 +53,44 @@ pub const SILENCE_MS: f64 = 3000.0;
 /// Who this device is at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Role {
-    /// It made the invitation.
+    /// It made the invitations.
     Host,
     /// It answered one.
     Guest,
 }
 
-/// What the panel shows.
+/// What the panel shows of one connection.
 #[derive(Clone, Copy)]
-struct Panel {
-    role: RwSignal<Role>,
+struct LineView {
+    /// The device at the other end.
+    device: u8,
     /// The code to pass on: the invitation (host) or the answer (guest).
     code: RwSignal<Option<String>>,
     state: RwSignal<Option<LinkState>>,
     error: RwSignal<Option<String>>,
-    stopped: RwSignal<Option<String>>,
     busy: RwSignal<bool>,
     pasted: RwSignal<String>,
+}
+
+impl LineView {
+    fn new(device: u8) -> LineView {
+        LineView {
+            device,
+            code: RwSignal::new(None),
+            state: RwSignal::new(None),
+            error: RwSignal::new(None),
+            busy: RwSignal::new(false),
+            pasted: RwSignal::new(String::new()),
+        }
+    }
+}
+
+/// What the panel shows.
+#[derive(Clone, Copy)]
+struct Panel {
+    role: Role,
+    error: RwSignal<Option<String>>,
+    stopped: RwSignal<Option<String>>,
 }
 
 /// What is kept in the browser for a match in progress.
@@ -77,21 +102,50 @@ struct Kept {
     answered: Option<String>,
 }
 
-/// One match's connection and side, for game `G`.
-struct Table<G: Game> {
-    side: Side<G>,
-    journal: Journal,
-    answered: Option<String>,
-    /// Every message this side sent, in order (their sequence numbers count from 0).
-    sent: Vec<Message>,
+/// One connection to another device: a guest has one, to the host; the host one per guest.
+struct Line {
+    view: LineView,
     link: Option<Rc<Link>>,
-    /// Which link the callbacks are for: an older one's late news is ignored.
+    /// Which connection the callbacks are for: an older one's late news is ignored.
     link_id: u32,
     open: bool,
     /// True once the other device's hello came on this connection: messages go out live.
     ready: bool,
     /// When anything last came from the other device (ms, the page's clock).
     heard_at: f64,
+}
+
+impl Line {
+    fn new(device: u8) -> Line {
+        Line { view: LineView::new(device), link: None, link_id: 0, open: false, ready: false, heard_at: 0.0 }
+    }
+
+    /// Sends `text` on this connection, saying so on the panel if it fails.
+    fn send_now(&self, text: &str) {
+        if let Some(Err(e)) = self.link.as_ref().map(|l| l.send(text)) {
+            self.view.error.set(Some(format!("A message could not be sent: {e}")));
+        }
+    }
+
+    /// Sends `text` if the connection is open and the other device has said hello on it
+    /// (otherwise it goes with the resending).
+    fn send_live(&self, text: &str) {
+        if self.open && self.ready {
+            self.send_now(text);
+        }
+    }
+}
+
+/// One match's connections and side, for game `G`.
+struct Table<G: Game> {
+    side: Side<G>,
+    journal: Journal,
+    answered: Option<String>,
+    /// Every message this side sent or (the host) passed on, in order.
+    passed: Vec<Message>,
+    lines: Vec<Line>,
+    /// The last connection number given out.
+    last_link: u32,
     panel: Panel,
 }
 
@@ -117,7 +171,22 @@ fn tell<G: Game + 'static>(heard: Heard<G>) {
     .forget();
 }
 
+/// What the host calls the friend at device `device` of `devices` ("your friend" when there
+/// is only one).
+fn friend_name(device: u8, devices: usize) -> String {
+    if devices > 2 { format!("friend {device}") } else { "your friend".into() }
+}
+
 impl<G: Game + 'static> Table<G> {
+    /// The connection to `device`.
+    fn line(&self, device: u8) -> Option<&Line> {
+        self.lines.iter().find(|l| l.view.device == device)
+    }
+
+    fn line_mut(&mut self, device: u8) -> Option<&mut Line> {
+        self.lines.iter_mut().find(|l| l.view.device == device)
+    }
+
     /// Keeps the journal in the browser, or forgets it once the match is over or stopped.
     fn keep_journal(&self) {
         let key = journal_key::<G>();
@@ -133,21 +202,15 @@ impl<G: Game + 'static> Table<G> {
         }
     }
 
-    /// Sends `text` on the link, saying so on the panel if it fails.
-    fn send_now(&self, text: &str) {
-        if let Some(Err(e)) = self.link.as_ref().map(|l| l.send(text)) {
-            self.panel.error.set(Some(format!("A message could not be sent: {e}")));
-        }
-    }
-
-    /// Sends what `out` says to send (live once the other device has said hello on this
-    /// connection; otherwise it goes with the resending) and tells the page what it must hear.
+    /// Sends what `out` says to send (to the host, or from the host to every guest) and tells
+    /// the page what it must hear.
     fn deliver(&mut self, out: Out<G>) {
         for message in out.send {
-            if self.open && self.ready {
-                self.send_now(&serde_json::to_string(&message).unwrap_or_default());
+            let text = serde_json::to_string(&message).unwrap_or_default();
+            for line in &self.lines {
+                line.send_live(&text);
             }
-            self.sent.push(message);
+            self.passed.push(message);
         }
         for told in out.told {
             match told {
@@ -162,68 +225,111 @@ impl<G: Game + 'static> Table<G> {
         self.keep_journal();
     }
 
-    /// A message from the other device, kept in the journal first.
+    /// A message from another device, kept in the journal first; the host passes it on to the
+    /// other guests before answering it.
     fn receive(&mut self, text: String) {
+        if self.panel.role == Role::Host
+            && let Ok(message) = serde_json::from_str::<Message>(&text)
+        {
+            for to in self.side.relay(&message) {
+                if let Some(line) = self.line(to) {
+                    line.send_live(&text);
+                }
+            }
+            self.passed.push(message);
+        }
         let out = self.side.receive(&text);
         self.journal.entries.push(Entry::Received(text));
         self.deliver(out);
     }
 
-    /// The other device's hello on a new connection: which match it holds and how many of
-    /// this side's messages it has. Everything after those is sent again.
-    fn hello(&mut self, table: &str, count: u64) {
+    /// The hello this device sends on a new connection to `device`: its match, the device the
+    /// connection is for (the guest's number), how many devices there are, and how many
+    /// messages it holds from each.
+    fn hello_for(&self, device: u8) -> String {
+        let peer = self.side.peer();
+        let guest = if self.panel.role == Role::Host { device } else { peer.me() };
+        let counts: Vec<String> = peer.counts().iter().map(u64::to_string).collect();
+        format!("{HELLO}{} {guest} {} {}", peer.table(), peer.devices(), counts.join(" "))
+    }
+
+    /// The other device's hello on the connection to `from` (see [`Table::hello_for`]): what it
+    /// has not received is sent again. A guest that holds no match, or an older one, takes up
+    /// this one as the device the host says it is.
+    fn hello(&mut self, from: u8, hello: &str) {
+        let mut words = hello.split(' ');
+        let table = words.next().unwrap_or_default().to_string();
+        let mut number = || words.next().and_then(|w| w.parse::<u64>().ok());
+        let (Some(guest), Some(devices)) = (number(), number()) else { return };
+        let mut counts: Vec<u64> = std::iter::from_fn(number).collect();
+        let (guest, devices) = (u8::try_from(guest).unwrap_or(u8::MAX), u8::try_from(devices).unwrap_or(u8::MAX));
         let mine = self.side.peer().table().to_string();
-        let mut from = count;
-        if table != mine {
-            match self.panel.role.get_untracked() {
-                Role::Host if self.side.peer().due_from(1) > 0 => {
-                    self.panel.error.set(Some(
-                        "The device that answered does not hold this match (it may have lost its saved game): start a new match.".into(),
-                    ));
-                    return;
-                }
-                // A new guest for a match that has not heard from one yet: everything again.
-                Role::Host => from = 0,
-                // This device held an older match: it takes this one from the start.
-                Role::Guest => {
-                    self.side = Side::guest(1, 2);
-                    self.journal = Journal { begin: Begin::Guest { me: 1, devices: 2 }, entries: Vec::new() };
-                    self.sent.clear();
-                    from = 0;
-                }
+        let wrong = |line: Option<&mut Line>, why: String| {
+            if let Some(line) = line {
+                line.view.error.set(Some(why));
             }
+        };
+        match self.panel.role {
+            Role::Host if table != mine && self.side.peer().due_from(from) > 0 => {
+                return wrong(
+                    self.line_mut(from),
+                    "The device that answered does not hold this match (it may have lost its saved game): start a new match.".into(),
+                );
+            }
+            // A new guest for a seat that has not heard from one yet: everything again.
+            Role::Host if table != mine => counts.clear(),
+            Role::Host if guest != from => {
+                let devices = self.lines.len() + 1;
+                let why = format!(
+                    "This answer came from {}'s device, not {}'s: each friend answers their own invitation.",
+                    friend_name(guest, devices),
+                    friend_name(from, devices)
+                );
+                return wrong(self.line_mut(from), why);
+            }
+            Role::Host => {}
+            Role::Guest if table == mine && guest != self.side.peer().me() => {
+                return wrong(self.line_mut(from), "This invitation was made for another friend's device: ask for your own.".into());
+            }
+            // This device held no match or an older one: it takes this one from the start.
+            Role::Guest if table != mine => {
+                self.side = Side::guest(guest, devices);
+                self.journal = Journal { begin: Begin::Guest { me: guest, devices }, entries: Vec::new() };
+                self.passed.clear();
+                counts.clear();
+            }
+            Role::Guest => {}
         }
-        self.ready = true;
-        let again: Vec<String> = self.sent.iter().filter(|m| m.seq >= from).filter_map(|m| serde_json::to_string(m).ok()).collect();
+        let again: Vec<String> = missed(from, &counts, &self.passed).iter().filter_map(|m| serde_json::to_string(m).ok()).collect();
+        let Some(line) = self.line_mut(from) else { return };
+        line.ready = true;
         for text in again {
-            self.send_now(&text);
+            line.send_now(&text);
         }
     }
 }
 
-/// What the link reports, for the match in progress and link `id`.
-fn listeners<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, id: u32) -> Listeners {
+/// What the link reports, for the match in progress and connection `id` to `device`.
+fn listeners<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, device: u8, id: u32) -> Listeners {
     let (on_state, on_message) = (Rc::downgrade(cell), Rc::downgrade(cell));
     Listeners {
         state: Rc::new(move |state: LinkState| {
             let Some(cell) = on_state.upgrade() else { return };
-            if cell.borrow().link_id == id {
-                link_state(&cell, state);
+            let current = cell.borrow().line(device).is_some_and(|l| l.link_id == id);
+            if current {
+                link_state(&cell, device, state);
             }
         }),
         message: Rc::new(move |text: String| {
             let Some(cell) = on_message.upgrade() else { return };
             let mut table = cell.borrow_mut();
-            if table.link_id != id {
-                return;
-            }
-            table.heard_at = browser::now_ms();
+            let Some(line) = table.line_mut(device).filter(|l| l.link_id == id) else { return };
+            line.heard_at = browser::now_ms();
             if text == BEAT {
                 return;
             }
             if let Some(rest) = text.strip_prefix(HELLO) {
-                let (name, count) = rest.rsplit_once(' ').unwrap_or((rest, "0"));
-                table.hello(name, count.parse().unwrap_or(0));
+                table.hello(device, rest);
                 return;
             }
             table.receive(text);
@@ -231,89 +337,105 @@ fn listeners<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, id: u32) -> Listen
     }
 }
 
-/// The connection opened or was lost.
-fn link_state<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, state: LinkState) {
+/// The connection to `device` opened or was lost.
+fn link_state<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, device: u8, state: LinkState) {
     let mut table = cell.borrow_mut();
+    let done = table.side.is_done();
+    let devices = table.lines.len() + 1;
+    let hello = table.hello_for(device);
+    let Some(line) = table.line_mut(device) else { return };
     // A loss is reported once, and nothing after it until a new connection.
-    if matches!(table.panel.state.get_untracked(), Some(LinkState::Lost(_))) {
+    if matches!(line.view.state.get_untracked(), Some(LinkState::Lost(_))) {
         return;
     }
     match &state {
-        LinkState::Open if !table.open => {
-            table.open = true;
-            table.ready = false;
-            table.heard_at = browser::now_ms();
-            let hello = format!("{HELLO}{} {}", table.side.peer().table(), table.side.peer().due_from(1 - table.side.peer().me()));
-            table.send_now(&hello);
-            beat(Rc::downgrade(cell), table.link_id);
+        LinkState::Open if !line.open => {
+            line.open = true;
+            line.ready = false;
+            line.heard_at = browser::now_ms();
+            line.send_now(&hello);
+            beat(Rc::downgrade(cell), device, line.link_id);
             tell::<G>(Heard::Connected);
         }
         LinkState::Lost(reason) => {
-            table.open = false;
-            table.ready = false;
-            if !table.side.is_done() {
-                tell::<G>(Heard::Say { text: format!("The connection to your friend's device was lost: {reason}.") });
+            line.open = false;
+            line.ready = false;
+            if !done {
+                let who = if device == 0 { "your friend".into() } else { friend_name(device, devices) };
+                tell::<G>(Heard::Say { text: format!("The connection to {who}'s device was lost: {reason}.") });
             }
         }
         _ => {}
     }
-    table.panel.state.set(Some(state));
+    line.view.state.set(Some(state));
 }
 
-/// Sends a heartbeat every [`BEAT_MS`] on link `id` and reports the other device gone after
-/// [`SILENCE_MS`] of silence, for as long as that connection is on.
-fn beat<G: Game + 'static>(cell: Weak<RefCell<Table<G>>>, id: u32) {
+/// Sends a heartbeat every [`BEAT_MS`] on connection `id` to `device` and reports that device
+/// gone after [`SILENCE_MS`] of silence, for as long as that connection is on.
+fn beat<G: Game + 'static>(cell: Weak<RefCell<Table<G>>>, device: u8, id: u32) {
     gloo_timers::callback::Timeout::new(BEAT_MS, move || {
         let Some(strong) = cell.upgrade() else { return };
         let silent = {
             let table = strong.borrow();
-            if table.link_id != id || !table.open {
-                return;
-            }
-            table.send_now(BEAT);
-            browser::now_ms() - table.heard_at > SILENCE_MS
+            let Some(line) = table.line(device).filter(|l| l.link_id == id && l.open) else { return };
+            line.send_now(BEAT);
+            browser::now_ms() - line.heard_at > SILENCE_MS
         };
         if silent {
             let seconds = (SILENCE_MS / 1000.0) as u32;
-            link_state(&strong, LinkState::Lost(format!("nothing came from the other device for {seconds} seconds")));
+            link_state(&strong, device, LinkState::Lost(format!("nothing came from the other device for {seconds} seconds")));
             return;
         }
-        beat(cell, id);
+        beat(cell, device, id);
     })
     .forget();
 }
 
-/// A table for `side` (rebuilt from `journal` with `sent`, or new), kept as the one in progress
-/// (any earlier one is closed), with its panel drawn.
+/// A table for `side` (rebuilt from `journal` with `passed`, or new), kept as the one in
+/// progress (any earlier one is closed), with its panel drawn: one connection to the host for
+/// a guest, one per guest for the host.
 fn keep<G: Game + 'static>(
     side: Side<G>,
     role: Role,
     journal: Journal,
-    sent: Vec<Message>,
+    passed: Vec<Message>,
     answered: Option<String>,
 ) -> Rc<RefCell<Table<G>>> {
     if let Some(old) = TABLE.with(|t| t.borrow_mut().take())
         && let Ok(old) = old.downcast::<RefCell<Table<G>>>()
-        && let Some(link) = old.borrow().link.clone()
     {
-        link.close();
+        for line in &old.borrow().lines {
+            if let Some(link) = &line.link {
+                link.close();
+            }
+        }
     }
-    let panel = Panel {
-        role: RwSignal::new(role),
-        code: RwSignal::new(None),
-        state: RwSignal::new(None),
-        error: RwSignal::new(None),
-        stopped: RwSignal::new(None),
-        busy: RwSignal::new(false),
-        pasted: RwSignal::new(String::new()),
+    let panel = Panel { role, error: RwSignal::new(None), stopped: RwSignal::new(None) };
+    let lines: Vec<Line> = match role {
+        Role::Host => (1..side.peer().devices()).map(Line::new).collect(),
+        Role::Guest => vec![Line::new(0)],
     };
-    let table = Table { side, journal, answered, sent, link: None, link_id: 0, open: false, ready: false, heard_at: 0.0, panel };
+    // Who plays where, for the host's headings when several friends connect.
+    let owners = match &journal.begin {
+        Begin::Host { owners, .. } => owners.clone(),
+        Begin::Guest { .. } => Vec::new(),
+    };
+    let views: Vec<(LineView, String)> = lines
+        .iter()
+        .map(|l| {
+            let seats: Vec<String> =
+                owners.iter().enumerate().filter(|(_, o)| **o == l.view.device).map(|(s, _)| (s + 1).to_string()).collect();
+            let title = format!("Friend {} (seat {})", l.view.device, seats.join(", "));
+            (l.view, title)
+        })
+        .collect();
+    let table = Table { side, journal, answered, passed, lines, last_link: 0, panel };
     let cell = Rc::new(RefCell::new(table));
     let any: Rc<dyn Any> = cell.clone();
     TABLE.with(|t| *t.borrow_mut() = Some(any));
     let game = G::NAME;
     crate::lazy_page::mount_into(PANEL, move || {
-        panel_view(panel, game, Actions { accept: accept::<G>, invite: invite_again::<G>, answer: answer_again::<G> })
+        panel_view(panel, views, game, Actions { accept: accept::<G>, invite: invite_again::<G>, answer: answer_again::<G> })
     });
     cell
 }
@@ -323,66 +445,66 @@ fn settings() -> Settings {
     Settings::read(browser::load(settings::KEY).as_deref())
 }
 
-/// A new connection for `cell`: its number and what it reports.
-fn new_link<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>) -> (u32, Listeners) {
+/// A new connection to `device` for `cell`: its number and what it reports.
+fn new_link<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, device: u8) -> Option<(u32, Listeners)> {
     let mut table = cell.borrow_mut();
-    if let Some(old) = table.link.take() {
+    table.last_link += 1;
+    let id = table.last_link;
+    let line = table.line_mut(device)?;
+    if let Some(old) = line.link.take() {
         old.close();
     }
-    table.link_id += 1;
-    table.open = false;
-    table.ready = false;
-    table.panel.busy.set(true);
-    table.panel.error.set(None);
-    table.panel.code.set(None);
-    table.panel.state.set(None);
-    let id = table.link_id;
+    line.link_id = id;
+    line.open = false;
+    line.ready = false;
+    line.view.busy.set(true);
+    line.view.error.set(None);
+    line.view.code.set(None);
+    line.view.state.set(None);
     drop(table);
-    (id, listeners(cell, id))
+    Some((id, listeners(cell, device, id)))
 }
 
-/// Makes an invitation for the match in `cell` (the host's side).
-fn invite<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>) {
-    let (id, listeners) = new_link(cell);
+/// Makes an invitation for the guest at `device`, for the match in `cell` (the host's side).
+fn invite<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, device: u8) {
+    let Some((id, listeners)) = new_link(cell, device) else { return };
     let weak = Rc::downgrade(cell);
     wasm_bindgen_futures::spawn_local(async move {
         let made = Link::invite(&settings(), listeners).await.map_err(|e| format!("No invitation could be made: {e}"));
-        link_made(&weak, id, made);
+        link_made(&weak, device, id, made);
     });
 }
 
 /// Answers the invitation `code` for the match in `cell` (a guest's side).
 fn answer<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, code: String) {
-    let (id, listeners) = new_link(cell);
+    let Some((id, listeners)) = new_link(cell, 0) else { return };
     cell.borrow_mut().answered = Some(code.clone());
     cell.borrow().keep_journal();
     let weak = Rc::downgrade(cell);
     wasm_bindgen_futures::spawn_local(async move {
         let made = Link::answer(&settings(), &code, listeners).await;
-        link_made(&weak, id, made);
+        link_made(&weak, 0, id, made);
     });
 }
 
-/// A new connection `id` for the match in `weak` was made, with the code to pass on (the
-/// invitation or the answer), or failed: the panel shows which. Nothing, if a newer connection
-/// replaced it meanwhile.
-fn link_made<G: Game + 'static>(weak: &Weak<RefCell<Table<G>>>, id: u32, made: Result<(Link, String), String>) {
+/// A new connection `id` to `device` for the match in `weak` was made, with the code to pass on
+/// (the invitation or the answer), or failed: the panel shows which. Nothing, if a newer
+/// connection replaced it meanwhile.
+fn link_made<G: Game + 'static>(weak: &Weak<RefCell<Table<G>>>, device: u8, id: u32, made: Result<(Link, String), String>) {
     let Some(cell) = weak.upgrade() else { return };
     let mut table = cell.borrow_mut();
-    if table.link_id != id {
-        return;
-    }
-    table.panel.busy.set(false);
+    let Some(line) = table.line_mut(device).filter(|l| l.link_id == id) else { return };
+    line.view.busy.set(false);
     match made {
         Ok((link, code)) => {
-            table.link = Some(Rc::new(link));
-            table.panel.code.set(Some(code));
+            line.link = Some(Rc::new(link));
+            line.view.code.set(Some(code));
             // The channel may already be open (a guest's can open before its answer is shown).
-            if table.panel.state.get_untracked().is_none() {
-                table.panel.state.set(Some(LinkState::Waiting));
+            if line.view.state.get_untracked().is_none() {
+                line.view.state.set(Some(LinkState::Waiting));
             }
         }
-        Err(e) => table.panel.error.set(Some(e)),
+        Err(e) => line.view.error.set(Some(e)),
     }
 }
 
@@ -392,15 +514,17 @@ pub fn host<G: Game + 'static>(request: &str) -> Result<String, String> {
     let (owners, setup_json) = read_host_request(request)?;
     let setup: G::Setup = serde_json::from_str(setup_json).map_err(|e| format!("the setup cannot be read: {e}"))?;
     let devices = owners.iter().max().map_or(1, |d| d + 1);
-    if devices != 2 {
-        return Err(format!("a match between devices is played on two for now, not {devices}"));
+    if devices < 2 {
+        return Err("a match between devices needs a friend's device".into());
     }
     let table_id = dojo_remote::commit::hex(&secret_bytes());
     let begin = Begin::Host { setup: setup_json.to_string(), owners: owners.clone(), devices, table: table_id.clone() };
     let (side, out) = Side::<G>::host(&setup, owners, devices, table_id)?;
     let cell = keep(side, Role::Host, Journal { begin, entries: Vec::new() }, Vec::new(), None);
     cell.borrow_mut().deliver(out);
-    invite(&cell);
+    for device in 1..devices {
+        invite(&cell, device);
+    }
     Ok(String::new())
 }
 
@@ -457,12 +581,15 @@ fn resume<G: Game + 'static>(kept: &str, code: &str) -> Result<(), String> {
         tell::<G>(Heard::Line { actions });
     }
     let answered = kept.answered.clone();
-    let cell = keep(back.side, role, kept.journal, back.sent, kept.answered);
+    let devices = back.side.peer().devices();
+    let cell = keep(back.side, role, kept.journal, back.passed, kept.answered);
     match role {
-        Role::Host => invite(&cell),
+        Role::Host => (1..devices).for_each(|device| invite(&cell, device)),
         Role::Guest if !code.is_empty() && answered.as_deref() != Some(code) => answer(&cell, code.to_string()),
         Role::Guest => {
-            cell.borrow().panel.state.set(Some(LinkState::Lost("this page was reloaded".into())));
+            if let Some(line) = cell.borrow().line(0) {
+                line.view.state.set(Some(LinkState::Lost("this page was reloaded".into())));
+            }
         }
     }
     tell::<G>(Heard::Say {
@@ -471,39 +598,38 @@ fn resume<G: Game + 'static>(kept: &str, code: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The host takes the answer pasted in the panel.
-fn accept<G: Game + 'static>() {
+/// The host takes the answer pasted in the panel for the guest at `device`.
+fn accept<G: Game + 'static>(device: u8) {
     let Some(cell) = table::<G>() else { return };
-    let (link, panel) = {
-        let table = cell.borrow();
-        (table.link.clone(), table.panel)
-    };
-    let Some(link) = link else { return };
-    let code = code_in(&panel.pasted.get_untracked());
-    panel.error.set(None);
+    let Some((Some(link), view)) = cell.borrow().line(device).map(|l| (l.link.clone(), l.view)) else { return };
+    let code = code_in(&view.pasted.get_untracked());
+    view.error.set(None);
     wasm_bindgen_futures::spawn_local(async move {
         if let Err(e) = link.accept(&code).await {
-            panel.error.set(Some(e));
+            view.error.set(Some(e));
         }
     });
 }
 
-/// The host makes a new invitation after the connection was lost.
-fn invite_again<G: Game + 'static>() {
+/// The host makes a new invitation for the guest at `device` after its connection was lost.
+fn invite_again<G: Game + 'static>(device: u8) {
     if let Some(cell) = table::<G>() {
-        cell.borrow().panel.pasted.set(String::new());
-        invite(&cell);
+        if let Some(line) = cell.borrow().line(device) {
+            line.view.pasted.set(String::new());
+        }
+        invite(&cell, device);
     }
 }
 
 /// A guest answers a new invitation pasted in the panel after the connection was lost.
-fn answer_again<G: Game + 'static>() {
+fn answer_again<G: Game + 'static>(_host: u8) {
     let Some(cell) = table::<G>() else { return };
-    let code = code_in(&cell.borrow().panel.pasted.get_untracked());
+    let Some(view) = cell.borrow().line(0).map(|l| l.view) else { return };
+    let code = code_in(&view.pasted.get_untracked());
     if code.is_empty() {
         return;
     }
-    cell.borrow().panel.pasted.set(String::new());
+    view.pasted.set(String::new());
     answer(&cell, code);
 }
 
@@ -536,10 +662,10 @@ pub fn leave<G: Game + 'static>() -> Result<String, String> {
         let out = table.side.leave("the other player left the match");
         for message in out.send {
             if let Ok(text) = serde_json::to_string(&message) {
-                table.send_now(&text);
+                table.lines.iter().for_each(|line| line.send_live(&text));
             }
         }
-        if let Some(link) = table.link.clone() {
+        for link in table.lines.iter().filter_map(|l| l.link.clone()) {
             // The goodbye goes out before the channel closes.
             gloo_timers::callback::Timeout::new(200, move || link.close()).forget();
         }
@@ -548,93 +674,107 @@ pub fn leave<G: Game + 'static>() -> Result<String, String> {
     Ok(String::new())
 }
 
-/// What the panel's buttons do, for the module's game.
+/// What the panel's buttons do, for the module's game; each is given the device its
+/// connection is to.
 #[derive(Clone, Copy)]
 struct Actions {
     /// The host takes the pasted answer.
-    accept: fn(),
+    accept: fn(u8),
     /// The host makes a new invitation.
-    invite: fn(),
+    invite: fn(u8),
     /// A guest answers a pasted new invitation.
-    answer: fn(),
+    answer: fn(u8),
 }
 
-/// The panel above the table: the code to pass on and, for the host, where to paste the
-/// answer; then the connection's state; after a loss, the way to connect again; and why the
-/// match stopped if it did.
-fn panel_view(panel: Panel, game: &'static str, actions: Actions) -> impl IntoView {
-    let status = move || match panel.state.get() {
-        None => ("idle", "Preparing the connection…".to_string()),
-        Some(LinkState::Waiting) if panel.role.get() == Role::Host => ("waiting", "Waiting for your friend's answer.".to_string()),
-        Some(LinkState::Waiting) => ("waiting", "Waiting for your friend to paste your answer.".to_string()),
-        Some(LinkState::Open) => ("connected", "Connected directly to your friend's device.".to_string()),
-        Some(LinkState::Lost(why)) => ("lost", format!("Connection lost: {why}.")),
-    };
-    let waiting = move || matches!(panel.state.get(), Some(LinkState::Waiting));
-    let lost = move || matches!(panel.state.get(), Some(LinkState::Lost(_))) && panel.stopped.get().is_none();
-    let invitation = move || {
-        let code = panel.code.get()?;
-        (panel.role.get() == Role::Host && waiting()).then(|| {
-            let url = format!("{}/play/{game}#{HASH}{code}", browser::origin());
-            let copy = url.clone();
-            view! {
-                <div class="invitation">
-                    <p>"1. Send your friend this invitation (the link, or let them scan the code). It holds only what your browsers need to find each other."</p>
-                    <input readonly class="code" data-testid="invite-link" prop:value=url.clone() aria-label="Invitation link" data-length=url.len().to_string()/>
-                    <button type="button" class="button" on:click=move |_| { browser::copy_text(&copy); }>"Copy the link"</button>
-                    {qr_view(url, "QR code of the invitation link")}
-                    <p>"2. Paste the answer your friend sends back."</p>
-                    <form on:submit=move |e| { e.prevent_default(); (actions.accept)(); }>
-                        <textarea data-testid="answer-input" aria-label="Your friend's answer" rows="3" prop:value=move || panel.pasted.get() on:input=move |e| panel.pasted.set(event_target_value(&e))></textarea>
-                        <button type="submit" class="button primary" data-testid="answer-connect">"Connect"</button>
+/// The panel above the table: for each connection (with a heading when the host has several
+/// friends), the code to pass on and, for the host, where to paste the answer; then the
+/// connection's state; after a loss, the way to connect again; and why the match stopped if
+/// it did.
+fn panel_view(panel: Panel, lines: Vec<(LineView, String)>, game: &'static str, actions: Actions) -> impl IntoView {
+    let several = lines.len() > 1;
+    let role = panel.role;
+    let line_view = move |(line, title): (LineView, String)| {
+        let device = line.device;
+        let status = move || match line.state.get() {
+            None => ("idle", "Preparing the connection…".to_string()),
+            Some(LinkState::Waiting) if role == Role::Host => ("waiting", "Waiting for your friend's answer.".to_string()),
+            Some(LinkState::Waiting) => ("waiting", "Waiting for your friend to paste your answer.".to_string()),
+            Some(LinkState::Open) => ("connected", "Connected directly to your friend's device.".to_string()),
+            Some(LinkState::Lost(why)) => ("lost", format!("Connection lost: {why}.")),
+        };
+        let waiting = move || matches!(line.state.get(), Some(LinkState::Waiting));
+        let lost = move || matches!(line.state.get(), Some(LinkState::Lost(_))) && panel.stopped.get().is_none();
+        let invitation = move || {
+            let code = line.code.get()?;
+            (role == Role::Host && waiting()).then(|| {
+                let url = format!("{}/play/{game}#{HASH}{code}", browser::origin());
+                let copy = url.clone();
+                view! {
+                    <div class="invitation">
+                        <p>"1. Send your friend this invitation (the link, or let them scan the code). It holds only what your browsers need to find each other."</p>
+                        <input readonly class="code" data-testid="invite-link" prop:value=url.clone() aria-label="Invitation link" data-length=url.len().to_string()/>
+                        <button type="button" class="button" on:click=move |_| { browser::copy_text(&copy); }>"Copy the link"</button>
+                        {qr_view(url, "QR code of the invitation link")}
+                        <p>"2. Paste the answer your friend sends back."</p>
+                        <form on:submit=move |e| { e.prevent_default(); (actions.accept)(device); }>
+                            <textarea data-testid="answer-input" aria-label="Your friend's answer" rows="3" prop:value=move || line.pasted.get() on:input=move |e| line.pasted.set(event_target_value(&e))></textarea>
+                            <button type="submit" class="button primary" data-testid="answer-connect">"Connect"</button>
+                        </form>
+                    </div>
+                }
+            })
+        };
+        let answer = move || {
+            let code = line.code.get()?;
+            (role == Role::Guest && waiting()).then(|| {
+                let copy = code.clone();
+                view! {
+                    <div class="answer">
+                        <p>"Send this answer back to the friend who invited you; the game goes on when they paste it."</p>
+                        <textarea readonly class="code" data-testid="answer-text" rows="3" aria-label="Your answer" data-length=code.len().to_string() prop:value=code.clone()></textarea>
+                        <button type="button" class="button" on:click=move |_| { browser::copy_text(&copy); }>"Copy the answer"</button>
+                        {qr_view(code, "QR code of the answer")}
+                    </div>
+                }
+            })
+        };
+        let again = move || {
+            lost().then(|| match role {
+                Role::Host => view! {
+                    <p>"The match is kept on every device. Make a new invitation and send it to your friend to play on from the last step you all agreed on."</p>
+                    <button type="button" class="button primary" data-testid="new-invitation" on:click=move |_| (actions.invite)(device)>"Make a new invitation"</button>
+                }
+                .into_any(),
+                Role::Guest => view! {
+                    <form on:submit=move |e| { e.prevent_default(); (actions.answer)(device); }>
+                        <label>"The match is kept on every device. Open the new invitation your friend sends, or paste it here:"
+                            <textarea data-testid="new-invitation-input" rows="2" prop:value=move || line.pasted.get() on:input=move |e| line.pasted.set(event_target_value(&e))></textarea>
+                        </label>
+                        <button type="submit" class="button primary" data-testid="new-invitation-answer">"Answer it"</button>
                     </form>
-                </div>
-            }
-        })
-    };
-    let answer = move || {
-        let code = panel.code.get()?;
-        (panel.role.get() == Role::Guest && waiting()).then(|| {
-            let copy = code.clone();
-            view! {
-                <div class="answer">
-                    <p>"Send this answer back to the friend who invited you; the game goes on when they paste it."</p>
-                    <textarea readonly class="code" data-testid="answer-text" rows="3" aria-label="Your answer" data-length=code.len().to_string() prop:value=code.clone()></textarea>
-                    <button type="button" class="button" on:click=move |_| { browser::copy_text(&copy); }>"Copy the answer"</button>
-                    {qr_view(code, "QR code of the answer")}
-                </div>
-            }
-        })
-    };
-    let again = move || {
-        lost().then(|| match panel.role.get() {
-            Role::Host => view! {
-                <p>"The match is kept on both devices. Make a new invitation and send it to your friend to play on from the last step you both agreed on."</p>
-                <button type="button" class="button primary" data-testid="new-invitation" on:click=move |_| (actions.invite)()>"Make a new invitation"</button>
-            }
-            .into_any(),
-            Role::Guest => view! {
-                <form on:submit=move |e| { e.prevent_default(); (actions.answer)(); }>
-                    <label>"The match is kept on both devices. Open the new invitation your friend sends, or paste it here:"
-                        <textarea data-testid="new-invitation-input" rows="2" prop:value=move || panel.pasted.get() on:input=move |e| panel.pasted.set(event_target_value(&e))></textarea>
-                    </label>
-                    <button type="submit" class="button primary" data-testid="new-invitation-answer">"Answer it"</button>
-                </form>
-            }
-            .into_any(),
-        })
+                }
+                .into_any(),
+            })
+        };
+        view! {
+            <div class="friend-line" data-testid=format!("friend-line-{device}")>
+                {several.then(|| view! { <h3>{title}</h3> })}
+                <p class="status" role="status" aria-live="polite" data-testid="link-status" data-state=move || status().0>{move || status().1}</p>
+                <Show when=move || line.busy.get()>
+                    <p class="progress"><span class="spinner" aria-hidden="true"></span>"Finding this device's addresses (up to three seconds)…"</p>
+                </Show>
+                {move || line.error.get().map(|e| view! { <p class="error" role="alert" data-testid="link-error">{e}</p> })}
+                {invitation}
+                {answer}
+                {again}
+            </div>
+        }
     };
     view! {
-        <section class="friend" aria-label="Your friend's device">
-            <p class="status" role="status" aria-live="polite" data-testid="link-status" data-state=move || status().0>{move || status().1}</p>
-            <Show when=move || panel.busy.get()>
-                <p class="progress"><span class="spinner" aria-hidden="true"></span>"Finding this device's addresses (up to three seconds)…"</p>
-            </Show>
+        <section class="friend" aria-label="Your friends' devices">
             {move || panel.error.get().map(|e| view! { <p class="error" role="alert" data-testid="link-error">{e}</p> })}
             {move || panel.stopped.get().map(|e| view! { <p class="error" role="alert" data-testid="match-stopped">{format!("The match stopped: {e}.")}</p> })}
-            {invitation}
-            {answer}
-            {again}
+            {lines.into_iter().map(line_view).collect_view()}
             <p class="hint"><a href="/connect#threat-model">"What playing between devices protects, and connection settings"</a></p>
         </section>
     }

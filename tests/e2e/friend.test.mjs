@@ -1,11 +1,13 @@
-// A match against a friend on another device, as two people would play it: two browser
-// contexts, one choosing "a friend on another device" in the lobby, the invitation read from its
-// page and opened by the other, the answer read there and pasted back. Then a whole DRAGON PUNCH
-// match and a whole TAUNT duel, each device choosing for its own seat only; in the duel first the
-// guest and then the host reload mid-match and the match is taken up again after a new
-// invitation. Both devices then show the same end and keep the match in "Your games". Last, a
-// device that goes away mid-match is reported on the other. Prints the lengths, the time to
-// connect and the time each screen takes between the two devices.
+// A match against a friend on another device, as people would play it: browser contexts, one
+// choosing "a friend on another device" in the lobby, the invitation read from its page and
+// opened by the other, the answer read there and pasted back. Then a whole DRAGON PUNCH match
+// in Turbo Mode (the host's setting, counted on both devices) and a whole TAUNT duel, each
+// device choosing for its own seat only; in the duel first the guest and then the host reload
+// mid-match and the match is taken up again after a new invitation. Both devices then show the
+// same end and keep the match in "Your games". Then a device that goes away mid-match is
+// reported on the other, and a four-fighter Free-for-All is played on three devices (two
+// friends, the host and the host's computer). Prints the lengths, the time to connect and the
+// time each screen takes between the devices.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -146,11 +148,19 @@ async function sameEnd(host, guest) {
   }
 }
 
-test('a whole DRAGON PUNCH match between two devices', async () => {
-  const { host, guest } = await connect('dragon-punch');
+test('a whole DRAGON PUNCH match between two devices in Turbo Mode, the host\'s count on both', async () => {
+  const { host, guest } = await connect('dragon-punch', async (page) => {
+    await page.check('[data-testid="opt-turbo"]');
+  });
   await host.waitForSelector('[data-testid="pick"]', { timeout: 30_000 });
   await host.screenshot({ path: join(ARTIFACTS, 'friend-dragon-punch-pick.png'), fullPage: true });
-  await Promise.all([playSide(host, ['pick', 'switch'], dragonPunchAnswer), playSide(guest, ['pick', 'switch'], dragonPunchAnswer)]);
+  // The guest never ticked Turbo: the count comes with the host's setup, on every card choice
+  // of both devices (a count that runs out plays the suggested card by itself).
+  const counted = async (page, screen, step) => {
+    if (screen === 'pick') assert.ok(await page.$('[data-testid="pick"] [data-testid="turbo-count"]'), `${page.seatName}: a Turbo count`);
+    await dragonPunchAnswer(page, screen, step);
+  };
+  await Promise.all([playSide(host, ['pick', 'switch'], counted), playSide(guest, ['pick', 'switch'], counted)]);
   await sameEnd(host, guest);
   await host.context().close();
   await guest.context().close();
@@ -232,4 +242,63 @@ test('when the friend\'s device goes away mid-match, the other says so within se
   assert.match(await host.textContent('[data-testid="notice"]'), /connection to your friend's device was lost/);
   assertClean(host);
   await host.context().close();
+});
+
+test('a four-fighter Free-for-All on three devices: two friends and the host, with the host\'s computer', async () => {
+  const host = await device();
+  const friends = [await device(), await device()];
+  await host.goto(`${site.url}/play/taunt`);
+  await host.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
+  await host.selectOption('[data-testid="battle"]', 'ffa');
+  await host.waitForSelector('[data-testid="seat-4-controller"]');
+  const who = ['person', 'friend', 'friend', 'easy'];
+  for (let n = 1; n <= 4; n++) await host.selectOption(`[data-testid="seat-${n}-controller"]`, who[n - 1]);
+  assert.match(await host.textContent('[data-testid="save-note"]'), /invitation for each/);
+  await host.click('[data-testid="start"]');
+  // One invitation per friend, each under its own heading; each friend answers their own.
+  const started = Date.now();
+  for (const [i, friend] of friends.entries()) {
+    const line = `[data-testid="friend-line-${i + 1}"]`;
+    assert.match(await (await host.waitForSelector(`${line} h3`, { timeout: 30_000 })).textContent(), new RegExp(`Friend ${i + 1} \\(seat ${i + 2}\\)`));
+    const invite = await (await host.waitForSelector(`${line} [data-testid="invite-link"]`, { timeout: 30_000 })).inputValue();
+    await friend.goto(invite);
+    const answer = await (await friend.waitForSelector('[data-testid="answer-text"]', { timeout: 30_000 })).inputValue();
+    await host.fill(`${line} [data-testid="answer-input"]`, answer);
+    await host.click(`${line} [data-testid="answer-connect"]`);
+  }
+  for (const page of [host, ...friends]) {
+    await page.waitForFunction(() => {
+      const states = [...document.querySelectorAll('[data-testid="link-status"]')].map((e) => e.dataset.state);
+      return states.length > 0 && states.every((s) => s === 'connected');
+    }, null, { timeout: 30_000 });
+  }
+  console.log(`friend_taunt_three_devices_connect_ms: ${Date.now() - started}`);
+  for (const [i, page] of [host, ...friends].entries()) {
+    page.setDefaultTimeout(10_000);
+    page.seatName = `taunt-ffa-${i}`;
+  }
+  await friends[0].waitForSelector('[data-testid="pick"]', { timeout: 30_000 });
+  await friends[0].screenshot({ path: join(ARTIFACTS, 'friend-taunt-ffa-guest.png'), fullPage: true });
+  await host.screenshot({ path: join(ARTIFACTS, 'friend-taunt-ffa-host.png'), fullPage: true });
+  const screens = ['pick', 'lay', 'order', 'place', 'pass', 'flip'];
+  const playing = Date.now();
+  const answered = await Promise.all([host, ...friends].map((page) => playSide(page, screens, tauntAnswer, 1500)));
+  console.log(`friend_taunt_ffa_screens: ${answered.join(',')} in ${Math.round((Date.now() - playing) / 1000)} s`);
+  // Every device shows the same result, each naming the seats its own way: "You" is its own
+  // seat, and the host's computer is a player like any other on a friend's device.
+  const ends = [];
+  for (const [device, page] of [host, ...friends].entries()) {
+    const own = device === 0 ? 'Player 1' : `Player ${device + 1}`;
+    const places = await page.$$eval('[data-testid="places"] li', (li) => li.map((l) => l.textContent));
+    const text = [await page.textContent('[data-testid="winner"]'), ...places].join(' | ');
+    ends.push(text.replaceAll('Computer (Easy)', 'Player 4').replaceAll(/\bYou\b/g, own));
+    assert.equal(await page.$('[data-testid="match-stopped"]'), null);
+    const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dojo-friend-')));
+    assert.deepEqual(left, [], 'a finished match is not kept');
+    assertClean(page);
+  }
+  assert.equal(ends[1], ends[0], 'the first friend sees the host\'s result');
+  assert.equal(ends[2], ends[0], 'the second friend sees the host\'s result');
+  await host.screenshot({ path: join(ARTIFACTS, 'friend-taunt-ffa-over.png'), fullPage: true });
+  for (const page of [host, ...friends]) await page.context().close();
 });

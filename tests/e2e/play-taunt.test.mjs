@@ -189,7 +189,7 @@ test('the lobby offers every way of playing, with a row per fighter for the mode
   await page.selectOption('[data-testid="fighter-count"]', '6');
   assert.equal((await page.$$('.seat-row')).length, 6);
   const who = await page.$$eval('[data-testid="seat-6-controller"] option', (os) => os.map((o) => o.value));
-  assert.deepEqual(who, ['person', 'easy', 'medium', 'hard']);
+  assert.deepEqual(who, ['person', 'easy', 'medium', 'hard', 'friend']);
   await page.screenshot({ path: join(ARTIFACTS, 'taunt-lobby-ffa-phone.png'), fullPage: true });
   await page.selectOption('[data-testid="battle"]', 'team');
   await page.waitForFunction(() => document.querySelectorAll('.seat-row').length === 4);

@@ -390,6 +390,17 @@ impl Peer {
         self.me
     }
 
+    /// How many devices are at the table.
+    pub fn devices(&self) -> u8 {
+        self.devices
+    }
+
+    /// How many messages this device holds from each device, by device: what it says on a new
+    /// connection, so the other sends again only what is missing (see `side::missed`).
+    pub fn counts(&self) -> Vec<u64> {
+        self.due.clone()
+    }
+
     /// Steps every device has agreed on.
     pub fn agreed(&self) -> u32 {
         self.agreed

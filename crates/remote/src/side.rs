@@ -99,8 +99,9 @@ pub struct Journal {
 pub struct Replayed<G: Game> {
     /// The side, as it was.
     pub side: Side<G>,
-    /// Every message it sent, in order (to send again what the other device missed).
-    pub sent: Vec<Message>,
+    /// Every message it sent and, on the host, every message from a guest it passed on to the
+    /// others, in order: what [`missed`] sends again to a device that missed some.
+    pub passed: Vec<Message>,
     /// Everything the page heard, in order.
     pub told: Vec<Told<G>>,
 }
@@ -175,22 +176,31 @@ impl<G: Game> Side<G> {
             }
             Begin::Guest { me, devices } => (Side::guest(*me, *devices), Out::default()),
         };
-        let mut all = first;
+        let mut passed = first.send.clone();
+        let mut told = first.told;
         for entry in &journal.entries {
             let out = match entry {
                 Entry::Chose { seat, action, salt } => {
                     let action: G::Action = serde_json::from_str(action).map_err(|e| format!("a saved choice cannot be read: {e}"))?;
                     side.choose(*seat, action, *salt)
                 }
-                Entry::Received(text) => side.receive(text),
+                Entry::Received(text) => {
+                    // The host passed it on before answering it.
+                    if side.peer.me() == 0
+                        && let Ok(message) = serde_json::from_str::<Message>(text)
+                    {
+                        passed.push(message);
+                    }
+                    side.receive(text)
+                }
             };
-            all.send.extend(out.send);
-            all.told.extend(out.told);
+            passed.extend(out.send);
+            told.extend(out.told);
         }
-        if let Some(Told::Stopped(reason)) = all.told.iter().find(|t| matches!(t, Told::Stopped(_))) {
+        if let Some(Told::Stopped(reason)) = told.iter().find(|t| matches!(t, Told::Stopped(_))) {
             return Err(format!("the saved match had stopped: {reason}"));
         }
-        Ok(Replayed { side, sent: all.send, told: all.told })
+        Ok(Replayed { side, passed, told })
     }
 
     /// True when `seat` has already chosen for the step in progress (or for the next one, before
@@ -404,4 +414,14 @@ impl<G: Game> Side<G> {
         self.react(happened, out);
         Ok(())
     }
+}
+
+/// What device `to` has not received of what passed through this device, when `to` says how
+/// many messages it holds from each device (`counts`, by device): `passed` is every message
+/// this device sent or (the host) passed on, in order ([`Replayed::passed`]), and what is
+/// missed is each message not from `to` at or after its sender's count, in that same order.
+/// What two devices exchange on a new connection, before anything else.
+pub fn missed(to: Device, counts: &[u64], passed: &[Message]) -> Vec<Message> {
+    let count = |d: Device| counts.get(usize::from(d)).copied().unwrap_or(0);
+    passed.iter().filter(|m| m.from != to && m.seq >= count(m.from)).cloned().collect()
 }

@@ -9,7 +9,7 @@ use dojo_engine::{Game, GameRecord, Observer, Rng, Seat, acting_seats};
 use dojo_games::registry::{Sampled, Table};
 use dojo_remote::commit::Salt;
 use dojo_remote::protocol::{Body, Message};
-use dojo_remote::side::{Begin, Entry, Journal, Out, Side, Told};
+use dojo_remote::side::{Begin, Entry, Journal, Out, Side, Told, missed};
 use std::collections::VecDeque;
 
 type Wire = VecDeque<(u8, String)>;
@@ -22,13 +22,17 @@ fn salt(rng: &mut Rng) -> Salt {
     Salt(salt)
 }
 
-/// One device: its side, the journal its module keeps, every message it sent, and what its
-/// page shows.
+/// One device: its side, the journal its module keeps, every message it sent or passed on,
+/// and what its page shows.
 struct Dev<G: Game> {
     d: u8,
+    devices: u8,
+    /// The seats its people play.
+    seats: Vec<u8>,
+    owners: Vec<u8>,
     side: Side<G>,
     journal: Journal,
-    sent: Vec<Message>,
+    passed: Vec<Message>,
     setup: Option<G::Setup>,
     shown: Option<G>,
     stopped: Option<String>,
@@ -36,18 +40,25 @@ struct Dev<G: Game> {
 }
 
 impl<G: Game> Dev<G> {
-    /// Sends `out`'s messages and shows what it tells; the person chooses when asked.
+    /// Where a message from this device goes: the host's to every guest, a guest's to the host.
+    fn targets(&self) -> Vec<u8> {
+        if self.d == 0 { (1..self.devices).collect() } else { vec![0] }
+    }
+
+    /// Sends `out`'s messages and shows what it tells; the people choose when asked.
     fn handle(&mut self, out: Out<G>, wire: &mut Wire) {
-        let mut pending = vec![out];
-        while let Some(out) = pending.pop() {
+        // In the order they were made: their messages carry growing numbers.
+        let mut pending = VecDeque::from([out]);
+        while let Some(out) = pending.pop_front() {
             for m in out.send {
-                wire.push_back((1 - self.d, serde_json::to_string(&m).unwrap()));
-                self.sent.push(m);
+                let text = serde_json::to_string(&m).unwrap();
+                wire.extend(self.targets().into_iter().map(|t| (t, text.clone())));
+                self.passed.push(m);
             }
             for told in out.told {
                 self.show(told);
-                if let Some(out) = self.person_chooses() {
-                    pending.push(out);
+                while let Some(out) = self.person_chooses() {
+                    pending.push_back(out);
                 }
             }
         }
@@ -56,44 +67,59 @@ impl<G: Game> Dev<G> {
     fn show(&mut self, told: Told<G>) {
         match told {
             Told::Started { setup, owners, me } => {
-                assert_eq!((owners, me), (vec![0, 1], self.d));
+                assert_eq!((&owners, me), (&self.owners, self.d));
                 self.shown = Some(G::from_setup(&setup).unwrap());
                 self.setup = Some(setup);
             }
             Told::Agreed { joints, .. } => {
                 let record = GameRecord::<G> { actions: joints, ..GameRecord::new(self.setup.clone().unwrap()) };
                 self.shown = Some(record.replay().unwrap());
-                let mine = self.shown.as_ref().unwrap().view(Observer::Seat(Seat(self.d)));
-                assert_eq!(mine, self.side.state().unwrap().view(Observer::Seat(Seat(self.d))), "the page shows what the side holds");
+                for seat in &self.seats {
+                    let mine = self.shown.as_ref().unwrap().view(Observer::Seat(Seat(*seat)));
+                    assert_eq!(mine, self.side.state().unwrap().view(Observer::Seat(Seat(*seat))), "the page shows what the side holds");
+                }
             }
             Told::Stopped(reason) => self.stopped = Some(reason),
         }
     }
 
-    /// The person picks at random when their seat acts on the table shown and has not chosen.
+    /// A person here picks at random for a seat of theirs that acts on the table shown and has
+    /// not chosen.
     fn person_chooses(&mut self) -> Option<Out<G>> {
         let state = self.shown.clone()?;
-        let seat = Seat(self.d);
-        if state.outcome().is_some() || !acting_seats(&state).contains(&seat) || self.stopped.is_some() || self.side.has_chosen(self.d) {
+        if state.outcome().is_some() || self.stopped.is_some() {
             return None;
         }
-        let legal = state.legal_actions(seat);
+        let acting = acting_seats(&state);
+        let seat = *self.seats.iter().find(|s| acting.contains(&Seat(**s)) && !self.side.has_chosen(**s))?;
+        let legal = state.legal_actions(Seat(seat));
         let action = legal[self.rng.below(legal.len())].clone();
         let salt = salt(&mut self.rng);
-        self.journal.entries.push(Entry::Chose { seat: self.d, action: serde_json::to_string(&action).unwrap(), salt });
-        Some(self.side.choose(self.d, action, salt))
+        self.journal.entries.push(Entry::Chose { seat, action: serde_json::to_string(&action).unwrap(), salt });
+        Some(self.side.choose(seat, action, salt))
     }
 
+    /// A message arrives: the host passes it on to the other guests first, then answers it.
     fn receive(&mut self, text: &str, wire: &mut Wire) {
         self.journal.entries.push(Entry::Received(text.to_string()));
+        if self.d == 0 {
+            let message: Message = serde_json::from_str(text).unwrap();
+            wire.extend(self.side.relay(&message).into_iter().map(|t| (t, text.to_string())));
+            self.passed.push(message);
+        }
         let out = self.side.receive(text);
         self.handle(out, wire);
+    }
+
+    /// How many messages this device holds from each device.
+    fn counts(&self) -> Vec<u64> {
+        (0..self.devices).map(|d| self.side.peer().due_from(d)).collect()
     }
 
     /// The page reloads: the side comes back from the journal, the page from what it is told.
     fn reload(&mut self) {
         let back = Side::<G>::replay(&self.journal).unwrap();
-        assert_eq!(back.sent, self.sent, "device {}: the journal gives back every message sent", self.d);
+        assert_eq!(back.passed, self.passed, "device {}: the journal gives back every message sent or passed on", self.d);
         self.side = back.side;
         // The host's page still holds the setup it started from: only a guest is told it.
         let (mut setup, mut shown) =
@@ -115,30 +141,38 @@ impl<G: Game> Dev<G> {
     }
 }
 
-/// Plays a match of `setup` between two devices, device `d` playing seat `d`. `forge` changes
-/// the choice of the first reveal device 1 sends at or after that step; after `cut` messages
-/// are delivered, every message in flight is lost and both devices reload, then each sends
-/// again what the other has not received. Returns both devices.
-fn play<G: Game>(setup: &G::Setup, seed: u64, forge: Option<u32>, cut: Option<usize>) -> [Dev<G>; 2] {
+/// Plays a match of `setup` between devices, `owners[s]` playing seat `s` (device 0 hosts and
+/// passes on what each guest sends). `forge` changes the choice of the first reveal device 1
+/// sends at or after that step; after `cut` messages are delivered, every message in flight is
+/// lost and every device reloads, then each guest and the host send each other again what the
+/// other has not received ([`missed`]). Returns every device.
+fn play<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Option<u32>, cut: Option<usize>) -> Vec<Dev<G>> {
+    let devices = owners.iter().max().unwrap() + 1;
     let table = format!("table-{seed}");
-    let (host, out) = Side::<G>::host(setup, vec![0, 1], 2, table.clone()).unwrap();
-    let begin = Begin::Host { setup: serde_json::to_string(setup).unwrap(), owners: vec![0, 1], devices: 2, table };
+    let (host, out) = Side::<G>::host(setup, owners.to_vec(), devices, table.clone()).unwrap();
+    let begin = Begin::Host { setup: serde_json::to_string(setup).unwrap(), owners: owners.to_vec(), devices, table };
     let dev = |d: u8, side: Side<G>, begin: Begin| Dev {
         d,
+        devices,
+        seats: (0..owners.len() as u8).filter(|s| owners[usize::from(*s)] == d).collect(),
+        owners: owners.to_vec(),
         side,
         journal: Journal { begin, entries: Vec::new() },
-        sent: Vec::new(),
+        passed: Vec::new(),
         setup: None,
         shown: None,
         stopped: None,
         rng: Rng::new(seed * 7 + u64::from(d)),
     };
-    let mut devs = [dev(0, host, begin), dev(1, Side::<G>::guest(1, 2), Begin::Guest { me: 1, devices: 2 })];
+    let mut devs = vec![dev(0, host, begin)];
+    for d in 1..devices {
+        devs.push(dev(d, Side::<G>::guest(d, devices), Begin::Guest { me: d, devices }));
+    }
     devs[0].setup = Some(setup.clone());
     devs[0].shown = Some(G::from_setup(setup).unwrap());
     let mut wire = Wire::new();
     devs[0].handle(out, &mut wire);
-    if let Some(out) = devs[0].person_chooses() {
+    while let Some(out) = devs[0].person_chooses() {
         devs[0].handle(out, &mut wire);
     }
     let (mut forged, mut delivered) = (false, 0);
@@ -150,13 +184,15 @@ fn play<G: Game>(setup: &G::Setup, seed: u64, forge: Option<u32>, cut: Option<us
             for dev in &mut devs {
                 dev.reload();
             }
-            for d in 0..2u8 {
-                let due = devs[usize::from(1 - d)].side.peer().due_from(d);
-                let missed: Vec<Message> = devs[usize::from(d)].sent.iter().filter(|m| m.seq >= due).cloned().collect();
-                wire.extend(missed.iter().map(|m| (1 - d, serde_json::to_string(m).unwrap())));
+            for g in 1..devices {
+                let (host, guest) = (&devs[0], &devs[usize::from(g)]);
+                let to_guest = missed(g, &guest.counts(), &host.passed);
+                let to_host = missed(0, &host.counts(), &guest.passed);
+                wire.extend(to_guest.iter().map(|m| (g, serde_json::to_string(m).unwrap())));
+                wire.extend(to_host.iter().map(|m| (0, serde_json::to_string(m).unwrap())));
             }
             for dev in &mut devs {
-                if let Some(out) = dev.person_chooses() {
+                while let Some(out) = dev.person_chooses() {
                     dev.handle(out, &mut wire);
                 }
             }
@@ -169,6 +205,7 @@ fn play<G: Game>(setup: &G::Setup, seed: u64, forge: Option<u32>, cut: Option<us
             let mut m: Message = serde_json::from_str(&text).unwrap();
             if let Body::Reveal { step, choice, .. } = &mut m.body
                 && *step >= at
+                && m.from == 1
             {
                 choice.push(' ');
                 forged = true;
@@ -182,25 +219,32 @@ fn play<G: Game>(setup: &G::Setup, seed: u64, forge: Option<u32>, cut: Option<us
 }
 
 fn setup<G: Sampled>(seed: u64, mode: Option<&str>) -> G::Setup {
-    G::seeded_setup(seed, Table { seats: 2, mode }).unwrap()
+    setup_for::<G>(seed, 2, mode)
 }
 
-fn finished<G: Game>(devs: &[Dev<G>; 2], what: &str) {
+fn setup_for<G: Sampled>(seed: u64, seats: usize, mode: Option<&str>) -> G::Setup {
+    G::seeded_setup(seed, Table { seats, mode }).unwrap()
+}
+
+/// Two devices, one seat each.
+const TWO: &[u8] = &[0, 1];
+
+fn finished<G: Game>(devs: &[Dev<G>], what: &str) {
     for dev in devs {
         assert_eq!(dev.stopped, None, "{what}: device {}", dev.d);
         assert!(dev.shown.as_ref().unwrap().outcome().is_some(), "{what}: device {} shows the end", dev.d);
+        assert_eq!(dev.shown, devs[0].shown, "{what}: at the end every choice is shown and every page shows the same match");
     }
-    assert_eq!(devs[0].shown, devs[1].shown, "{what}: at the end every choice is shown and both pages show the same match");
 }
 
 #[test]
 fn two_pages_play_every_open_two_seat_table_to_the_end() {
     use dojo_games::{dragon_punch::DragonPunch, taunt::Taunt};
     for seed in 1..=4 {
-        finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("duel")), seed, None, None), &format!("TAUNT duel {seed}"));
-        finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("monsters")), seed, None, None), &format!("TAUNT monsters {seed}"));
+        finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("duel")), TWO, seed, None, None), &format!("TAUNT duel {seed}"));
+        finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("monsters")), TWO, seed, None, None), &format!("TAUNT monsters {seed}"));
         for mode in [None, Some("tag-team"), Some("custom")] {
-            let devs = play::<DragonPunch>(&setup::<DragonPunch>(seed, mode), seed, None, None);
+            let devs = play::<DragonPunch>(&setup::<DragonPunch>(seed, mode), TWO, seed, None, None);
             finished(&devs, &format!("DRAGON PUNCH {mode:?} {seed}"));
         }
     }
@@ -211,9 +255,12 @@ fn both_devices_reload_mid_match_lose_what_was_in_flight_and_play_on() {
     use dojo_games::{dragon_punch::DragonPunch, taunt::Taunt};
     // Cut at the very start, mid-step and late: whatever was in flight is sent again.
     for (seed, cut) in [(1, 1), (2, 5), (3, 37), (4, 160)] {
-        finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("duel")), seed, None, Some(cut)), &format!("TAUNT duel cut at {cut}"));
-        finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("monsters")), seed, None, Some(cut)), &format!("TAUNT monsters cut at {cut}"));
-        let devs = play::<DragonPunch>(&setup::<DragonPunch>(seed, Some("custom")), seed, None, Some(cut));
+        finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("duel")), TWO, seed, None, Some(cut)), &format!("TAUNT duel cut at {cut}"));
+        finished(
+            &play::<Taunt>(&setup::<Taunt>(seed, Some("monsters")), TWO, seed, None, Some(cut)),
+            &format!("TAUNT monsters cut at {cut}"),
+        );
+        let devs = play::<DragonPunch>(&setup::<DragonPunch>(seed, Some("custom")), TWO, seed, None, Some(cut));
         finished(&devs, &format!("DRAGON PUNCH custom cut at {cut}"));
     }
 }
@@ -231,9 +278,35 @@ fn a_journal_that_does_not_replay_is_refused() {
 
 #[test]
 fn a_forged_reveal_stops_both_pages_with_its_reason() {
-    let devs = play::<dojo_games::taunt::Taunt>(&setup::<dojo_games::taunt::Taunt>(3, Some("duel")), 3, Some(2), None);
+    let devs = play::<dojo_games::taunt::Taunt>(&setup::<dojo_games::taunt::Taunt>(3, Some("duel")), TWO, 3, Some(2), None);
     let host = devs[0].stopped.clone().expect("the host stops");
     assert!(host.contains("forged reveal"), "{host}");
     let guest = devs[1].stopped.clone().expect("the guest hears it");
     assert!(guest.starts_with("device 1 stopped the match: "), "{guest}");
+}
+
+#[test]
+fn four_seats_on_three_devices_play_through_the_host_and_survive_a_reload() {
+    use dojo_games::taunt::Taunt;
+    // The host's person and the host's second seat (the computer, on a page), a friend on each
+    // of two other devices; every way of playing TAUNT with four fighters.
+    let owners = [0, 1, 2, 0];
+    for (seed, mode) in [(1, "ffa"), (2, "team"), (3, "last-pobber")] {
+        let table = setup_for::<Taunt>(seed, 4, Some(mode));
+        finished(&play::<Taunt>(&table, &owners, seed, None, None), &format!("TAUNT {mode} on three devices"));
+        for cut in [3, 40, 200] {
+            let devs = play::<Taunt>(&table, &owners, seed, None, Some(cut));
+            finished(&devs, &format!("TAUNT {mode} on three devices, cut at {cut}"));
+        }
+    }
+}
+
+#[test]
+fn a_forged_reveal_passed_on_by_the_host_stops_every_device() {
+    use dojo_games::taunt::Taunt;
+    let devs = play::<Taunt>(&setup_for::<Taunt>(5, 4, Some("ffa")), &[0, 1, 2, 0], 5, Some(1), None);
+    for dev in &devs {
+        let why = dev.stopped.clone().unwrap_or_else(|| panic!("device {} stops", dev.d));
+        assert!(why.contains("forged reveal") || why.starts_with("device 0 stopped the match: "), "device {}: {why}", dev.d);
+    }
 }

@@ -147,13 +147,13 @@ pub fn Lobby(cx: PlayCtx<TauntSite>) -> impl IntoView {
                 (
                     "Trainers",
                     " (two trainers)",
-                    "Each trainer is a person at this device or the computer. Monsters take no fighter: the three of a team share the Monster Team card (track to 30, 4 block tokens). People pass the device to build in secret.",
+                    "Each trainer is a person at this device, the computer, or a friend on another device. Monsters take no fighter: the three of a team share the Monster Team card (track to 30, 4 block tokens). People pass the device to build in secret.",
                 )
             } else {
                 (
                     "Fighters",
                     " (two teams of two)",
-                    "Each fighter is played by a person at this device or by the computer, in any mix. People pass the device for every secret choice.",
+                    "Each fighter is played by a person at this device, by the computer, or by a friend on another device, in any mix. People sharing a device pass it for every secret choice.",
                 )
             };
             let note: fn(&crate::play::Seats) -> &'static str = if trainers { save_note_secret_to_the_end } else { save_note };
@@ -174,7 +174,7 @@ pub fn Lobby(cx: PlayCtx<TauntSite>) -> impl IntoView {
                         {fixed.then_some(fixed_note)}
                     </label>
                     <p class="hint">{hint}</p>
-                    {seat_rows_noted(seated, controllers, move |i| row_label(b, i), extra, note)}
+                    {seat_rows_noted(seated, controllers, move |i| row_label(b, i), extra, note, true)}
                 </fieldset>
             }
             .into_any()
