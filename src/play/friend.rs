@@ -49,9 +49,15 @@ pub enum Heard<G: Game> {
         /// Every step's joint action.
         actions: Vec<Joint<G::Action>>,
     },
-    /// Something for the person to read, in the module's words: the match stopped, the
-    /// connection was lost, a choice already sent stands.
+    /// Something for the person to read, in the module's words: the connection was lost, a
+    /// choice already sent stands.
     Say {
+        /// In words.
+        text: String,
+    },
+    /// The match stopped (a broken rule of the protocol, or a device left), and why: it cannot
+    /// go on.
+    Stopped {
         /// In words.
         text: String,
     },
@@ -76,6 +82,7 @@ impl<G: Game> Heard<G> {
             }
             Heard::Line { actions } => format!("line\n{}", serde_json::to_string(actions).unwrap_or_default()),
             Heard::Say { text } => format!("say\n{text}"),
+            Heard::Stopped { text } => format!("stopped\n{text}"),
         }
     }
 
@@ -93,6 +100,7 @@ impl<G: Game> Heard<G> {
             }),
             (Some("line"), None, None) => Ok(Heard::Line { actions: serde_json::from_str(body).map_err(unreadable)? }),
             (Some("say"), None, None) => Ok(Heard::Say { text: body.into() }),
+            (Some("stopped"), None, None) => Ok(Heard::Stopped { text: body.into() }),
             _ => Err(UNKNOWN.into()),
         }
     }
@@ -178,7 +186,8 @@ mod tests {
             Heard::<Toy>::Connected,
             Heard::Start { setup: Setup::deal(3, false, 1), owners: vec![0, 1, 0], me: 1 },
             Heard::Line { actions: vec![PerSeat::from_fn(3, |s| (s != Seat(2)).then_some(Bid(s.0)))] },
-            Heard::Say { text: "The match stopped: a forged reveal\nin step 2.".into() },
+            Heard::Say { text: "The connection was lost:\nno answer.".into() },
+            Heard::Stopped { text: "The match stopped: a forged reveal\nin step 2.".into() },
         ];
         for heard in said {
             let text = heard.write();

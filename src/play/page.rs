@@ -315,6 +315,11 @@ impl<T: OnSite> PlayCtx<T> {
                 }
             }
             Heard::Say { text } => self.notice.set(Some(text)),
+            // Nothing more will come: the lobby, under the reason, starts another match.
+            Heard::Stopped { text } => {
+                self.notice.set(Some(text));
+                self.screen.set(Screen::Lobby);
+            }
         }
     }
 

@@ -217,7 +217,7 @@ impl<G: Game + 'static> Table<G> {
                 Told::Started { setup, owners, me } => tell::<G>(Heard::Start { setup, owners, me }),
                 Told::Agreed { joints, .. } => tell::<G>(Heard::Line { actions: joints }),
                 Told::Stopped(reason) => {
-                    tell::<G>(Heard::Say { text: format!("The match with your friend stopped: {reason}.") });
+                    tell::<G>(Heard::Stopped { text: format!("The match with your friend stopped: {reason}.") });
                     self.panel.stopped.set(Some(reason));
                 }
             }

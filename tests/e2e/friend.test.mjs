@@ -29,11 +29,13 @@ async function device() {
 
 /**
  * The host starts a match of `game` from its lobby with `prepare` (options), and the two devices
- * connect exactly as people would. Returns both pages and the figures.
+ * connect exactly as people would (`changeGuest` may first change the guest's browser).
+ * Returns both pages.
  */
-async function connect(game, prepare) {
+async function connect(game, prepare, changeGuest) {
   const host = await device();
   const guest = await device();
+  if (changeGuest) await changeGuest(guest);
   await host.goto(`${site.url}/play/${game}`);
   await host.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
   await host.check('[data-testid="mode-friend"]');
@@ -301,4 +303,40 @@ test('a four-fighter Free-for-All on three devices: two friends and the host, wi
   assert.equal(ends[2], ends[0], 'the second friend sees the host\'s result');
   await host.screenshot({ path: join(ARTIFACTS, 'friend-taunt-ffa-over.png'), fullPage: true });
   for (const page of [host, ...friends]) await page.context().close();
+});
+
+test('a reveal forged on its way stops the match on both devices, saying why', async () => {
+  // The guest's browser is changed to alter the first choice it shows after committing to it:
+  // what a modified program would send to get a better card than the one it committed.
+  const { host, guest } = await connect('dragon-punch', null, async (page) => {
+    await page.addInitScript(() => {
+      const send = RTCDataChannel.prototype.send;
+      let forged = false;
+      RTCDataChannel.prototype.send = function (data) {
+        if (!forged && typeof data === 'string' && data.includes('"Reveal"')) {
+          const message = JSON.parse(data);
+          message.body.Reveal.choice += ' ';
+          forged = true;
+          return send.call(this, JSON.stringify(message));
+        }
+        return send.call(this, data);
+      };
+    });
+  });
+  // Each picks a card for the first turn; the guest's reveal is the forged one.
+  for (const page of [host, guest]) {
+    await page.waitForSelector('[data-testid="pick"]', { timeout: 30_000 });
+    await dragonPunchAnswer(page, 'pick', 0);
+  }
+  for (const page of [host, guest]) {
+    const stopped = await (await page.waitForSelector('[data-testid="match-stopped"]', { timeout: 15_000 })).textContent();
+    assert.match(stopped, /forged reveal|stopped the match/, `${page.seatName}: ${stopped}`);
+    // Nothing more can come: the page goes back to its lobby, under the reason.
+    await page.waitForSelector('[data-testid="lobby"]', { timeout: 15_000 });
+    assert.match(await page.textContent('[data-testid="notice"]'), /stopped/);
+    assertClean(page);
+  }
+  assert.match(await host.textContent('[data-testid="match-stopped"]'), /forged reveal/, 'the host names what it caught');
+  await host.context().close();
+  await guest.context().close();
 });

@@ -334,7 +334,8 @@ impl<G: Game> Side<G> {
                 }
                 Happening::Stopped { by, reason } => {
                     self.stop_known = true;
-                    out.told.push(Told::Stopped(format!("device {} stopped the match: {reason}", by + 1)));
+                    let who = if by == 0 { "the host's device".to_string() } else { format!("friend {by}'s device") };
+                    out.told.push(Told::Stopped(format!("{who} stopped the match: {reason}")));
                     Ok(())
                 }
             };
