@@ -736,6 +736,8 @@ fn SharePanel<T: OnSite>(cx: PlayCtx<T>) -> impl IntoView {
             cx.pack_link(None);
         }
     };
+    // Why the "Your games" module could not draw the panel, if it could not be fetched.
+    let failed = RwSignal::new(None::<String>);
     Effect::new(move || {
         if let Some(link) = cx.link.get() {
             let game = <T::G as dojo_engine::Game>::NAME;
@@ -743,13 +745,17 @@ fn SharePanel<T: OnSite>(cx: PlayCtx<T>) -> impl IntoView {
                 Ok(piece) => format!("{game}\n{piece}"),
                 Err(why) => format!("{game}\n\n{why}"),
             };
-            crate::components::lazy_module::call_module("history".into(), "show_share", request, |_| {});
+            crate::components::lazy_module::call_module("history".into(), "show_share", request, move |answer| {
+                // The end screen may be gone by now.
+                let _ = failed.try_set(answer.err());
+            });
         }
     });
     view! {
         <section class="share" data-testid="share">
             <button type="button" class="button" data-testid="share-game" aria-expanded=move || open.get().to_string() on:click=toggle>"Share this game"</button>
-            <div id=SHARE_PANEL hidden=move || !open.get()>
+            {move || failed.get().map(|e| view! { <p class="notice" data-testid="share-unavailable" hidden=move || !open.get()>{format!("This game cannot be shared: {e}.")}</p> })}
+            <div id=SHARE_PANEL hidden=move || !open.get() || failed.get().is_some()>
                 <p class="progress" role="status"><span class="spinner" aria-hidden="true"></span>"Preparing the link…"</p>
             </div>
         </section>
