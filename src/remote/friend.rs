@@ -22,6 +22,10 @@
 //!   device (`hello TABLE DEVICE DEVICES COUNT…`), and each sends again what the other has not
 //!   received ([`missed`]). Nothing is sent on a new connection before that, so no message
 //!   arrives twice. A guest learns its device number from the host's hello.
+//! - **A lost hello**: under load, Chromium was seen to lose a hello that arrived before the
+//!   receiving side's channel had reported open (the guest then waited forever). So the first
+//!   hello heard on a connection is answered with a hello again, before anything the other
+//!   missed, and every later hello on it is ignored: each side hears one, and acts on one.
 
 use super::link::{Link, LinkState, Listeners, code_in};
 use super::page::{qr_view, secret_bytes};
@@ -109,7 +113,8 @@ struct Line {
     /// Which connection the callbacks are for: an older one's late news is ignored.
     link_id: u32,
     open: bool,
-    /// True once the other device's hello came on this connection: messages go out live.
+    /// True once the other device's hello came on this connection: messages go out live, and
+    /// any later hello on it is a repeat, ignored.
     ready: bool,
     /// When anything last came from the other device (ms, the page's clock).
     heard_at: f64,
@@ -301,8 +306,13 @@ impl<G: Game + 'static> Table<G> {
             Role::Guest => {}
         }
         let again: Vec<String> = missed(from, &counts, &self.passed).iter().filter_map(|m| serde_json::to_string(m).ok()).collect();
+        let reply = self.hello_for(from);
         let Some(line) = self.line_mut(from) else { return };
         line.ready = true;
+        // This device's own hello may have been lost: a browser drops what arrives before its
+        // side of the channel has reported open. It goes again now that the other side is
+        // surely open, before anything it might have missed, which it reads in its light.
+        line.send_now(&reply);
         for text in again {
             line.send_now(&text);
         }
@@ -329,7 +339,9 @@ fn listeners<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, device: u8, id: u3
                 return;
             }
             if let Some(rest) = text.strip_prefix(HELLO) {
-                table.hello(device, rest);
+                if !line.ready {
+                    table.hello(device, rest);
+                }
                 return;
             }
             table.receive(text);
@@ -351,7 +363,6 @@ fn link_state<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, device: u8, state
     match &state {
         LinkState::Open if !line.open => {
             line.open = true;
-            line.ready = false;
             line.heard_at = browser::now_ms();
             line.send_now(&hello);
             beat(Rc::downgrade(cell), device, line.link_id);
