@@ -26,6 +26,9 @@
 //!   receiving side's channel had reported open (the guest then waited forever). So the first
 //!   hello heard on a connection is answered with a hello again, before anything the other
 //!   missed, and every later hello on it is ignored: each side hears one, and acts on one.
+//! - **A friend's device away**: the host tells its other guests `absent N` when its connection
+//!   to guest N is lost and `back N` when that guest says hello again (and tells a guest that
+//!   connects which others are away); their pages name that device by the seats it plays.
 
 use super::link::{Link, LinkState, Listeners, code_in};
 use super::page::{qr_view, secret_bytes};
@@ -47,6 +50,14 @@ const BEAT: &str = "beat";
 
 /// How a device opens a connection: `hello TABLE COUNT`.
 const HELLO: &str = "hello ";
+
+/// The host's word to its other guests that its connection to a guest's device (the number
+/// after it) was lost: `absent 2`.
+const ABSENT: &str = "absent ";
+
+/// The host's word to its other guests that a guest's device it had lost is connected again:
+/// `back 2`.
+const BACK: &str = "back ";
 
 /// How often a heartbeat is sent, in ms.
 const BEAT_MS: u32 = 1000;
@@ -118,11 +129,14 @@ struct Line {
     ready: bool,
     /// When anything last came from the other device (ms, the page's clock).
     heard_at: f64,
+    /// True from a loss of this connection until the other device's hello on a new one: the
+    /// host's other guests are told when it is back.
+    was_lost: bool,
 }
 
 impl Line {
     fn new(device: u8) -> Line {
-        Line { view: LineView::new(device), link: None, link_id: 0, open: false, ready: false, heard_at: 0.0 }
+        Line { view: LineView::new(device), link: None, link_id: 0, open: false, ready: false, heard_at: 0.0, was_lost: false }
     }
 
     /// Sends `text` on this connection, saying so on the panel if it fails.
@@ -307,6 +321,7 @@ impl<G: Game + 'static> Table<G> {
         }
         let again: Vec<String> = missed(from, &counts, &self.passed).iter().filter_map(|m| serde_json::to_string(m).ok()).collect();
         let reply = self.hello_for(from);
+        let host = self.panel.role == Role::Host;
         let Some(line) = self.line_mut(from) else { return };
         line.ready = true;
         // This device's own hello may have been lost: a browser drops what arrives before its
@@ -316,6 +331,42 @@ impl<G: Game + 'static> Table<G> {
         for text in again {
             line.send_now(&text);
         }
+        if host {
+            let back = std::mem::take(&mut line.was_lost);
+            // The new guest hears which other guests' devices are away; the others, that this
+            // one is back.
+            let away: Vec<u8> = self.lines.iter().filter(|l| l.view.device != from && l.was_lost).map(|l| l.view.device).collect();
+            if let Some(line) = self.line(from) {
+                away.iter().for_each(|d| line.send_now(&format!("{ABSENT}{d}")));
+            }
+            if back {
+                self.tell_other_guests(from, &format!("{BACK}{from}"));
+            }
+        }
+    }
+
+    /// Sends `text` to every guest but `device`'s (the host's side).
+    fn tell_other_guests(&self, device: u8, text: &str) {
+        for line in self.lines.iter().filter(|l| l.view.device != device) {
+            line.send_live(text);
+        }
+    }
+
+    /// On a guest: the host says its connection to `device` was lost (`present` false) or is
+    /// back; the page shows it, naming the seats that device plays.
+    fn heard_of_guest(&self, device: &str, present: bool) {
+        let Ok(device) = device.parse::<u8>() else { return };
+        let seats: Vec<String> = self.side.peer().seats_of(device).iter().map(|s| (s + 1).to_string()).collect();
+        if self.panel.role != Role::Guest || seats.is_empty() || device == self.side.peer().me() {
+            return;
+        }
+        let who = format!("The device playing seat{} {}", if seats.len() > 1 { "s" } else { "" }, seats.join(" and "));
+        let text = if present {
+            format!("{who} is connected to the host's device again.")
+        } else {
+            format!("{who} lost its connection to the host's device: the match goes on once it is back.")
+        };
+        tell::<G>(Heard::Say { text });
     }
 }
 
@@ -344,6 +395,12 @@ fn listeners<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, device: u8, id: u3
                 }
                 return;
             }
+            if let Some(rest) = text.strip_prefix(ABSENT) {
+                return table.heard_of_guest(rest, false);
+            }
+            if let Some(rest) = text.strip_prefix(BACK) {
+                return table.heard_of_guest(rest, true);
+            }
             table.receive(text);
         }),
     }
@@ -371,6 +428,7 @@ fn link_state<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, device: u8, state
         LinkState::Lost(reason) => {
             line.open = false;
             line.ready = false;
+            line.was_lost = true;
             if !done {
                 let who = if device == 0 { "your friend".into() } else { friend_name(device, devices) };
                 tell::<G>(Heard::Say { text: format!("The connection to {who}'s device was lost: {reason}.") });
@@ -378,7 +436,12 @@ fn link_state<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, device: u8, state
         }
         _ => {}
     }
+    let lost = matches!(state, LinkState::Lost(_));
     line.view.state.set(Some(state));
+    // The host's other guests would otherwise only see the match stand still.
+    if lost && !done && table.panel.role == Role::Host {
+        table.tell_other_guests(device, &format!("{ABSENT}{device}"));
+    }
 }
 
 /// Sends a heartbeat every [`BEAT_MS`] on connection `id` to `device` and reports that device

@@ -4,9 +4,9 @@
 // in Turbo Mode (the host's setting, counted on both devices) and a whole TAUNT duel, each
 // device choosing for its own seat only; in the duel first the guest and then the host reload
 // mid-match and the match is taken up again after a new invitation. Both devices then show the
-// same end and keep the match in "Your games". Then a device that goes away mid-match is
-// reported on the other, and a four-fighter Free-for-All is played on three devices (two
-// friends, the host and the host's computer). Prints the lengths, the time to connect and the
+// same end and keep the match in "Your games". Then, with three devices, a friend's device
+// that goes away mid-match is reported on the host and to the other friend, and a four-fighter
+// Free-for-All is played on three devices (two friends, the host and the host's computer). Prints the lengths, the time to connect and the
 // time each screen takes between the devices.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -228,25 +228,36 @@ test('a reload on either device mid-match is taken up again after a new invitati
   await guest.context().close();
 });
 
-test('when the friend\'s device goes away mid-match, the other says so within seconds', async () => {
-  const { host, guest } = await connect('taunt');
+test('when a friend\'s device goes away mid-match, the host says so within seconds and the other friend is told', async () => {
+  const { host, friends } = await threeDevices();
   await host.waitForSelector('[data-testid="pick"]', { timeout: 30_000 });
   const first = await host.$$('[data-testid="hand"] button:not([disabled])');
   await first[0].click();
   await host.waitForSelector('[data-testid="waiting-friend"]');
   const gone = Date.now();
-  await guest.context().close();
-  await host.waitForSelector('[data-testid="link-status"][data-state="lost"]', { timeout: 15_000 });
+  await friends[1].context().close();
+  await host.waitForSelector('[data-testid="friend-line-2"] [data-testid="link-status"][data-state="lost"]', { timeout: 15_000 });
   const ms = Date.now() - gone;
   console.log(`friend_loss_reported_ms: ${ms}`);
   assert.ok(ms < 6000, `reported after ${ms} ms`);
   await host.waitForSelector('[data-testid="notice"]');
-  assert.match(await host.textContent('[data-testid="notice"]'), /connection to your friend's device was lost/);
+  assert.match(await host.textContent('[data-testid="notice"]'), /connection to friend 2's device was lost/);
+  // The other friend's connection is fine: its page says whose device is away, by seat.
+  await friends[0].waitForFunction(() => /seat 3 lost its connection/.test(document.querySelector('[data-testid="notice"]')?.textContent ?? ''), null, { timeout: 15_000 });
+  assert.equal(await friends[0].getAttribute('[data-testid="link-status"]', 'data-state'), 'connected');
+  await friends[0].screenshot({ path: join(ARTIFACTS, 'friend-taunt-other-away.png') });
   assertClean(host);
+  assertClean(friends[0]);
   await host.context().close();
+  await friends[0].context().close();
 });
 
-test('a four-fighter Free-for-All on three devices: two friends and the host, with the host\'s computer', async () => {
+/**
+ * A four-fighter TAUNT Free-for-All on three devices: the host's person (seat 1), a friend on
+ * each of two devices (seats 2 and 3) and the host's computer (seat 4), connected as people
+ * would, each friend answering their own invitation. Gives the pages and the time to connect.
+ */
+async function threeDevices() {
   const host = await device();
   const friends = [await device(), await device()];
   await host.goto(`${site.url}/play/taunt`);
@@ -274,7 +285,12 @@ test('a four-fighter Free-for-All on three devices: two friends and the host, wi
       return states.length > 0 && states.every((s) => s === 'connected');
     }, null, { timeout: 30_000 });
   }
-  console.log(`friend_taunt_three_devices_connect_ms: ${Date.now() - started}`);
+  return { host, friends, connectMs: Date.now() - started };
+}
+
+test('a four-fighter Free-for-All on three devices: two friends and the host, with the host\'s computer', async () => {
+  const { host, friends, connectMs } = await threeDevices();
+  console.log(`friend_taunt_three_devices_connect_ms: ${connectMs}`);
   for (const [i, page] of [host, ...friends].entries()) {
     page.setDefaultTimeout(10_000);
     page.seatName = `taunt-ffa-${i}`;

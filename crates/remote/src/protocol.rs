@@ -413,7 +413,12 @@ impl Peer {
 
     /// The seats this device plays.
     pub fn my_seats(&self) -> Vec<u8> {
-        (0..self.seats.len() as u8).filter(|s| self.seats[usize::from(*s)] == self.me).collect()
+        self.seats_of(self.me)
+    }
+
+    /// The seats device `device` plays (none before the host's start has arrived).
+    pub fn seats_of(&self, device: Device) -> Vec<u8> {
+        (0..self.seats.len() as u8).filter(|s| self.seats[usize::from(*s)] == device).collect()
     }
 
     /// How many messages have come from device `from` (the sequence number due next from it):

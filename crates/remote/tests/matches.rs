@@ -314,3 +314,14 @@ fn a_guest_cannot_speak_for_another_seat_or_reveal_early() {
     assert_eq!(host.receive(forged_from), Err(Violation::Impostor { from: 0 }));
     assert!(host.is_stopped(), "a violation stops the match");
 }
+
+#[test]
+fn each_device_knows_which_seats_every_device_plays() {
+    let (host, start) = Peer::host("taunt", "{}", vec![0, 1, 2, 0], 3, "t".into());
+    assert_eq!(host.my_seats(), vec![0, 3]);
+    assert_eq!(host.seats_of(2), vec![2]);
+    let mut guest = Peer::guest(1, 3);
+    assert!(guest.seats_of(2).is_empty(), "nothing is known before the host's start");
+    guest.receive(start).unwrap();
+    assert_eq!((guest.my_seats(), guest.seats_of(0), guest.seats_of(2)), (vec![1], vec![0, 3], vec![2]));
+}
