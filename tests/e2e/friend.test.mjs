@@ -13,19 +13,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
 import { tauntMove } from './taunt.mjs';
+import { device, threeDevices } from './friends.mjs';
 
 const site = useSite();
-
-/** A fresh context whose connection settings list no STUN server (the test machine is offline). */
-async function device() {
-  const page = await openPage(site.browser, `${site.url}/connect`);
-  await page.waitForSelector('[data-testid="link-status"]', { timeout: 30_000 });
-  await page.click('.connection-settings summary');
-  await page.fill('[data-testid="stun-servers"]', '');
-  await page.click('[data-testid="save-settings"]');
-  await page.waitForSelector('[data-testid="settings-said"]');
-  return page;
-}
 
 /**
  * The host starts a match of `game` from its lobby with `prepare` (options), and the two devices
@@ -33,8 +23,8 @@ async function device() {
  * Returns both pages.
  */
 async function connect(game, prepare, changeGuest) {
-  const host = await device();
-  const guest = await device();
+  const host = await device(site);
+  const guest = await device(site);
   if (changeGuest) await changeGuest(guest);
   await host.goto(`${site.url}/play/${game}`);
   await host.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
@@ -229,7 +219,7 @@ test('a reload on either device mid-match is taken up again after a new invitati
 });
 
 test('when a friend\'s device goes away mid-match, the host says so within seconds and the other friend is told', async () => {
-  const { host, friends } = await threeDevices();
+  const { host, friends } = await threeDevices(site);
   await host.waitForSelector('[data-testid="pick"]', { timeout: 30_000 });
   const first = await host.$$('[data-testid="hand"] button:not([disabled])');
   await first[0].click();
@@ -252,44 +242,8 @@ test('when a friend\'s device goes away mid-match, the host says so within secon
   await friends[0].context().close();
 });
 
-/**
- * A four-fighter TAUNT Free-for-All on three devices: the host's person (seat 1), a friend on
- * each of two devices (seats 2 and 3) and the host's computer (seat 4), connected as people
- * would, each friend answering their own invitation. Gives the pages and the time to connect.
- */
-async function threeDevices() {
-  const host = await device();
-  const friends = [await device(), await device()];
-  await host.goto(`${site.url}/play/taunt`);
-  await host.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
-  await host.selectOption('[data-testid="battle"]', 'ffa');
-  await host.waitForSelector('[data-testid="seat-4-controller"]');
-  const who = ['person', 'friend', 'friend', 'easy'];
-  for (let n = 1; n <= 4; n++) await host.selectOption(`[data-testid="seat-${n}-controller"]`, who[n - 1]);
-  assert.match(await host.textContent('[data-testid="save-note"]'), /invitation for each/);
-  await host.click('[data-testid="start"]');
-  // One invitation per friend, each under its own heading; each friend answers their own.
-  const started = Date.now();
-  for (const [i, friend] of friends.entries()) {
-    const line = `[data-testid="friend-line-${i + 1}"]`;
-    assert.match(await (await host.waitForSelector(`${line} h3`, { timeout: 30_000 })).textContent(), new RegExp(`Friend ${i + 1} \\(seat ${i + 2}\\)`));
-    const invite = await (await host.waitForSelector(`${line} [data-testid="invite-link"]`, { timeout: 30_000 })).inputValue();
-    await friend.goto(invite);
-    const answer = await (await friend.waitForSelector('[data-testid="answer-text"]', { timeout: 30_000 })).inputValue();
-    await host.fill(`${line} [data-testid="answer-input"]`, answer);
-    await host.click(`${line} [data-testid="answer-connect"]`);
-  }
-  for (const page of [host, ...friends]) {
-    await page.waitForFunction(() => {
-      const states = [...document.querySelectorAll('[data-testid="link-status"]')].map((e) => e.dataset.state);
-      return states.length > 0 && states.every((s) => s === 'connected');
-    }, null, { timeout: 30_000 });
-  }
-  return { host, friends, connectMs: Date.now() - started };
-}
-
 test('a four-fighter Free-for-All on three devices: two friends and the host, with the host\'s computer', async () => {
-  const { host, friends, connectMs } = await threeDevices();
+  const { host, friends, connectMs } = await threeDevices(site);
   console.log(`friend_taunt_three_devices_connect_ms: ${connectMs}`);
   for (const [i, page] of [host, ...friends].entries()) {
     page.setDefaultTimeout(10_000);

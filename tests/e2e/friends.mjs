@@ -1,0 +1,55 @@
+// What the browser tests of play between devices share: a device (a browser context set for an
+// offline machine) and three devices connected for a four-fighter TAUNT Free-for-All.
+import assert from 'node:assert/strict';
+import { openPage } from './harness.mjs';
+
+/**
+ * A fresh context on `site` whose connection settings list no STUN server (the test machine
+ * is offline).
+ */
+export async function device(site) {
+  const page = await openPage(site.browser, `${site.url}/connect`);
+  await page.waitForSelector('[data-testid="link-status"]', { timeout: 30_000 });
+  await page.click('.connection-settings summary');
+  await page.fill('[data-testid="stun-servers"]', '');
+  await page.click('[data-testid="save-settings"]');
+  await page.waitForSelector('[data-testid="settings-said"]');
+  return page;
+}
+
+/**
+ * A four-fighter TAUNT Free-for-All on three devices: the host's person (seat 1), a friend on
+ * each of two devices (seats 2 and 3) and the host's computer (seat 4), connected as people
+ * would on `site`, each friend answering their own invitation. Gives the pages and the time
+ * to connect.
+ */
+export async function threeDevices(site) {
+  const host = await device(site);
+  const friends = [await device(site), await device(site)];
+  await host.goto(`${site.url}/play/taunt`);
+  await host.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
+  await host.selectOption('[data-testid="battle"]', 'ffa');
+  await host.waitForSelector('[data-testid="seat-4-controller"]');
+  const who = ['person', 'friend', 'friend', 'easy'];
+  for (let n = 1; n <= 4; n++) await host.selectOption(`[data-testid="seat-${n}-controller"]`, who[n - 1]);
+  assert.match(await host.textContent('[data-testid="save-note"]'), /invitation for each/);
+  await host.click('[data-testid="start"]');
+  // One invitation per friend, each under its own heading; each friend answers their own.
+  const started = Date.now();
+  for (const [i, friend] of friends.entries()) {
+    const line = `[data-testid="friend-line-${i + 1}"]`;
+    assert.match(await (await host.waitForSelector(`${line} h3`, { timeout: 30_000 })).textContent(), new RegExp(`Friend ${i + 1} \\(seat ${i + 2}\\)`));
+    const invite = await (await host.waitForSelector(`${line} [data-testid="invite-link"]`, { timeout: 30_000 })).inputValue();
+    await friend.goto(invite);
+    const answer = await (await friend.waitForSelector('[data-testid="answer-text"]', { timeout: 30_000 })).inputValue();
+    await host.fill(`${line} [data-testid="answer-input"]`, answer);
+    await host.click(`${line} [data-testid="answer-connect"]`);
+  }
+  for (const page of [host, ...friends]) {
+    await page.waitForFunction(() => {
+      const states = [...document.querySelectorAll('[data-testid="link-status"]')].map((e) => e.dataset.state);
+      return states.length > 0 && states.every((s) => s === 'connected');
+    }, null, { timeout: 30_000 });
+  }
+  return { host, friends, connectMs: Date.now() - started };
+}
