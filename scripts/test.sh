@@ -39,5 +39,8 @@ step "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
 step "cargo test" cargo test --workspace
 step "trunk build --release" trunk build --release
 step "size budget" bash scripts/size-report.sh
-step "browser tests" node --test --test-reporter=spec tests/e2e/
+# Two test files at a time: each has its own server and browser, and much of a file's time is
+# spent waiting on the other side of a connection or a countdown (797-852 s one at a time, 489-493 s
+# two at a time, on this 2-core machine).
+step "browser tests" node --test --test-concurrency=2 --test-reporter=spec tests/e2e/
 current=""
