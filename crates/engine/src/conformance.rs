@@ -11,7 +11,8 @@
 //! once and names the table's teams; and the finished record replays to the same state. For a
 //! game whose positions hold a hidden future ([`Game::HIDDEN_FUTURE`]) it also checks that a
 //! position dealt from every seat's view together (where the game deals one) shows each seat
-//! its view and the same actions.
+//! its view and the same actions. For a game whose seed may be drawn with its first choices
+//! ([`Game::chance_seed`]) it checks that nothing at the start depends on the seed.
 
 use crate::game::{Audience, Game, IllegalAction, Joint, acting_seats, apply, joint_from};
 use crate::record::GameRecord;
@@ -226,6 +227,28 @@ fn check_step<G: Game>(state: &G, rng: &mut Rng, seen_actions: &[G::Action], rep
     Ok(())
 }
 
+/// For a game whose seed may be drawn with its first choices ([`Game::chance_seed`]): the
+/// table built from `setup` with another seed shows every observer the same thing and offers
+/// every seat the same actions, so nothing before the first step depends on the seed.
+fn check_chance_seed<G: Game>(setup: &G::Setup, state: &G) -> Result<(), String> {
+    let mut other = setup.clone();
+    let Some(seed) = G::chance_seed(&mut other) else { return Ok(()) };
+    *seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let reseeded = G::from_setup(&other).map_err(|e| format!("the setup with another seed is refused: {e}"))?;
+    let observers = std::iter::once(Observer::Public).chain(Seat::all(state.seat_count()).map(Observer::Seat));
+    for who in observers {
+        if reseeded.view(who) != state.view(who) {
+            return Err(format!("the seed shows before the first step: {who:?} sees a difference"));
+        }
+    }
+    for seat in Seat::all(state.seat_count()) {
+        if reseeded.legal_actions(seat) != state.legal_actions(seat) {
+            return Err(format!("the seed changes {seat:?}'s first actions"));
+        }
+    }
+    Ok(())
+}
+
 /// Plays `config.games` random games over `setups` and checks the contract at every step.
 /// Returns what was covered, or the first failure described in words.
 pub fn check_game<G: Game>(setups: &[G::Setup], config: &Config) -> Result<Report, String> {
@@ -239,6 +262,7 @@ pub fn check_game<G: Game>(setups: &[G::Setup], config: &Config) -> Result<Repor
         if !G::SEATS.contains(&state.seat_count()) {
             return Err(format!("a table of {} seats is outside the game's range {:?}", state.seat_count(), G::SEATS));
         }
+        check_chance_seed(setup, &state).map_err(|e| format!("setup {}: {e}", game % setups.len()))?;
         let mut record = GameRecord::<G>::new(setup.clone());
         let mut steps = 0;
         while state.outcome().is_none() {

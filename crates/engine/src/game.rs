@@ -155,6 +155,17 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
         shows_each.then_some(state)
     }
 
+    /// The seed in `setup`, for a game whose only chance comes from that seed and is first used
+    /// while the first step is resolved, never before: devices that do not trust each other
+    /// then draw the seed together with their first choices and put it here before that step
+    /// is applied, so that no device knows it, or chooses it, while it could still change its
+    /// choices (see `dojo-remote`). `None` (the default) for a game with no chance, or with
+    /// chance that decides something before its first step.
+    fn chance_seed(setup: &mut Self::Setup) -> Option<&mut u64> {
+        let _ = setup;
+        None
+    }
+
     /// The same position with everything `observer` cannot see re-drawn at random (other seats'
     /// hands and secret picks, the deck order, the seed of later shuffles), used by the
     /// conformance suite to prove that views do not depend on hidden information. Unlike

@@ -114,6 +114,13 @@ impl Game for Rumble {
     /// nothing from each other, and the default [`Game::determinize_table`] deals the position
     /// with a fresh seed.
     const HIDDEN_FUTURE: bool = true;
+
+    /// The seed is read only when the auction settles (Alternate Universe's draw), which is
+    /// while a step is resolved, the first step at the earliest: devices that do not trust
+    /// each other draw it together with their bid sheets.
+    fn chance_seed(setup: &mut Setup) -> Option<&mut u64> {
+        Some(&mut setup.seed)
+    }
 }
 
 impl Rumble {
