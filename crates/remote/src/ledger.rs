@@ -68,6 +68,8 @@ impl std::fmt::Display for LedgerError {
 /// One device's copy of the match.
 #[derive(Clone, Debug)]
 pub struct Ledger<G: Game> {
+    /// The setup the match started from.
+    setup: G::Setup,
     /// Which seats this device plays.
     mine: Vec<bool>,
     steps: Vec<Vec<Slot<G::Action>>>,
@@ -82,7 +84,25 @@ impl<G: Game> Ledger<G> {
     /// A fresh match from `setup`, in which this device plays the seats marked in `mine`.
     pub fn new(setup: G::Setup, mine: Vec<bool>) -> Result<Self, String> {
         let state = G::from_setup(&setup).map_err(|e| e.to_string())?;
-        Ok(Ledger { mine, steps: Vec::new(), before: vec![state] })
+        Ok(Ledger { setup, mine, steps: Vec::new(), before: vec![state] })
+    }
+
+    /// The setup the match started from (with its seed once drawn: [`Ledger::reseed`]).
+    pub fn setup(&self) -> &G::Setup {
+        &self.setup
+    }
+
+    /// Puts the seed the devices drew together into the setup, before the first step is taken
+    /// ([`Game::chance_seed`]), and starts the table again from it; the new setup, or why not.
+    pub fn reseed(&mut self, seed: u64) -> Result<G::Setup, String> {
+        if !self.steps.is_empty() {
+            return Err("the seed can only be drawn before the first step".into());
+        }
+        let mut setup = self.setup.clone();
+        *G::chance_seed(&mut setup).ok_or("this game draws no seed")? = seed;
+        self.before = vec![G::from_setup(&setup).map_err(|e| e.to_string())?];
+        self.setup = setup.clone();
+        Ok(setup)
     }
 
     /// The table as this device holds it: true for its own choices and everything shown,

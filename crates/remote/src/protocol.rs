@@ -26,6 +26,7 @@
 
 use crate::commit::{Commitment, Context, Salt, opens, seal};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -318,6 +319,8 @@ struct Round {
     committed_told: bool,
     opened_own: bool,
     answers: BTreeMap<u8, Choice>,
+    /// The salt of every choice revealed in this step (this device's and others'), by seat.
+    salts: BTreeMap<u8, Salt>,
     opened_told: bool,
     settled_own: bool,
     settles: BTreeMap<Device, Vec<(u32, u8, String)>>,
@@ -513,6 +516,7 @@ impl Peer {
         for (seat, choice, salt) in own {
             if show.contains(&seat) {
                 self.round.answers.insert(seat, Choice::Shown(choice.clone()));
+                self.round.salts.insert(seat, salt);
                 out.push(self.send(Body::Reveal { step, seat, choice, salt }));
             } else {
                 self.round.answers.insert(seat, Choice::Hidden);
@@ -547,6 +551,28 @@ impl Peer {
         let (o, h) = self.progress()?;
         out.extend(o);
         Ok((out, h))
+    }
+
+    /// Random bytes no device chose alone, from the step in progress: SHA-256 of the match's
+    /// name and of the salt of every choice revealed in it, in seat order, once every acting
+    /// seat has answered. Each salt was bound by its commitment before any was revealed, so a
+    /// device can neither foresee the result nor steer it, provided each device revealed at
+    /// least one choice in the step. `None` until every acting seat has answered, or when some
+    /// choice of the step was withheld.
+    pub fn joint_chance(&self) -> Option<[u8; 32]> {
+        if !self.all_answered() || self.round.answers.values().any(|c| *c == Choice::Hidden) {
+            return None;
+        }
+        let mut h = Sha256::new();
+        h.update(b"pocket-dojo chance v1\0");
+        h.update((self.table.len() as u64).to_le_bytes());
+        h.update(self.table.as_bytes());
+        h.update(self.step().to_le_bytes());
+        for (seat, salt) in &self.round.salts {
+            h.update([*seat]);
+            h.update(salt.0);
+        }
+        Some(h.finalize().into())
     }
 
     /// This device's choices still face down, by (step, seat): at the end of a match they are
@@ -677,6 +703,7 @@ impl Peer {
                     return Err(Violation::Forged { step, seat });
                 }
                 self.round.answers.insert(seat, Choice::Shown(choice));
+                self.round.salts.insert(seat, salt);
             }
             Body::Withhold { seat, .. } => {
                 self.check_seat(from, step, seat)?;

@@ -32,6 +32,13 @@ pub enum Told<G: Game> {
         /// This device.
         me: Device,
     },
+    /// The devices drew the match's seed together with the first step's choices
+    /// ([`Game::chance_seed`]): the setup with that seed, which the page plays from now on. It
+    /// comes before the first [`Told::Agreed`].
+    Seeded {
+        /// The setup, with the drawn seed.
+        setup: G::Setup,
+    },
     /// Every device holds the same table after `step`: the whole match as this device holds it
     /// (others' face-down choices as placeholders), to replay and show.
     Agreed {
@@ -145,6 +152,7 @@ impl<G: Game> Side<G> {
     pub fn host(setup: &G::Setup, owners: Vec<Device>, devices: u8, table: String) -> Result<(Side<G>, Out<G>), String> {
         let setup_json = serde_json::to_string(setup).map_err(|e| e.to_string())?;
         let ledger = Ledger::new(setup.clone(), owners.iter().map(|o| *o == 0).collect())?;
+        each_device_draws(setup, ledger.state(), &owners, devices)?;
         let (peer, start) = Peer::host(G::NAME, &setup_json, owners, devices, table);
         let mut side =
             Side { peer, ledger: Some(ledger), own: Vec::new(), opened: Vec::new(), begun: 0, early: Vec::new(), stop_known: false };
@@ -355,6 +363,7 @@ impl<G: Game> Side<G> {
         if owners.len() != ledger.state().seat_count() {
             return Err(format!("the host named {} players for a table of {}", owners.len(), ledger.state().seat_count()));
         }
+        each_device_draws(&setup, ledger.state(), &owners, self.peer.devices())?;
         self.ledger = Some(ledger);
         out.told.push(Told::Started { setup, owners, me });
         self.begin_next(out);
@@ -370,13 +379,18 @@ impl<G: Game> Side<G> {
         let acting = acting_seats(ledger.state());
         let choices: Vec<Choice> =
             Seat::all(ledger.state().seat_count()).map(|s| if acting.contains(&s) { Choice::Hidden } else { Choice::Idle }).collect();
-        let show: Vec<u8> = ledger
-            .to_show(&choices, &self.own, &[])
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .filter(|(at, _)| *at == step)
-            .map(|(_, seat)| seat)
-            .collect();
+        let show: Vec<u8> = if step == 1 && draws_seed::<G>(ledger.setup()) {
+            // The seed is drawn from the salts of the first step's choices: each is shown.
+            self.peer.my_seats()
+        } else {
+            ledger
+                .to_show(&choices, &self.own, &[])
+                .map_err(|e| e.to_string())?
+                .into_iter()
+                .filter(|(at, _)| *at == step)
+                .map(|(_, seat)| seat)
+                .collect()
+        };
         let (send, happened) = self.peer.open(&show).map_err(|v| v.to_string())?;
         out.send.extend(send);
         self.react(happened, out);
@@ -407,6 +421,12 @@ impl<G: Game> Side<G> {
 
     fn settled(&mut self, shown: &[(u32, u8, String)], out: &mut Out<G>) -> Result<(), String> {
         let ledger = self.ledger.as_mut().ok_or("a step came before the match started")?;
+        if self.peer.step() == 1 && draws_seed::<G>(ledger.setup()) {
+            let chance =
+                self.peer.joint_chance().ok_or("a choice of the first step was kept face down, so no seed can be drawn from them")?;
+            let setup = ledger.reseed(crate::mix::seed(&chance))?;
+            out.told.push(Told::Seeded { setup });
+        }
         ledger.take(&self.opened, &self.own, shown).map_err(|e| e.to_string())?;
         let hash = hash_of(ledger.state());
         self.own.iter_mut().for_each(|o| *o = None);
@@ -414,6 +434,31 @@ impl<G: Game> Side<G> {
         out.send.extend(send);
         self.react(happened, out);
         Ok(())
+    }
+}
+
+/// True when the match's seed is drawn by the devices together ([`Game::chance_seed`]).
+fn draws_seed<G: Game>(setup: &G::Setup) -> bool {
+    G::chance_seed(&mut setup.clone()).is_some()
+}
+
+/// For a game whose seed the devices draw together from the first step's choices
+/// ([`Game::chance_seed`]): refused unless every device plays a seat that chooses in that step,
+/// since a device that reveals nothing in it would have to trust the others' draw.
+fn each_device_draws<G: Game>(setup: &G::Setup, start: &G, owners: &[Device], devices: u8) -> Result<(), String> {
+    if !draws_seed::<G>(setup) {
+        return Ok(());
+    }
+    let acting = acting_seats(start);
+    match (0..devices).find(|d| !acting.iter().any(|s| owners.get(s.index()) == Some(d))) {
+        Some(0) => {
+            Err("the host's device plays no seat that chooses in the first step, so it would have no part in drawing the match's chance"
+                .into())
+        }
+        Some(d) => Err(format!(
+            "friend {d}'s device plays no seat that chooses in the first step, so it would have no part in drawing the match's chance"
+        )),
+        None => Ok(()),
     }
 }
 

@@ -270,7 +270,8 @@ fn secrets_chosen_in_play_stay_face_down_until_the_rules_show_them() {
 fn tables_dealt_from_a_hidden_deck_are_refused() {
     use dojo_games::{punish::Punish, rumble::Rumble};
     assert!(check_open(&Punish::from_setup(&setup::<Punish>(1, 2, None)).unwrap()).is_err(), "PUNISH hands come from a shuffled deck");
-    assert!(check_open(&Rumble::from_setup(&setup::<Rumble>(1, 4, None)).unwrap()).is_err(), "Rumble's powers come from a shuffled deck");
+    // Rumble hides only its seed: the devices draw it together instead (see `sides.rs`).
+    assert!(check_open(&Rumble::from_setup(&setup::<Rumble>(1, 4, None)).unwrap()).is_err(), "Rumble's seed is hidden at the start");
 }
 
 #[test]

@@ -71,6 +71,11 @@ impl<G: Game> Dev<G> {
                 self.shown = Some(G::from_setup(&setup).unwrap());
                 self.setup = Some(setup);
             }
+            Told::Seeded { setup } => {
+                assert_eq!(self.side.peer().agreed(), 0, "the seed is drawn in the first step");
+                self.shown = Some(G::from_setup(&setup).unwrap());
+                self.setup = Some(setup);
+            }
             Told::Agreed { joints, .. } => {
                 let record = GameRecord::<G> { actions: joints, ..GameRecord::new(self.setup.clone().unwrap()) };
                 self.shown = Some(record.replay().unwrap());
@@ -126,7 +131,7 @@ impl<G: Game> Dev<G> {
             if self.d == 0 { (self.setup.clone(), self.setup.as_ref().map(|s| G::from_setup(s).unwrap())) } else { (None, None) };
         for told in back.told {
             match told {
-                Told::Started { setup: s, .. } => {
+                Told::Started { setup: s, .. } | Told::Seeded { setup: s } => {
                     shown = Some(G::from_setup(&s).unwrap());
                     setup = Some(s);
                 }
@@ -309,4 +314,38 @@ fn a_forged_reveal_passed_on_by_the_host_stops_every_device() {
         let why = dev.stopped.clone().unwrap_or_else(|| panic!("device {} stops", dev.d));
         assert!(why.contains("forged reveal") || why.starts_with("the host's device stopped the match: "), "device {}: {why}", dev.d);
     }
+}
+
+#[test]
+fn rumble_draws_its_seed_from_every_devices_first_choices_and_plays_on_three_devices() {
+    use dojo_games::rumble::{Role, Rumble};
+    // Four heroes: the host's person and a computer on the host, a friend on each of two devices.
+    let owners = [0, 1, 2, 0];
+    let mut seeds = Vec::new();
+    for seed in 1..=3 {
+        let table = setup_for::<Rumble>(seed, 4, None);
+        let devs = play::<Rumble>(&table, &owners, seed, None, None);
+        finished(&devs, &format!("Rumble, seed {seed}"));
+        let drawn = devs[0].setup.as_ref().unwrap().seed;
+        assert_ne!(drawn, table.seed, "the host's own seed is not the one played");
+        for dev in &devs {
+            assert_eq!(dev.setup.as_ref().unwrap().seed, drawn, "device {} plays the seed every device drew", dev.d);
+        }
+        seeds.push(drawn);
+        for cut in [2, 30] {
+            let devs = play::<Rumble>(&table, &owners, seed, None, Some(cut));
+            finished(&devs, &format!("Rumble, seed {seed}, cut at {cut}"));
+            assert_eq!(devs[1].setup.as_ref().unwrap().seed, drawn, "a reload draws the same seed again");
+        }
+    }
+    seeds.dedup();
+    assert_eq!(seeds.len(), 3, "each match draws its own seed");
+    // A moderator plays no hero and does not bid: a device that only moderates could not take
+    // part in the draw, so such a table is refused between devices.
+    let mut moderated = setup_for::<Rumble>(4, 4, None);
+    moderated.seats[3].role = Role::Moderator;
+    let Err(refused) = Side::<Rumble>::host(&moderated, vec![0, 1, 0, 2], 3, "t".into()) else {
+        panic!("a device that only moderates is refused")
+    };
+    assert!(refused.contains("friend 2's device plays no seat that chooses in the first step"), "{refused}");
 }
