@@ -306,6 +306,11 @@ impl<T: OnSite> PlayCtx<T> {
                 }
                 self.start(Session::new(seats, &setup));
             }
+            Heard::Seeded { setup } => {
+                if let Some(Err(e)) = self.session.try_update(|s| s.as_mut().map(|s| s.reseed(&setup))).flatten() {
+                    self.notice.set(Some(format!("The match's seed, drawn by both devices, could not be used here: {e}")));
+                }
+            }
             Heard::Line { actions } => {
                 self.sent.set_value(None);
                 match self.session.try_update(|s| s.as_mut().map(|s| s.follow(actions))).flatten() {

@@ -406,6 +406,19 @@ impl<T: OnSite> Session<T> {
         Ok(self.last_events.clone())
     }
 
+    /// Plays from `setup` from now on, the same table with the seed every device drew together
+    /// with the first step's choices (see [`dojo_engine::Game::chance_seed`]); choices already
+    /// given stay. Refused in words, changing nothing, once a step has been played.
+    pub fn reseed(&mut self, setup: &<T::G as Game>::Setup) -> Result<(), String> {
+        if self.steps > 0 {
+            return Err("the match's seed came after its first step".into());
+        }
+        let mut next = Session::new(self.seats.clone(), setup)?;
+        next.pending = self.pending.clone();
+        *self = next;
+        Ok(())
+    }
+
     /// Takes back `seat`'s inputs (before the reveal).
     pub fn take_back(&mut self, seat: Seat) {
         self.pending[seat.index()].clear();

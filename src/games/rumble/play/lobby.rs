@@ -8,7 +8,7 @@ use super::session::Session;
 use super::{Ctx, GENRE_KEY};
 use crate::games::rumble::table::power_chip;
 use crate::games::rumble::words::{self, invented_keywords};
-use crate::play::lobby::{controller_id, default_controllers, seat_rows, seats_of};
+use crate::play::lobby::{controller_id, default_controllers, save_note, seat_rows_noted, seats_of};
 use crate::play::{Controller, Seats};
 use dojo_bot::Level;
 use dojo_games::rumble::catalog::{self, Kind, PowerId};
@@ -119,12 +119,18 @@ pub fn table_setup(
     seed: u64,
 ) -> Result<Setup, String> {
     let n = seats.count();
+    if seats.has_remote() && roles.iter().take(n).any(|r| r.moderates()) {
+        return Err("With friends on other devices every seat plays a hero: a moderator sees every secret, and no device may.".into());
+    }
     let mut invented = Vec::new();
     if let Some(typed) = typed {
         for (seat, pair) in typed.iter().enumerate().take(n) {
             if roles[seat].plays() && seats.is_person(dojo_engine::Seat(seat as u8)) {
                 invented.extend(pair.iter().filter_map(|t| t.invented(seat as u8)));
             }
+        }
+        if seats.has_remote() && !invented.is_empty() {
+            return Err("Typed-in powers need a moderator, so they cannot be played with friends on other devices.".into());
         }
         let list = PowerList { set: set.clone(), typed: invented.clone() };
         if let Some((i, why)) = list.problems().first() {
@@ -303,8 +309,8 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
                 <label>" Seats: "<select data-testid="seat-count" on:change=move |ev| count.set(event_target_value(&ev).parse().unwrap_or(4))>
                     {(2..=MOST).map(|n| view! { <option value=n.to_string() selected=move || count.get() == n>{n.to_string()}</option> }).collect_view()}
                 </select></label>
-                <p class="hint">"Each seat is a hero played by a person at this device or by the computer, in any mix. A seat may instead be the moderator, who plays no hero, sees every secret and applies typed-in powers; the computer never moderates. People pass the device for every secret step."</p>
-                {seat_rows(count.into(), controllers, |i| format!("Seat {}", i + 1), extra)}
+                <p class="hint">"Each seat is a hero played by a person at this device, by the computer, or by a friend on another device, in any mix. A seat may instead be the moderator, who plays no hero, sees every secret and applies typed-in powers (never the computer, and not with friends on other devices). People pass the device for every secret step."</p>
+                {seat_rows_noted(count.into(), controllers, |i| format!("Seat {}", i + 1), extra, save_note, true)}
             </fieldset>
             <fieldset>
                 <legend>"Powers up for auction"</legend>
@@ -357,6 +363,12 @@ mod tests {
         assert!(table_setup(&computer_moderates, &names, &roles, vec![], Some(&pairs), 1).unwrap_err().contains("never moderates"));
         pairs[0][1] = Typed { text: " ".into(), ..typed("Blank") };
         assert!(table_setup(&people, &names, &roles, vec![], Some(&pairs), 1).unwrap_err().contains("needs a text"));
+        let with_friend = Seats(vec![Controller::Person, Controller::Remote, Controller::Person]);
+        assert!(table_setup(&with_friend, &names, &roles, vec![], None, 1).unwrap_err().contains("no device may"));
+        assert!(
+            table_setup(&with_friend, &names, &heroes_only, vec![], Some(&pairs), 1).unwrap_err().contains("cannot be played with friends")
+        );
+        assert!(table_setup(&with_friend, &names, &heroes_only, catalog::beginner(), None, 1).is_ok(), "heroes only, set powers: playable");
         let long = vec!["x".repeat(41), "B".into()];
         assert!(table_setup(&Seats::people(2), &long, &[Role::Hero; 2], vec![], None, 1).unwrap_err().starts_with("The name"));
     }
