@@ -6,7 +6,8 @@
 // mid-match and the match is taken up again after a new invitation. Both devices then show the
 // same end and keep the match in "Your games". Then, with three devices, a friend's device
 // that goes away mid-match is reported on the host and to the other friend, and a four-fighter
-// Free-for-All is played on three devices (two friends, the host and the host's computer). Prints the lengths, the time to connect and the
+// Free-for-All is played on three devices (two friends, the host and the host's computer), and a
+// four-hero Rumble the same way, its auction and re-bids crossing the devices. Prints the lengths, the time to connect and the
 // time each screen takes between the devices.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -273,6 +274,76 @@ test('a four-fighter Free-for-All on three devices: two friends and the host, wi
   assert.equal(ends[2], ends[0], 'the second friend sees the host\'s result');
   await host.screenshot({ path: join(ARTIFACTS, 'friend-taunt-ffa-over.png'), fullPage: true });
   for (const page of [host, ...friends]) await page.context().close();
+});
+
+/** Allocates everything as an Attack on the first hero offered, for every hero on the screen. */
+async function allOut(page) {
+  for (const form of await page.$$('[data-testid^="alloc-"][data-hero]')) {
+    const energy = Number(await form.getAttribute('data-energy'));
+    const targets = await form.$$('[data-testid^="attack-"]');
+    if (targets.length && energy > 0) await targets[0].fill(String(energy));
+  }
+  await page.click('[data-testid="submit-allocation"]');
+}
+
+/**
+ * Rumble's screens: every person bids 3 on every power (ties everywhere, so re-bids cross the
+ * devices), re-bids at random, goes all out at every allocation and takes every default. Each
+ * page keeps the screens it answered in `page.answered`.
+ */
+async function rumbleAnswer(page, screen) {
+  (page.answered ??= new Set()).add(screen);
+  if (screen === 'handoff') await page.click('[data-testid="show-hand"]');
+  else if (screen === 'bids') {
+    for (const input of await page.$$('[data-testid="bids"] input[data-testid^="bid-"]')) await input.fill('3');
+    await page.click('[data-testid="submit-bids"]');
+  } else if (screen === 'rebid') {
+    for (const input of await page.$$('[data-testid^="rebid-"]')) {
+      if ((await input.evaluate((e) => e.tagName)) === 'INPUT') await input.fill(String(1 + Math.floor(Math.random() * 6)));
+    }
+    await page.click('[data-testid="submit-rebid"]');
+  } else if (screen === 'allocate') await allOut(page);
+  else await page.click(`[data-testid="${screen}"] [data-testid^="submit-"]`);
+}
+
+test('a four-hero Rumble on three devices: the auction sealed across devices, its chance drawn by all, played to the end', async () => {
+  // The beginner set and Alternate Universe, whose draw comes from the seed every device draws
+  // together: a device that drew another seed would hold another table, and the match would
+  // stop at the step's fingerprint.
+  const { host, friends, connectMs } = await threeDevices(site, 'rumble', async (page) => {
+    await page.check('[data-testid="power-set-hand"]');
+    await page.check('[data-testid="pick-AlternateUniverse"]');
+  });
+  console.log(`friend_rumble_three_devices_connect_ms: ${connectMs}`);
+  const pages = [host, ...friends];
+  for (const [i, page] of pages.entries()) {
+    page.setDefaultTimeout(10_000);
+    page.seatName = `rumble-${i}`;
+  }
+  await friends[1].waitForSelector('[data-testid="bids"]', { timeout: 30_000 });
+  await friends[1].screenshot({ path: join(ARTIFACTS, 'friend-rumble-guest-bids.png'), fullPage: true });
+  const screens = ['handoff', 'bids', 'rebid', 'give', 'settle', 'allocate', 'reveal-step', 'block'];
+  const playing = Date.now();
+  const answered = await Promise.all(pages.map((page) => playSide(page, screens, rumbleAnswer, 600)));
+  console.log(`friend_rumble_screens: ${answered.join(',')} in ${Math.round((Date.now() - playing) / 1000)} s`);
+  console.log(`friend_rumble_rebid_on: ${pages.map((p) => (p.answered?.has('rebid') ? 'yes' : 'no')).join(',')}`);
+  assert.ok(pages.some((p) => p.answered?.has('rebid')), 'bids of 3 on every power tie somewhere, and the re-bid crosses the devices');
+  const log = await host.textContent('[data-testid="event-log"]');
+  const universe = log.match(/Alternate Universe brings [^.]*\./g) ?? [];
+  console.log(`friend_rumble_alternate_universe: ${universe.length ? universe.join(' / ') : 'not won'}`);
+  const ends = [];
+  for (const page of pages) {
+    const places = await page.$$eval('[data-testid="places"] li', (li) => li.map((l) => l.textContent));
+    ends.push([await page.textContent('[data-testid="winner"]'), ...places].join(' | ').replaceAll(' (computer, easy)', ''));
+    assert.equal(await page.$('[data-testid="match-stopped"]'), null);
+    const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dojo-friend-')));
+    assert.deepEqual(left, [], 'a finished match is not kept');
+    assertClean(page);
+  }
+  assert.equal(ends[1], ends[0], 'the first friend sees the host\'s result');
+  assert.equal(ends[2], ends[0], 'the second friend sees the host\'s result');
+  await host.screenshot({ path: join(ARTIFACTS, 'friend-rumble-over.png'), fullPage: true });
+  for (const page of pages) await page.context().close();
 });
 
 test('a reveal forged on its way stops the match on both devices, saying why', async () => {

@@ -1,5 +1,6 @@
 // What the browser tests of play between devices share: a device (a browser context set for an
-// offline machine) and three devices connected for a four-fighter TAUNT Free-for-All.
+// offline machine) and three devices connected for a four-seat match (TAUNT's Free-for-All,
+// Rumble's four heroes).
 import assert from 'node:assert/strict';
 import { openPage } from './harness.mjs';
 
@@ -17,18 +18,24 @@ export async function device(site) {
   return page;
 }
 
+/** TAUNT's lobby set for a four-fighter Free-for-All. */
+async function tauntFreeForAll(host) {
+  await host.selectOption('[data-testid="battle"]', 'ffa');
+}
+
 /**
- * A four-fighter TAUNT Free-for-All on three devices: the host's person (seat 1), a friend on
- * each of two devices (seats 2 and 3) and the host's computer (seat 4), connected as people
- * would on `site`, each friend answering their own invitation. Gives the pages and the time
- * to connect.
+ * A four-seat match of `game` on three devices: the host's person (seat 1), a friend on each
+ * of two devices (seats 2 and 3) and the host's computer (seat 4), connected as people would on
+ * `site`, each friend answering their own invitation. `arrange(host)` sets the game's own
+ * choices in the lobby first (by default TAUNT's Free-for-All). Gives the pages and the time to
+ * connect.
  */
-export async function threeDevices(site) {
+export async function threeDevices(site, game = 'taunt', arrange = tauntFreeForAll) {
   const host = await device(site);
   const friends = [await device(site), await device(site)];
-  await host.goto(`${site.url}/play/taunt`);
+  await host.goto(`${site.url}/play/${game}`);
   await host.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
-  await host.selectOption('[data-testid="battle"]', 'ffa');
+  await arrange(host);
   await host.waitForSelector('[data-testid="seat-4-controller"]');
   const who = ['person', 'friend', 'friend', 'easy'];
   for (let n = 1; n <= 4; n++) await host.selectOption(`[data-testid="seat-${n}-controller"]`, who[n - 1]);
