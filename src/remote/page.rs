@@ -29,19 +29,43 @@ pub fn secret_bytes() -> [u8; 32] {
     bytes
 }
 
-/// Times a two-device mental-poker deal of PUNISH's 15 cards, both sides run here: whole
-/// milliseconds, or why it failed.
-pub fn time_deal() -> Result<u32, String> {
+/// What [`time_deal`] measured, in whole milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DealTimes {
+    /// The deal of 15 cards and each device reading its five.
+    pub deal: u32,
+    /// A measure's reshuffle: the 13 cards not held (the eight played, face up; the two shown
+    /// out of play and the three left in the deck, still in their locks) dealt again, and each
+    /// device reading the four it draws.
+    pub reshuffle: u32,
+}
+
+/// Times a two-device mental-poker deal of PUNISH's 15 cards, both sides run here, then the
+/// reshuffle at the end of a measure; or why it failed.
+pub fn time_deal() -> Result<DealTimes, String> {
+    use dojo_remote::deal::{Pooled, deal_two, reshuffle_two, reveal};
     let (a, b) = (secret_bytes(), secret_bytes());
     let start = browser::now_ms();
-    let (deck, keys) = dojo_remote::deal::deal_two("punish", 15, [&a, &b]).map_err(|e| format!("{e:?}"))?;
-    // Each device reads its five cards: the other's key for each, then its own.
-    for (k, card) in deck.iter().enumerate().take(10) {
-        let (holder, other) = if k < 5 { (&keys[0], &keys[1]) } else { (&keys[1], &keys[0]) };
-        let pair = [holder.card_key(k).unwrap_or_default(), other.card_key(k).unwrap_or_default()];
-        dojo_remote::deal::reveal("punish", 15, card, &pair).map_err(|e| format!("{e:?}"))?;
-    }
-    Ok((browser::now_ms() - start).max(0.0).round() as u32)
+    let (deck, keys) = deal_two("punish", 15, [&a, &b]).map_err(|e| format!("{e:?}"))?;
+    let read = |deck: &[dojo_remote::deal::Locked], keys: &[dojo_remote::deal::Keys; 2], each: usize| -> Result<Vec<u16>, String> {
+        // Each device reads its cards: the other's key for each, then its own.
+        (0..2 * each)
+            .map(|k| {
+                let pair = [keys[0].card_key(k).unwrap_or_default(), keys[1].card_key(k).unwrap_or_default()];
+                reveal("punish", 15, &deck[k], &pair).map_err(|e| format!("{e:?}"))
+            })
+            .collect()
+    };
+    let cards = read(&deck, &keys, 5)?;
+    let dealt = browser::now_ms();
+    // A measure later: each has played four of its five; the rest keep their locks.
+    let mut what: Vec<Pooled> = [0, 1, 2, 3, 5, 6, 7, 8].iter().map(|k| Pooled::FaceUp(cards[*k])).collect();
+    what.extend((10..15).map(|slot| Pooled::Locked { slot }));
+    let (again, new_keys) =
+        reshuffle_two("punish", &deck, &what, [&keys[0], &keys[1]], [&secret_bytes(), &secret_bytes()]).map_err(|e| format!("{e:?}"))?;
+    read(&again, &new_keys, 4)?;
+    let ms = |from: f64, to: f64| (to - from).max(0.0).round() as u32;
+    Ok(DealTimes { deal: ms(start, dealt), reshuffle: ms(dealt, browser::now_ms()) })
 }
 
 /// A QR code of `text`, or nothing when it is too long for one.
@@ -69,7 +93,7 @@ pub fn ConnectPage() -> impl IntoView {
     let heard = RwSignal::new(Vec::<String>::new());
     let line = RwSignal::new(String::new());
     let connect_ms = RwSignal::new(None::<u32>);
-    let deal_ms = RwSignal::new(None::<Result<u32, String>>);
+    let deal_ms = RwSignal::new(None::<Result<DealTimes, String>>);
     let busy = RwSignal::new(false);
     let link: StoredValue<Option<Rc<Link>>, LocalStorage> = StoredValue::new_local(None);
     let started = StoredValue::new(0.0f64);
@@ -230,7 +254,7 @@ pub fn ConnectPage() -> impl IntoView {
                 <p>"When a game deals cards that only their holder may see, two devices deal them together, each locking every card so neither can read the other's hand. This times such a deal of 15 cards on this device."</p>
                 <button data-testid="time-deal" on:click=move |_| deal_ms.set(Some(time_deal()))>"Time a deal"</button>
                 {move || deal_ms.get().map(|r| match r {
-                    Ok(ms) => view! { <p data-testid="deal-ms" data-ms=ms.to_string()>{format!("A deal of 15 cards took {ms} ms on this device.")}</p> }.into_any(),
+                    Ok(t) => view! { <p data-testid="deal-ms" data-ms=t.deal.to_string() data-reshuffle-ms=t.reshuffle.to_string()>{format!("A deal of 15 cards took {} ms on this device, and dealing 13 of them again at the end of a measure {} ms.", t.deal, t.reshuffle)}</p> }.into_any(),
                     Err(e) => view! { <p class="error" role="alert">{format!("The deal failed: {e}")}</p> }.into_any(),
                 })}
             </section>

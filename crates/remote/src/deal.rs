@@ -13,6 +13,11 @@
 //! 3. To give card `k` to A, B tells A its key `b_k`; A lifts both locks and finds the card.
 //!    To turn a card face up, both tell their keys. A card no one has unlocked stays unknown.
 //!
+//! Mid-match, the cards not held (played, shown, or still in the deck) are shuffled again
+//! ([`reshuffle_two`]): first each device, in the pool's order, puts a fresh key on every card
+//! and lifts its old lock from those still locked ([`refresh`]), so every card ends up under
+//! the two fresh keys alone; then the deal goes on as above. Held cards keep their old locks.
+//!
 //! Nothing here proves a shuffle correct as it happens (that takes zero-knowledge proofs):
 //! when the match ends every key is shown and [`audit`] checks that the deck was a
 //! permutation of the cards, so a device that cheated in the deal is caught then.
@@ -109,8 +114,14 @@ fn open(deck: &[Locked]) -> Result<Vec<RistrettoPoint>, DealError> {
 
 /// Step 1 for one device: locks every card with its shuffle key and puts them in its secret order.
 pub fn shuffle(deck: &[Locked], keys: &Keys) -> Result<Vec<Locked>, DealError> {
-    let mut points: Vec<Locked> = open(deck)?.into_iter().map(|p| (p * keys.shuffle_key).compress()).collect();
-    // Fisher–Yates with a counter-mode SHA-256 stream of the device's secret.
+    let locked: Vec<Locked> = open(deck)?.into_iter().map(|p| (p * keys.shuffle_key).compress()).collect();
+    Ok(permute(&locked, keys))
+}
+
+/// Puts `deck` in this device's secret order (Fisher–Yates with a counter-mode SHA-256 stream
+/// of the device's secret), changing no lock.
+pub fn permute(deck: &[Locked], keys: &Keys) -> Vec<Locked> {
+    let mut points = deck.to_vec();
     for i in (1..points.len()).rev() {
         let mut h = Sha256::new();
         h.update(keys.order_seed);
@@ -121,7 +132,7 @@ pub fn shuffle(deck: &[Locked], keys: &Keys) -> Result<Vec<Locked>, DealError> {
         let j = ((u128::from(u64::from_le_bytes(word)) * (i as u128 + 1)) >> 64) as usize;
         points.swap(i, j);
     }
-    Ok(points)
+    points
 }
 
 /// Step 2 for one device: swaps its shuffle key for one key per card.
@@ -145,10 +156,10 @@ pub fn reveal(deck_name: &str, size: u16, locked: &Locked, keys: &[[u8; 32]]) ->
 }
 
 /// At the end of the match, with every device's every key shown (`keys[device][card]`):
-/// the cards of the whole deck in its dealt order, or the first sign of cheating.
-pub fn audit(deck_name: &str, final_deck: &[Locked], keys: &[Vec<[u8; 32]>]) -> Result<Vec<u16>, DealError> {
-    let size = final_deck.len() as u16;
-    let mut seen = vec![false; final_deck.len()];
+/// the cards of a deal (from a deck of `size` cards; a reshuffled pool holds fewer) in their
+/// dealt order, or the first sign of cheating.
+pub fn audit(deck_name: &str, size: u16, final_deck: &[Locked], keys: &[Vec<[u8; 32]>]) -> Result<Vec<u16>, DealError> {
+    let mut seen = vec![false; usize::from(size)];
     let mut order = Vec::with_capacity(final_deck.len());
     for (at, locked) in final_deck.iter().enumerate() {
         let card_keys: Vec<[u8; 32]> = keys
@@ -180,6 +191,78 @@ pub fn deal_two(deck_name: &str, size: u16, secrets: [&[u8; 32]; 2]) -> Result<(
     Ok((d, keys))
 }
 
+/// What a device knows of one card of a pool about to be shuffled again, mid-match: cards still
+/// locked in the deck (nobody has seen them) and cards face up (played, or shown out of play).
+/// Cards held in hands stay where they are and are not in the pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pooled {
+    /// Still locked: card `slot` of the previous deal, whose key this device holds.
+    Locked {
+        /// Its place in the previous deal.
+        slot: usize,
+    },
+    /// Face up: the card's number.
+    FaceUp(u16),
+}
+
+/// The pool's cards as the first device starts the reshuffle from: each locked card as the
+/// previous deal left it (`previous[slot]`), each face-up card as its bare point.
+pub fn pool(deck_name: &str, previous: &[Locked], what: &[Pooled]) -> Result<Vec<Locked>, DealError> {
+    what.iter()
+        .map(|w| match w {
+            Pooled::Locked { slot } => {
+                previous.get(*slot).copied().ok_or(DealError::WrongSize { expected: *slot + 1, got: previous.len() })
+            }
+            Pooled::FaceUp(card) => Ok(card_point(deck_name, *card).compress()),
+        })
+        .collect()
+}
+
+/// The first pass of a reshuffle for one device, in the pool's order (nothing moves yet):
+/// every card gets this device's new shuffle key (`new`), and the cards still locked from the
+/// previous deal lose this device's old lock on them (`old`). Once both devices have done it,
+/// every card wears only the two new keys, whatever it wore before, so the cards can be
+/// shuffled together; a device lifting its old lock only ever exposes a card under the other's
+/// new key, which it does not know.
+pub fn refresh(pool: &[Locked], what: &[Pooled], old: &Keys, new: &Keys) -> Result<Vec<Locked>, DealError> {
+    if pool.len() != what.len() {
+        return Err(DealError::WrongSize { expected: what.len(), got: pool.len() });
+    }
+    open(pool)?
+        .into_iter()
+        .zip(what)
+        .map(|(p, w)| match w {
+            Pooled::Locked { slot } => {
+                let key = old.card_keys.get(*slot).ok_or(DealError::WrongSize { expected: *slot + 1, got: old.card_keys.len() })?;
+                Ok((p * (new.shuffle_key * key.invert())).compress())
+            }
+            Pooled::FaceUp(_) => Ok((p * new.shuffle_key).compress()),
+        })
+        .collect()
+}
+
+/// A whole two-device reshuffle run in one place, as both devices would run it (for benchmarks
+/// and tests): the pool `what` of the deal `previous` (each device's old keys in `old`) shuffled
+/// again under new keys from `secrets`. Four passes, as in [`deal_two`]: A refreshes; B
+/// refreshes and shuffles; A shuffles and relocks; B relocks. Gives the new deck and each
+/// device's new keys.
+pub fn reshuffle_two(
+    deck_name: &str,
+    previous: &[Locked],
+    what: &[Pooled],
+    old: [&Keys; 2],
+    secrets: [&[u8; 32]; 2],
+) -> Result<(Vec<Locked>, [Keys; 2]), DealError> {
+    let size = what.len() as u16;
+    let keys = [Keys::new(secrets[0], size), Keys::new(secrets[1], size)];
+    let d = pool(deck_name, previous, what)?;
+    let d = refresh(&d, what, old[0], &keys[0])?;
+    let d = permute(&refresh(&d, what, old[1], &keys[1])?, &keys[1]);
+    let d = relock(&permute(&d, &keys[0]), &keys[0])?;
+    let d = relock(&d, &keys[1])?;
+    Ok((d, keys))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,7 +281,7 @@ mod tests {
         for (k, card) in deck.iter().enumerate().take(5) {
             assert_eq!(reveal("punish", 15, card, &[b.card_key(k).unwrap()]), Err(DealError::NotACard { at: 0 }));
         }
-        let order = audit("punish", &deck, &[all_keys(&a), all_keys(&b)]).unwrap();
+        let order = audit("punish", 15, &deck, &[all_keys(&a), all_keys(&b)]).unwrap();
         assert_eq!(&order[..5], &hand[..]);
         let mut sorted = order.clone();
         sorted.sort();
@@ -210,7 +293,7 @@ mod tests {
     fn different_secrets_deal_different_orders() {
         let order = |s: u8| {
             let (deck, [a, b]) = deal_two("d", 15, [&[s; 32], &[9; 32]]).unwrap();
-            audit("d", &deck, &[all_keys(&a), all_keys(&b)]).unwrap()
+            audit("d", 15, &deck, &[all_keys(&a), all_keys(&b)]).unwrap()
         };
         assert_ne!(order(1), order(3));
     }
@@ -225,10 +308,38 @@ mod tests {
         let d = shuffle(&d, &keys[1]).unwrap();
         let d = relock(&d, &keys[0]).unwrap();
         let d = relock(&d, &keys[1]).unwrap();
-        assert_eq!(audit("x", &d, &[all_keys(&keys[0]), all_keys(&keys[1])]), Err(DealError::Repeated { card: 0 }));
+        assert_eq!(audit("x", 4, &d, &[all_keys(&keys[0]), all_keys(&keys[1])]), Err(DealError::Repeated { card: 0 }));
         let mut junk = d.clone();
         junk[2] = CompressedRistretto([0xff; 32]);
-        assert_eq!(audit("x", &junk, &[all_keys(&keys[0]), all_keys(&keys[1])]), Err(DealError::NotAPoint { at: 2 }));
+        assert_eq!(audit("x", 4, &junk, &[all_keys(&keys[0]), all_keys(&keys[1])]), Err(DealError::NotAPoint { at: 2 }));
         assert_eq!(reveal("x", 4, &d[0], &[[0xff; 32]]), Err(DealError::NotAKey));
+    }
+
+    #[test]
+    fn a_reshuffle_mid_match_keeps_hands_hidden_and_deals_the_pool_again() {
+        // PUNISH's deal: A holds slots 0..5, B 5..10, two shown out of play, three in the deck.
+        let (deck, [a, b]) = deal_two("punish", 15, [&[1; 32], &[2; 32]]).unwrap();
+        let first = audit("punish", 15, &deck, &[all_keys(&a), all_keys(&b)]).unwrap();
+        // A measure later: each played four (shown), each still holds one (slots 4 and 9).
+        let mut what: Vec<Pooled> = [0, 1, 2, 3, 5, 6, 7, 8, 10, 11].iter().map(|k| Pooled::FaceUp(first[*k])).collect();
+        what.extend((12..15).map(|slot| Pooled::Locked { slot }));
+        let (again, [a2, b2]) = reshuffle_two("punish", &deck, &what, [&a, &b], [&[3; 32], &[4; 32]]).unwrap();
+        assert_eq!(again.len(), 13);
+        let order = audit("punish", 15, &again, &[all_keys(&a2), all_keys(&b2)]).unwrap();
+        let mut dealt = order.clone();
+        dealt.sort();
+        let mut expected: Vec<u16> = first.iter().enumerate().filter(|(k, _)| *k != 4 && *k != 9).map(|(_, c)| *c).collect();
+        expected.sort();
+        assert_eq!(dealt, expected, "the pool is dealt again, the held cards are not in it");
+        // A draws the new slot 0: B gives its key; B alone cannot read it.
+        let drawn = reveal("punish", 15, &again[0], &[a2.card_key(0).unwrap(), b2.card_key(0).unwrap()]).unwrap();
+        assert_eq!(drawn, order[0]);
+        assert!(reveal("punish", 15, &again[0], &[b2.card_key(0).unwrap()]).is_err());
+        // The held cards still open with the first deal's keys.
+        assert_eq!(reveal("punish", 15, &deck[4], &[a.card_key(4).unwrap(), b.card_key(4).unwrap()]).unwrap(), first[4]);
+        // A device that lifts other keys than its own old ones leaves cards no one can name.
+        let other = Keys::new(&[9; 32], 15);
+        let wrong = reshuffle_two("punish", &deck, &what, [&other, &b], [&[3; 32], &[4; 32]]).unwrap();
+        assert!(audit("punish", 15, &wrong.0, &[all_keys(&wrong.1[0]), all_keys(&wrong.1[1])]).is_err());
     }
 }
