@@ -9,6 +9,8 @@
 //! - [`mix`]: randomness no device chooses alone, from committed contributions.
 //! - [`deal`]: a mental-poker deal on the Ristretto group, so a card dealt to one seat is
 //!   decrypted only by its holder.
+//! - [`dealer`]: that deal as messages between devices, dealt again mid-match, each card
+//!   opened only to the devices the rules allow, every pass checked at the end.
 //! - [`protocol`]: the match protocol: commit every secret choice, reveal once every acting
 //!   seat has committed, compare a hash of the table after every step, refuse replayed or
 //!   forged messages. Choices are opaque text (an action as JSON), so it serves every game.
@@ -26,6 +28,7 @@
 
 pub mod commit;
 pub mod deal;
+pub mod dealer;
 pub mod ledger;
 pub mod mix;
 pub mod offer;

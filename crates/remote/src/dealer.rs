@@ -1,0 +1,618 @@
+//! The mental-poker deal of [`crate::deal`] as messages between devices: one [`Dealer`] per
+//! device, fed what the others send, so that a deck is dealt, shuffled again mid-match, and
+//! opened card by card to exactly the devices the rules allow, with no dealer and no device
+//! that sees more than its own cards.
+//!
+//! A deal is a list of *passes*. In each, one device works on the whole deck and sends it on:
+//!
+//! | deal | passes, two devices A and B | passes, N devices |
+//! |---|---|---|
+//! | fresh (the whole deck) | A shuffles; B shuffles and relocks; A relocks | 2N − 1 |
+//! | again (the cards not held) | A refreshes; B refreshes and permutes; A permutes and relocks; B relocks | 3N − 2 |
+//!
+//! (see [`crate::deal`] for what each step does). Every device knows from the deal's number and
+//! the pass's number who must send it, so a pass from anyone else is refused. Once dealt, a card
+//! opens for a device when every other device has sent it its key for that card
+//! ([`Dealer::give`], [`Dealer::open`]): to one device for a card dealt to it, to all for a card
+//! turned face up.
+//!
+//! Nothing proves a pass honest as it is made. At the end every device sends the secret of each
+//! of its deals ([`Dealer::audit`]), every pass and every key is made again from them, and a
+//! device that cheated is named ([`DealViolation::Cheated`]).
+
+use crate::deal::{self, DealError, Keys, Locked, Pooled};
+use crate::protocol::Device;
+use curve25519_dalek::ristretto::CompressedRistretto;
+use curve25519_dalek::scalar::Scalar;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// One device's work within a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Op {
+    /// Lock every card with the deal's key and reorder them ([`deal::shuffle`]).
+    Shuffle,
+    /// Put on the deal's key and lift the old lock, in place ([`deal::refresh`]).
+    Refresh,
+    /// Reorder, locks unchanged ([`deal::permute`]).
+    Permute,
+    /// Swap the deal's key for a key per card ([`deal::relock`]).
+    Relock,
+}
+
+/// The passes of a deal among `devices`: who works, and what it does. Consecutive steps of one
+/// device make one pass. Permutes and relocks run in whichever order lets them merge, since
+/// locks commute and permutations compose.
+fn passes(devices: u8, fresh: bool) -> Vec<(Device, Vec<Op>)> {
+    let mut steps: Vec<(Device, Op)> = Vec::new();
+    if fresh {
+        steps.extend((0..devices).map(|d| (d, Op::Shuffle)));
+        steps.extend((0..devices).rev().map(|d| (d, Op::Relock)));
+    } else {
+        steps.extend((0..devices).map(|d| (d, Op::Refresh)));
+        steps.extend((0..devices).rev().map(|d| (d, Op::Permute)));
+        steps.extend((0..devices).map(|d| (d, Op::Relock)));
+    }
+    let mut out: Vec<(Device, Vec<Op>)> = Vec::new();
+    for (d, op) in steps {
+        match out.last_mut() {
+            Some((last, ops)) if *last == d => ops.push(op),
+            _ => out.push((d, vec![op])),
+        }
+    }
+    out
+}
+
+/// What one device sends another about the deal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DealMessage {
+    /// Pass `pass` (from 1) of deal `deal` (from 0): the cards as the sender leaves them.
+    Pass {
+        /// The deal.
+        deal: u32,
+        /// The pass.
+        pass: u32,
+        /// Every card, 32 bytes each.
+        cards: Vec<[u8; 32]>,
+    },
+    /// The sender's keys for some cards of deal `deal`: for device `to` alone (a card dealt to
+    /// it), or for everyone (`None`: a card turned face up).
+    Keys {
+        /// The deal.
+        deal: u32,
+        /// Who may use them.
+        to: Option<Device>,
+        /// `(card's place in the deal, key)`.
+        keys: Vec<(u16, [u8; 32])>,
+    },
+    /// At the end: the secret of each of the sender's deals, in order.
+    Audit {
+        /// The secrets.
+        secrets: Vec<[u8; 32]>,
+    },
+}
+
+/// What the deal tells the device.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dealt {
+    /// Every pass of deal `deal` is in: its cards can be given and opened.
+    Ready {
+        /// The deal.
+        deal: u32,
+    },
+    /// Every device's secrets are in and every pass and key checks out.
+    Audited,
+}
+
+/// Why a deal message is refused. Each names what went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DealViolation {
+    /// A pass from a device whose turn it is not, or out of order.
+    WrongPass {
+        /// The deal.
+        deal: u32,
+        /// The pass named.
+        pass: u32,
+        /// Its sender.
+        from: Device,
+    },
+    /// A pass with another number of cards than the deal holds.
+    WrongCount {
+        /// The deal.
+        deal: u32,
+        /// Cards expected.
+        expected: usize,
+        /// Cards given.
+        got: usize,
+    },
+    /// Bytes that are not a card of the group, or a key that is not a number of it.
+    Garbled {
+        /// The deal.
+        deal: u32,
+    },
+    /// A key for a card the deal does not have, or for a deal not begun, or given twice.
+    StrayKey {
+        /// The deal.
+        deal: u32,
+        /// The card's place.
+        slot: u16,
+    },
+    /// Too many messages for deals this device has not begun.
+    TooEarly,
+    /// The audit found device `device` did not deal as it claimed (a pass or a key that its
+    /// secret does not give).
+    Cheated {
+        /// The device.
+        device: Device,
+        /// The deal.
+        deal: u32,
+    },
+    /// An audit with the wrong number of secrets, or a second one.
+    BadAudit {
+        /// Its sender.
+        from: Device,
+    },
+    /// The work on a deal failed (a device's own pass).
+    Failed(String),
+}
+
+impl fmt::Display for DealViolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DealViolation::WrongPass { deal, pass, from } => write!(f, "device {from} sent pass {pass} of deal {deal} out of turn"),
+            DealViolation::WrongCount { deal, expected, got } => {
+                write!(f, "a pass of deal {deal} held {got} cards where {expected} were due")
+            }
+            DealViolation::Garbled { deal } => write!(f, "deal {deal} received bytes that are no card or key"),
+            DealViolation::StrayKey { deal, slot } => write!(f, "a key came for card {slot} of deal {deal}, which it cannot be for"),
+            DealViolation::TooEarly => write!(f, "too many deal messages came ahead of their deal"),
+            DealViolation::Cheated { device, deal } => write!(f, "the audit shows device {device} did not deal fairly in deal {deal}"),
+            DealViolation::BadAudit { from } => write!(f, "device {from}'s audit does not cover its deals"),
+            DealViolation::Failed(why) => write!(f, "a deal failed: {why}"),
+        }
+    }
+}
+
+/// Deal messages kept for deals not begun yet, at most.
+const EARLY_LIMIT: usize = 256;
+
+/// One deal as this device holds it.
+#[derive(Clone)]
+struct OneDeal {
+    /// The pool, for a deal of the cards not held (`None`: the whole deck).
+    pool: Option<Vec<Pooled>>,
+    secret: [u8; 32],
+    keys: Keys,
+    /// The cards before the first pass and after each pass since.
+    cards: Vec<Vec<Locked>>,
+    /// Keys received, by card then device.
+    got: BTreeMap<u16, BTreeMap<Device, [u8; 32]>>,
+}
+
+impl OneDeal {
+    fn size(&self) -> usize {
+        self.cards[0].len()
+    }
+}
+
+/// One device's side of every deal of a match.
+#[derive(Clone)]
+pub struct Dealer {
+    name: String,
+    size: u16,
+    me: Device,
+    devices: u8,
+    deals: Vec<OneDeal>,
+    early: Vec<(Device, DealMessage)>,
+    audits: BTreeMap<Device, Vec<[u8; 32]>>,
+}
+
+fn points(cards: &[[u8; 32]]) -> Vec<Locked> {
+    cards.iter().map(|c| CompressedRistretto(*c)).collect()
+}
+
+fn bytes(cards: &[Locked]) -> Vec<[u8; 32]> {
+    cards.iter().map(|c| c.to_bytes()).collect()
+}
+
+impl Dealer {
+    /// Device `me` of `devices`, dealing deck `name` of `size` cards.
+    pub fn new(name: &str, size: u16, me: Device, devices: u8) -> Dealer {
+        Dealer { name: name.into(), size, me, devices, deals: Vec::new(), early: Vec::new(), audits: BTreeMap::new() }
+    }
+
+    /// Deals begun.
+    pub fn deals(&self) -> u32 {
+        self.deals.len() as u32
+    }
+
+    /// True when every pass of deal `deal` is in.
+    pub fn is_ready(&self, deal: u32) -> bool {
+        self.deals.get(deal as usize).is_some_and(|d| d.cards.len() == passes(self.devices, d.pool.is_none()).len() + 1)
+    }
+
+    /// Begins the next deal, of the whole deck (`pool` = `None`) or of the cards of `pool` (the
+    /// places in it of the last deal's cards still locked, and the numbers of those face up),
+    /// with `secret` (32 random bytes, kept until the audit). Every device begins the same
+    /// deal at the same point of the match. Gives what to send and what is now known.
+    pub fn begin(&mut self, pool: Option<Vec<Pooled>>, secret: [u8; 32]) -> Result<(Vec<DealMessage>, Vec<Dealt>), DealViolation> {
+        let number = self.deals.len() as u32;
+        let fail = |e: DealError| DealViolation::Failed(format!("{e:?}"));
+        let start = match &pool {
+            None => deal::fresh_deck(&self.name, self.size),
+            Some(what) => {
+                let last = self.deals.last().ok_or(DealViolation::Failed("a deal again before any deal".into()))?;
+                deal::pool(&self.name, last.cards.last().map(Vec::as_slice).unwrap_or_default(), what).map_err(fail)?
+            }
+        };
+        let keys = Keys::new(&secret, start.len() as u16);
+        self.deals.push(OneDeal { pool, secret, keys, cards: vec![start], got: BTreeMap::new() });
+        let mut out = Vec::new();
+        let mut known = Vec::new();
+        self.work(number, &mut out, &mut known)?;
+        let early: Vec<(Device, DealMessage)> = std::mem::take(&mut self.early);
+        for (from, message) in early {
+            let (o, k) = self.receive(from, message)?;
+            out.extend(o);
+            known.extend(k);
+        }
+        Ok((out, known))
+    }
+
+    /// Does this device's pass of deal `number` when it is due, and says when the deal is ready.
+    fn work(&mut self, number: u32, out: &mut Vec<DealMessage>, known: &mut Vec<Dealt>) -> Result<(), DealViolation> {
+        let devices = self.devices;
+        let me = self.me;
+        let old = (number as usize).checked_sub(1).and_then(|p| self.deals.get(p)).map(|d| d.keys.clone());
+        let deal = &mut self.deals[number as usize];
+        let plan = passes(devices, deal.pool.is_none());
+        let done = deal.cards.len() - 1;
+        if done == plan.len() {
+            known.push(Dealt::Ready { deal: number });
+            return Ok(());
+        }
+        let (who, ops) = &plan[done];
+        if *who != me {
+            return Ok(());
+        }
+        let fail = |e: DealError| DealViolation::Failed(format!("{e:?}"));
+        let mut cards = deal.cards[done].clone();
+        for op in ops {
+            cards = match op {
+                Op::Shuffle => deal::shuffle(&cards, &deal.keys).map_err(fail)?,
+                Op::Refresh => {
+                    let what = deal.pool.as_deref().unwrap_or_default();
+                    let old = old.as_ref().ok_or(DealViolation::Failed("no earlier deal to lift locks from".into()))?;
+                    deal::refresh(&cards, what, old, &deal.keys).map_err(fail)?
+                }
+                Op::Permute => deal::permute(&cards, &deal.keys),
+                Op::Relock => deal::relock(&cards, &deal.keys).map_err(fail)?,
+            };
+        }
+        out.push(DealMessage::Pass { deal: number, pass: done as u32 + 1, cards: bytes(&cards) });
+        deal.cards.push(cards);
+        if deal.cards.len() == plan.len() + 1 {
+            known.push(Dealt::Ready { deal: number });
+        }
+        Ok(())
+    }
+
+    /// A message from device `from`: what to send on, and what is now known; refused, naming
+    /// what is wrong, when it breaks the deal.
+    pub fn receive(&mut self, from: Device, message: DealMessage) -> Result<(Vec<DealMessage>, Vec<Dealt>), DealViolation> {
+        let (mut out, mut known) = (Vec::new(), Vec::new());
+        match message {
+            DealMessage::Pass { deal, pass, cards } => {
+                let Some(held) = self.deals.get(deal as usize) else {
+                    return self.keep_early(from, DealMessage::Pass { deal, pass, cards });
+                };
+                let plan = passes(self.devices, held.pool.is_none());
+                let due = held.cards.len() as u32;
+                if pass != due || plan.get(pass as usize - 1).is_none_or(|(who, _)| *who != from) || from == self.me {
+                    return Err(DealViolation::WrongPass { deal, pass, from });
+                }
+                if cards.len() != held.size() {
+                    return Err(DealViolation::WrongCount { deal, expected: held.size(), got: cards.len() });
+                }
+                let cards = points(&cards);
+                if cards.iter().any(|c| c.decompress().is_none()) {
+                    return Err(DealViolation::Garbled { deal });
+                }
+                self.deals[deal as usize].cards.push(cards);
+                self.work(deal, &mut out, &mut known)?;
+            }
+            DealMessage::Keys { deal, to, keys } => {
+                let Some(held) = self.deals.get_mut(deal as usize) else {
+                    return self.keep_early(from, DealMessage::Keys { deal, to, keys });
+                };
+                if to.is_some_and(|t| t != self.me) {
+                    // Passed on by the host for another device: not this one's to use.
+                    return Ok((out, known));
+                }
+                for (slot, key) in keys {
+                    if usize::from(slot) >= held.size() || from == self.me {
+                        return Err(DealViolation::StrayKey { deal, slot });
+                    }
+                    if Option::<Scalar>::from(Scalar::from_canonical_bytes(key)).is_none() {
+                        return Err(DealViolation::Garbled { deal });
+                    }
+                    let by = held.got.entry(slot).or_default();
+                    if by.get(&from).is_some_and(|k| *k != key) {
+                        return Err(DealViolation::StrayKey { deal, slot });
+                    }
+                    by.insert(from, key);
+                }
+            }
+            DealMessage::Audit { secrets } => {
+                if secrets.len() != self.deals.len() || self.audits.contains_key(&from) || from == self.me {
+                    return Err(DealViolation::BadAudit { from });
+                }
+                self.audits.insert(from, secrets);
+                if self.audits.len() == usize::from(self.devices) {
+                    self.check_audit()?;
+                    known.push(Dealt::Audited);
+                }
+            }
+        }
+        Ok((out, known))
+    }
+
+    fn keep_early(&mut self, from: Device, message: DealMessage) -> Result<(Vec<DealMessage>, Vec<Dealt>), DealViolation> {
+        if self.early.len() >= EARLY_LIMIT {
+            return Err(DealViolation::TooEarly);
+        }
+        self.early.push((from, message));
+        Ok((Vec::new(), Vec::new()))
+    }
+
+    /// This device's keys for the cards `slots` of deal `deal`, for device `to` (a card dealt to
+    /// it) or for everyone (`None`), as the message that gives them; `None` before the deal is
+    /// ready or for a card it does not have.
+    pub fn give(&self, deal: u32, slots: &[u16], to: Option<Device>) -> Option<DealMessage> {
+        let held = self.deals.get(deal as usize).filter(|_| self.is_ready(deal))?;
+        let keys = slots.iter().map(|s| held.keys.card_key(usize::from(*s)).map(|k| (*s, k))).collect::<Option<Vec<_>>>()?;
+        Some(DealMessage::Keys { deal, to, keys })
+    }
+
+    /// Card `slot` of deal `deal`, once every other device has given this one its key: the
+    /// card's number, or why the keys do not open it (`None` while keys are missing).
+    pub fn open(&self, deal: u32, slot: u16) -> Option<Result<u16, DealError>> {
+        let held = self.deals.get(deal as usize).filter(|_| self.is_ready(deal))?;
+        let got = held.got.get(&slot);
+        let mut keys = vec![held.keys.card_key(usize::from(slot))?];
+        for d in (0..self.devices).filter(|d| *d != self.me) {
+            keys.push(*got?.get(&d)?);
+        }
+        let card = held.cards.last()?.get(usize::from(slot))?;
+        Some(deal::reveal(&self.name, self.size, card, &keys))
+    }
+
+    /// At the end of the match: the message showing this device's secret of every deal. Once
+    /// every device's is in, [`Dealt::Audited`] says the deals were fair.
+    pub fn audit(&mut self) -> Result<(DealMessage, Vec<Dealt>), DealViolation> {
+        let secrets: Vec<[u8; 32]> = self.deals.iter().map(|d| d.secret).collect();
+        let me = self.me;
+        self.audits.insert(me, secrets.clone());
+        let mut known = Vec::new();
+        if self.audits.len() == usize::from(self.devices) {
+            self.check_audit()?;
+            known.push(Dealt::Audited);
+        }
+        Ok((DealMessage::Audit { secrets }, known))
+    }
+
+    /// Makes every pass of every deal again from the secrets, and every key given, and names
+    /// the first device whose work does not match.
+    fn check_audit(&self) -> Result<(), DealViolation> {
+        for (number, held) in self.deals.iter().enumerate() {
+            let number = number as u32;
+            let plan = passes(self.devices, held.pool.is_none());
+            let size = held.size() as u16;
+            let keys_of = |device: Device, deal: usize| -> Option<Keys> {
+                let secret = self.audits.get(&device)?.get(deal)?;
+                Some(Keys::new(secret, self.deals[deal].size() as u16))
+            };
+            for (k, (who, ops)) in plan.iter().enumerate() {
+                let cheated = DealViolation::Cheated { device: *who, deal: number };
+                let keys = keys_of(*who, number as usize).ok_or(cheated.clone())?;
+                let old = (number as usize).checked_sub(1).and_then(|p| keys_of(*who, p));
+                let mut cards = held.cards[k].clone();
+                for op in ops {
+                    let next = match op {
+                        Op::Shuffle => deal::shuffle(&cards, &keys),
+                        Op::Refresh => match (&held.pool, &old) {
+                            (Some(what), Some(old)) => deal::refresh(&cards, what, old, &keys),
+                            _ => Err(DealError::NotAKey),
+                        },
+                        Op::Permute => Ok(deal::permute(&cards, &keys)),
+                        Op::Relock => deal::relock(&cards, &keys),
+                    };
+                    cards = next.map_err(|_| cheated.clone())?;
+                }
+                if cards != held.cards[k + 1] {
+                    return Err(cheated);
+                }
+            }
+            for (slot, by) in &held.got {
+                for (device, key) in by {
+                    let keys = keys_of(*device, number as usize).ok_or(DealViolation::Cheated { device: *device, deal: number })?;
+                    if keys.card_key(usize::from(*slot)) != Some(*key) || *slot >= size {
+                        return Err(DealViolation::Cheated { device: *device, deal: number });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Devices passing messages: everything sent goes to every other device, in order.
+    struct Table {
+        dealers: Vec<Dealer>,
+        known: Vec<Vec<Dealt>>,
+    }
+
+    impl Table {
+        fn new(devices: u8) -> Table {
+            Table {
+                dealers: (0..devices).map(|d| Dealer::new("punish", 15, d, devices)).collect(),
+                known: vec![Vec::new(); devices.into()],
+            }
+        }
+
+        fn deliver(&mut self, from: Device, messages: Vec<DealMessage>) {
+            let mut queue: Vec<(Device, DealMessage)> = messages.into_iter().map(|m| (from, m)).collect();
+            while !queue.is_empty() {
+                let (sender, message) = queue.remove(0);
+                for d in 0..self.dealers.len() as u8 {
+                    if d == sender {
+                        continue;
+                    }
+                    let (out, known) = self.dealers[usize::from(d)].receive(sender, message.clone()).unwrap();
+                    self.known[usize::from(d)].extend(known);
+                    queue.extend(out.into_iter().map(|m| (d, m)));
+                }
+            }
+        }
+
+        /// Every device begins the next deal, the last device first (its messages wait).
+        fn deal(&mut self, pool: Option<Vec<Pooled>>, round: u8) {
+            for d in (0..self.dealers.len() as u8).rev() {
+                let (out, known) = self.dealers[usize::from(d)].begin(pool.clone(), [round * 16 + d + 1; 32]).unwrap();
+                self.known[usize::from(d)].extend(known);
+                self.deliver(d, out);
+            }
+        }
+
+        /// Every device but `to` gives `to` its keys for `slots` (or all, for everyone).
+        fn give(&mut self, deal: u32, slots: &[u16], to: Option<Device>) {
+            for d in 0..self.dealers.len() as u8 {
+                if Some(d) == to {
+                    continue;
+                }
+                let message = self.dealers[usize::from(d)].give(deal, slots, to).unwrap();
+                self.deliver(d, vec![message]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_passes_of_a_deal_merge_where_one_device_works_twice() {
+        let count = |n: u8, fresh: bool| passes(n, fresh).len();
+        assert_eq!((count(2, true), count(2, false)), (3, 4));
+        assert_eq!((count(3, true), count(3, false)), (5, 7));
+        assert_eq!(passes(2, false)[1], (1, vec![Op::Refresh, Op::Permute]));
+    }
+
+    #[test]
+    fn two_devices_deal_hands_each_reads_only_its_own_and_the_deal_goes_again_mid_match() {
+        let mut t = Table::new(2);
+        t.deal(None, 0);
+        assert!(t.dealers.iter().all(|d| d.is_ready(0)), "both hold the dealt deck");
+        assert!(t.known.iter().all(|k| k.contains(&Dealt::Ready { deal: 0 })));
+        // A (device 0) is dealt places 0..5, B places 5..10; places 10 and 11 are turned up.
+        t.give(0, &[0, 1, 2, 3, 4], Some(0));
+        t.give(0, &[5, 6, 7, 8, 9], Some(1));
+        t.give(0, &[10, 11], None);
+        let a: Vec<u16> = (0..5).map(|s| t.dealers[0].open(0, s).unwrap().unwrap()).collect();
+        let b: Vec<u16> = (5..10).map(|s| t.dealers[1].open(0, s).unwrap().unwrap()).collect();
+        assert!((0..5).all(|s| t.dealers[1].open(0, s).is_none()), "B holds no key for A's cards");
+        assert!((5..10).all(|s| t.dealers[0].open(0, s).is_none()));
+        assert_eq!(t.dealers[0].open(0, 10), t.dealers[1].open(0, 10), "a card turned up opens for both");
+        // A measure later: each played four (shown), each holds one (places 4 and 9).
+        t.give(0, &[0, 1, 2, 3, 5, 6, 7, 8], None);
+        let b_played: Vec<u16> = (5..9).map(|s| t.dealers[0].open(0, s).unwrap().unwrap()).collect();
+        assert_eq!(b_played, b[..4], "B's plays open for A once B shows its keys");
+        let shown = |s: u16| t.dealers[0].open(0, s).unwrap().unwrap();
+        let mut pool: Vec<Pooled> = [0, 1, 2, 3, 5, 6, 7, 8, 10, 11].iter().map(|s| Pooled::FaceUp(shown(*s))).collect();
+        pool.extend((12..15).map(|slot| Pooled::Locked { slot }));
+        t.deal(Some(pool), 1);
+        assert!(t.dealers.iter().all(|d| d.is_ready(1)));
+        t.give(1, &[0, 1, 2, 3], Some(0));
+        let drawn: Vec<u16> = (0..4).map(|s| t.dealers[0].open(1, s).unwrap().unwrap()).collect();
+        let mut all = [drawn.clone(), vec![a[4], b[4]]].concat();
+        t.give(1, &(4..13).collect::<Vec<_>>(), None);
+        all.extend((4..13).map(|s| t.dealers[1].open(1, s).unwrap().unwrap()));
+        all.sort();
+        assert_eq!(all, (0..15).collect::<Vec<u16>>(), "the held cards and the pool dealt again make the deck");
+        // The end: both show their secrets and every pass checks out.
+        let (m0, k0) = t.dealers[0].audit().unwrap();
+        assert!(k0.is_empty(), "one audit is not enough");
+        t.deliver(0, vec![m0]);
+        let (m1, k1) = t.dealers[1].audit().unwrap();
+        assert_eq!(k1, vec![Dealt::Audited]);
+        let (_, k) = t.dealers[0].receive(1, m1).unwrap();
+        assert_eq!(k, vec![Dealt::Audited]);
+    }
+
+    #[test]
+    fn three_devices_deal_and_a_card_passed_on_by_the_host_stays_closed_to_it() {
+        let mut t = Table::new(3);
+        t.deal(None, 0);
+        assert!(t.dealers.iter().all(|d| d.is_ready(0)));
+        // Device 2's card: the host and device 1 give it their keys (the host sees device 1's).
+        t.give(0, &[7], Some(2));
+        assert!(t.dealers[2].open(0, 7).unwrap().is_ok());
+        assert!(t.dealers[0].open(0, 7).is_none() && t.dealers[1].open(0, 7).is_none());
+    }
+
+    #[test]
+    fn a_pass_out_of_turn_or_garbled_is_refused_and_a_cheat_is_named_at_the_audit() {
+        let mut a = Dealer::new("punish", 15, 0, 2);
+        let mut b = Dealer::new("punish", 15, 1, 2);
+        let (first, _) = a.begin(None, [1; 32]).unwrap();
+        let DealMessage::Pass { cards, .. } = first[0].clone() else { panic!("A's pass") };
+        assert_eq!(
+            a.clone().receive(1, DealMessage::Pass { deal: 0, pass: 3, cards: cards.clone() }),
+            Err(DealViolation::WrongPass { deal: 0, pass: 3, from: 1 })
+        );
+        let mut junk = cards.clone();
+        junk[3] = [0xff; 32];
+        let mut fresh = Dealer::new("punish", 15, 1, 2);
+        fresh.begin(None, [2; 32]).unwrap();
+        assert_eq!(fresh.receive(0, DealMessage::Pass { deal: 0, pass: 1, cards: junk }), Err(DealViolation::Garbled { deal: 0 }));
+        // A puts one card in twice: nothing shows until the audit, which names A.
+        let mut forged = cards.clone();
+        forged[1] = forged[0];
+        let (to_a, _) = {
+            b.begin(None, [2; 32]).unwrap();
+            b.receive(0, DealMessage::Pass { deal: 0, pass: 1, cards: forged }).unwrap()
+        };
+        let (to_b, _) = a.receive(1, to_a[0].clone()).unwrap();
+        b.receive(0, to_b[0].clone()).unwrap();
+        assert!(a.is_ready(0) && b.is_ready(0));
+        let (audit_a, _) = a.audit().unwrap();
+        b.audit().unwrap();
+        assert_eq!(b.receive(0, audit_a), Err(DealViolation::Cheated { device: 0, deal: 0 }));
+    }
+
+    #[test]
+    fn a_false_key_opens_nothing_and_the_audit_names_its_sender() {
+        let mut t = Table::new(2);
+        t.deal(None, 0);
+        // B gives A someone else's key for place 0.
+        let false_key = Keys::new(&[9; 32], 15).card_key(0).unwrap();
+        t.deliver(1, vec![DealMessage::Keys { deal: 0, to: Some(0), keys: vec![(0, false_key)] }]);
+        assert_eq!(t.dealers[0].open(0, 0), Some(Err(DealError::NotACard { at: 0 })));
+        let true_key = t.dealers[1].keys_for_test(0);
+        assert_eq!(
+            t.dealers[0].receive(1, DealMessage::Keys { deal: 0, to: Some(0), keys: vec![(0, true_key)] }),
+            Err(DealViolation::StrayKey { deal: 0, slot: 0 }),
+            "a second, different key for one card is refused"
+        );
+        let (m1, _) = t.dealers[1].audit().unwrap();
+        t.dealers[0].audit().unwrap();
+        assert_eq!(t.dealers[0].receive(1, m1), Err(DealViolation::Cheated { device: 1, deal: 0 }));
+    }
+
+    impl Dealer {
+        fn keys_for_test(&self, slot: usize) -> [u8; 32] {
+            self.deals[0].keys.card_key(slot).unwrap()
+        }
+    }
+}
