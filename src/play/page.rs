@@ -308,7 +308,7 @@ impl<T: OnSite> PlayCtx<T> {
             }
             Heard::Seeded { setup } => {
                 if let Some(Err(e)) = self.session.try_update(|s| s.as_mut().map(|s| s.reseed(&setup))).flatten() {
-                    self.notice.set(Some(format!("The match's seed, drawn by both devices, could not be used here: {e}")));
+                    self.notice.set(Some(format!("The match's seed, drawn by every device, could not be used here: {e}")));
                 }
             }
             Heard::Line { actions } => {

@@ -406,14 +406,14 @@ impl<T: OnSite> Session<T> {
         Ok(self.last_events.clone())
     }
 
-    /// Plays from `setup` from now on, the same table with the seed every device drew together
-    /// with the first step's choices (see [`dojo_engine::Game::chance_seed`]); choices already
-    /// given stay. Refused in words, changing nothing, once a step has been played.
+    /// Plays from `setup` from now on: the same table with the seed every device drew together
+    /// just before the step that reads it (see [`dojo_engine::Game::chance_seed`]). The steps
+    /// so far are played again from it (none of them read the seed), and choices already given
+    /// stay. Refused in words, changing nothing, when they do not replay.
     pub fn reseed(&mut self, setup: &<T::G as Game>::Setup) -> Result<(), String> {
-        if self.steps > 0 {
-            return Err("the match's seed came after its first step".into());
-        }
-        let mut next = Session::new(self.seats.clone(), setup)?;
+        let actions = self.whole.as_ref().ok_or("the match on this page lost its start")?.actions.clone();
+        let record = GameRecord { actions, ..GameRecord::new(setup.clone()) };
+        let mut next = Session::played_on(self.seats.clone(), &record, record.actions.len())?;
         next.pending = self.pending.clone();
         *self = next;
         Ok(())

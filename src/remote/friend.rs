@@ -313,8 +313,9 @@ impl<G: Game + 'static> Table<G> {
             }
             // This device held no match or an older one: it takes this one from the start.
             Role::Guest if table != mine => {
-                self.side = Side::guest(guest, devices);
-                self.journal = Journal { begin: Begin::Guest { me: guest, devices }, entries: Vec::new() };
+                let secret = secret_bytes();
+                self.side = Side::guest(guest, devices, secret);
+                self.journal = Journal { begin: Begin::Guest { me: guest, devices, secret }, entries: Vec::new() };
                 self.passed.clear();
                 counts.clear();
             }
@@ -593,8 +594,9 @@ pub fn host<G: Game + 'static>(request: &str) -> Result<String, String> {
         return Err("a match between devices needs a friend's device".into());
     }
     let table_id = dojo_remote::commit::hex(&secret_bytes());
-    let begin = Begin::Host { setup: setup_json.to_string(), owners: owners.clone(), devices, table: table_id.clone() };
-    let (side, out) = Side::<G>::host(&setup, owners, devices, table_id)?;
+    let secret = secret_bytes();
+    let begin = Begin::Host { setup: setup_json.to_string(), owners: owners.clone(), devices, table: table_id.clone(), secret };
+    let (side, out) = Side::<G>::host(&setup, owners, devices, table_id, secret)?;
     let cell = keep(side, Role::Host, Journal { begin, entries: Vec::new() }, Vec::new(), None);
     cell.borrow_mut().deliver(out);
     for device in 1..devices {
@@ -622,10 +624,11 @@ pub fn join<G: Game + 'static>(code: &str) -> Result<String, String> {
     if code.is_empty() {
         return Err("no match with a friend is kept on this device".into());
     }
+    let secret = secret_bytes();
     let cell = keep(
-        Side::<G>::guest(1, 2),
+        Side::<G>::guest(1, 2, secret),
         Role::Guest,
-        Journal { begin: Begin::Guest { me: 1, devices: 2 }, entries: Vec::new() },
+        Journal { begin: Begin::Guest { me: 1, devices: 2, secret }, entries: Vec::new() },
         Vec::new(),
         None,
     );

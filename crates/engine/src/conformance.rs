@@ -11,8 +11,9 @@
 //! once and names the table's teams; and the finished record replays to the same state. For a
 //! game whose positions hold a hidden future ([`Game::HIDDEN_FUTURE`]) it also checks that a
 //! position dealt from every seat's view together (where the game deals one) shows each seat
-//! its view and the same actions. For a game whose seed may be drawn with its first choices
-//! ([`Game::chance_seed`]) it checks that nothing at the start depends on the seed.
+//! its view and the same actions. For a game whose seed may be drawn by the players
+//! ([`Game::chance_seed`]) it plays the same game from another seed alongside, and checks that
+//! nothing differs while the seed is unread ([`Game::chance_pending`]), which never comes back.
 
 use crate::game::{Audience, Game, IllegalAction, Joint, acting_seats, apply, joint_from};
 use crate::record::GameRecord;
@@ -227,26 +228,36 @@ fn check_step<G: Game>(state: &G, rng: &mut Rng, seen_actions: &[G::Action], rep
     Ok(())
 }
 
-/// For a game whose seed may be drawn with its first choices ([`Game::chance_seed`]): the
-/// table built from `setup` with another seed shows every observer the same thing and offers
-/// every seat the same actions, so nothing before the first step depends on the seed.
-fn check_chance_seed<G: Game>(setup: &G::Setup, state: &G) -> Result<(), String> {
+/// `setup` with another seed, for a game with a [`Game::chance_seed`].
+fn other_seed<G: Game>(setup: &G::Setup) -> Option<G::Setup> {
     let mut other = setup.clone();
-    let Some(seed) = G::chance_seed(&mut other) else { return Ok(()) };
+    let seed = G::chance_seed(&mut other)?;
     *seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let reseeded = G::from_setup(&other).map_err(|e| format!("the setup with another seed is refused: {e}"))?;
-    let observers = std::iter::once(Observer::Public).chain(Seat::all(state.seat_count()).map(Observer::Seat));
+    Some(other)
+}
+
+/// Every observer sees the same in `a` and `b`, and every seat has the same actions.
+fn check_same_sight<G: Game>(a: &G, b: &G) -> Result<(), String> {
+    let observers = std::iter::once(Observer::Public).chain(Seat::all(a.seat_count()).map(Observer::Seat));
     for who in observers {
-        if reseeded.view(who) != state.view(who) {
-            return Err(format!("the seed shows before the first step: {who:?} sees a difference"));
+        if a.view(who) != b.view(who) {
+            return Err(format!("the seed shows while it is unread: {who:?} sees a difference"));
         }
     }
-    for seat in Seat::all(state.seat_count()) {
-        if reseeded.legal_actions(seat) != state.legal_actions(seat) {
-            return Err(format!("the seed changes {seat:?}'s first actions"));
+    for seat in Seat::all(a.seat_count()) {
+        if a.legal_actions(seat) != b.legal_actions(seat) {
+            return Err(format!("the seed changes {seat:?}'s actions while it is unread"));
         }
     }
     Ok(())
+}
+
+/// For a game with a [`Game::chance_seed`]: the table built from `setup` with another seed
+/// looks the same to everyone at the start, so nothing before the first step depends on it.
+fn check_chance_seed<G: Game>(setup: &G::Setup, state: &G) -> Result<(), String> {
+    let Some(other) = other_seed::<G>(setup) else { return Ok(()) };
+    let reseeded = G::from_setup(&other).map_err(|e| format!("the setup with another seed is refused: {e}"))?;
+    check_same_sight(&reseeded, state)
 }
 
 /// Plays `config.games` random games over `setups` and checks the contract at every step.
@@ -263,6 +274,9 @@ pub fn check_game<G: Game>(setups: &[G::Setup], config: &Config) -> Result<Repor
             return Err(format!("a table of {} seats is outside the game's range {:?}", state.seat_count(), G::SEATS));
         }
         check_chance_seed(setup, &state).map_err(|e| format!("setup {}: {e}", game % setups.len()))?;
+        // The same game from another seed, played alongside while the seed is unread.
+        let mut reseeded =
+            other_seed::<G>(setup).filter(|_| state.chance_pending()).map(|s| G::from_setup(&s)).transpose().map_err(|e| e.to_string())?;
         let mut record = GameRecord::<G>::new(setup.clone());
         let mut steps = 0;
         while state.outcome().is_none() {
@@ -282,7 +296,19 @@ pub fn check_game<G: Game>(setups: &[G::Setup], config: &Config) -> Result<Repor
             if joint.0.iter().any(Option::is_none) {
                 report.partial_steps += 1;
             }
+            let was_pending = state.chance_pending();
             let events = apply(&mut state, &joint).map_err(|e| format!("game {game}: a legal joint action was refused: {e}"))?;
+            if !was_pending && state.chance_pending() {
+                return Err(format!("game {game}, step {}: the seed became unread again", steps + 1));
+            }
+            if let Some(other) = reseeded.as_mut() {
+                apply(other, &joint).map_err(|e| format!("game {game}: with another seed, step {} was refused: {e}", steps + 1))?;
+                if state.chance_pending() {
+                    check_same_sight(other, &state).map_err(|e| format!("game {game}, step {}: {e}", steps + 1))?;
+                } else {
+                    reseeded = None;
+                }
+            }
             for event in &events {
                 round_trip("event", event)?;
                 check_audience::<G>(event, state.seat_count(), &mut report)?;

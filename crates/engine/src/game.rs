@@ -155,15 +155,23 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
         shows_each.then_some(state)
     }
 
-    /// The seed in `setup`, for a game whose only chance comes from that seed and is first used
-    /// while the first step is resolved, never before: devices that do not trust each other
-    /// then draw the seed together with their first choices and put it here before that step
-    /// is applied, so that no device knows it, or chooses it, while it could still change its
-    /// choices (see `dojo-remote`). `None` (the default) for a game with no chance, or with
-    /// chance that decides something before its first step.
+    /// The seed in `setup`, for a game whose only chance comes from that seed and is read only
+    /// while a step is resolved, never before the first: devices that do not trust each other
+    /// can then draw the seed together and put it here just before the step that reads it
+    /// ([`Game::chance_pending`]), once every choice of that step is fixed, so that no device
+    /// knows it, or chooses it, while any choice could still change (see `dojo-remote`).
+    /// `None` (the default) for a game with no chance, or with chance that decides something
+    /// before its first step.
     fn chance_seed(setup: &mut Self::Setup) -> Option<&mut u64> {
         let _ = setup;
         None
+    }
+
+    /// For a game with a [`Game::chance_seed`]: true while the position has not read its seed
+    /// yet and a later step may. Nothing seen before then depends on the seed; once false it
+    /// stays false. The default (false) suits a game that never reads it.
+    fn chance_pending(&self) -> bool {
+        false
     }
 
     /// The same position with everything `observer` cannot see re-drawn at random (other seats'

@@ -92,15 +92,19 @@ impl<G: Game> Ledger<G> {
         &self.setup
     }
 
-    /// Puts the seed the devices drew together into the setup, before the first step is taken
-    /// ([`Game::chance_seed`]), and starts the table again from it; the new setup, or why not.
+    /// Puts the seed the devices drew together into the setup ([`Game::chance_seed`]) and plays
+    /// the match again from it (nothing before the step that reads the seed depends on it);
+    /// the new setup, or why not.
     pub fn reseed(&mut self, seed: u64) -> Result<G::Setup, String> {
-        if !self.steps.is_empty() {
-            return Err("the seed can only be drawn before the first step".into());
-        }
         let mut setup = self.setup.clone();
         *G::chance_seed(&mut setup).ok_or("this game draws no seed")? = seed;
-        self.before = vec![G::from_setup(&setup).map_err(|e| e.to_string())?];
+        let mut before = vec![G::from_setup(&setup).map_err(|e| e.to_string())?];
+        for (i, slots) in self.steps.iter().enumerate() {
+            let mut state = before[i].clone();
+            Self::step_on(&mut state, i as u32 + 1, slots, None).map_err(|e| e.to_string())?;
+            before.push(state);
+        }
+        self.before = before;
         self.setup = setup.clone();
         Ok(setup)
     }

@@ -25,8 +25,8 @@
 //! relays still cannot read a pick before it has committed its own.
 
 use crate::commit::{Commitment, Context, Salt, opens, seal};
+use crate::mix;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -92,6 +92,20 @@ pub enum Body {
         step: u32,
         /// The hash.
         hash: Commitment,
+    },
+    /// The sender's commitment to its part of the match's chance, sent once after the start
+    /// by every device, for a game whose chance the devices draw together.
+    Chance {
+        /// SHA-256 of the part (32 random bytes) with a salt.
+        commitment: Commitment,
+    },
+    /// The sender's part of the match's chance and its salt, sent once the game is about to
+    /// read its chance.
+    ChanceOpen {
+        /// The part.
+        bytes: [u8; 32],
+        /// Its salt.
+        salt: Salt,
     },
     /// The sender stops the match, and why.
     Stop {
@@ -167,6 +181,11 @@ pub enum Happening {
     Agreed {
         /// The step.
         step: u32,
+    },
+    /// Every device's part of the match's chance is open: the bytes no device chose alone.
+    Chance {
+        /// SHA-256 of every part, in device order.
+        bytes: [u8; 32],
     },
     /// Another device stopped the match.
     Stopped {
@@ -270,6 +289,17 @@ pub enum Violation {
         /// The device whose hash differs.
         device: Device,
     },
+    /// A commitment to the match's chance sent twice, or an opening before every device had
+    /// committed, or twice.
+    BadChance {
+        /// The sender.
+        from: Device,
+    },
+    /// An opening of the match's chance that does not match its commitment.
+    ForgedChance {
+        /// The sender.
+        from: Device,
+    },
     /// A start message from a guest, or a second one.
     BadStart,
     /// A message before the match started.
@@ -301,6 +331,10 @@ impl fmt::Display for Violation {
                 write!(f, "Player {}'s revealed choice in step {step} does not match their commitment: a forged reveal", seat + 1)
             }
             Violation::Diverged { step, device } => write!(f, "after step {step}, device {device}'s table differs from this one"),
+            Violation::BadChance { from } => write!(f, "device {from} sent its part of the match's chance out of turn"),
+            Violation::ForgedChance { from } => {
+                write!(f, "device {from}'s part of the match's chance does not match its commitment: a forged opening")
+            }
             Violation::BadStart => write!(f, "a start message came from a guest, or came twice"),
             Violation::NotStarted => write!(f, "a message came before the match started"),
             Violation::Over => write!(f, "the match is already stopped"),
@@ -319,8 +353,6 @@ struct Round {
     committed_told: bool,
     opened_own: bool,
     answers: BTreeMap<u8, Choice>,
-    /// The salt of every choice revealed in this step (this device's and others'), by seat.
-    salts: BTreeMap<u8, Salt>,
     opened_told: bool,
     settled_own: bool,
     settles: BTreeMap<Device, Vec<(u32, u8, String)>>,
@@ -355,7 +387,18 @@ pub struct Peer {
     withheld: BTreeMap<(u32, u8), Commitment>,
     /// This device's own withheld choices and salts, by (step, seat).
     own_withheld: BTreeMap<(u32, u8), (String, Salt)>,
+    /// The match's chance, drawn by every device.
+    chance: Chance,
     stopped: bool,
+}
+
+/// The match's chance as it is drawn: every device's commitment, then every opening.
+#[derive(Clone, Debug, Default)]
+struct Chance {
+    commits: BTreeMap<Device, Commitment>,
+    opens: BTreeMap<Device, ([u8; 32], Salt)>,
+    own: Option<([u8; 32], Salt)>,
+    told: bool,
 }
 
 impl Peer {
@@ -384,6 +427,7 @@ impl Peer {
             round: Round::default(),
             withheld: BTreeMap::new(),
             own_withheld: BTreeMap::new(),
+            chance: Chance::default(),
             stopped: false,
         }
     }
@@ -516,7 +560,6 @@ impl Peer {
         for (seat, choice, salt) in own {
             if show.contains(&seat) {
                 self.round.answers.insert(seat, Choice::Shown(choice.clone()));
-                self.round.salts.insert(seat, salt);
                 out.push(self.send(Body::Reveal { step, seat, choice, salt }));
             } else {
                 self.round.answers.insert(seat, Choice::Hidden);
@@ -553,26 +596,50 @@ impl Peer {
         Ok((out, h))
     }
 
-    /// Random bytes no device chose alone, from the step in progress: SHA-256 of the match's
-    /// name and of the salt of every choice revealed in it, in seat order, once every acting
-    /// seat has answered. Each salt was bound by its commitment before any was revealed, so a
-    /// device can neither foresee the result nor steer it, provided each device revealed at
-    /// least one choice in the step. `None` until every acting seat has answered, or when some
-    /// choice of the step was withheld.
-    pub fn joint_chance(&self) -> Option<[u8; 32]> {
-        if !self.all_answered() || self.round.answers.values().any(|c| *c == Choice::Hidden) {
-            return None;
+    /// Commits this device to its part of the match's chance (`bytes`, sealed with `salt`),
+    /// once, after the start: the message to send. See [`Peer::open_chance`].
+    pub fn commit_chance(&mut self, bytes: [u8; 32], salt: Salt) -> Result<Message, Violation> {
+        if self.stopped {
+            return Err(Violation::Over);
         }
-        let mut h = Sha256::new();
-        h.update(b"pocket-dojo chance v1\0");
-        h.update((self.table.len() as u64).to_le_bytes());
-        h.update(self.table.as_bytes());
-        h.update(self.step().to_le_bytes());
-        for (seat, salt) in &self.round.salts {
-            h.update([*seat]);
-            h.update(salt.0);
+        if !self.started || self.chance.own.is_some() {
+            return Err(Violation::BadChance { from: self.me });
         }
-        Some(h.finalize().into())
+        let commitment = mix::commit(&self.table, 0, self.me, &bytes, &salt);
+        self.chance.commits.insert(self.me, commitment);
+        self.chance.own = Some((bytes, salt));
+        Ok(self.send(Body::Chance { commitment }))
+    }
+
+    /// Opens this device's part of the match's chance, when the game is about to read it (every
+    /// choice of the step that reads it fixed): the message to send, and
+    /// [`Happening::Chance`] once every device's part is open. Every device must have committed.
+    pub fn open_chance(&mut self) -> Result<(Vec<Message>, Vec<Happening>), Violation> {
+        if self.stopped {
+            return Err(Violation::Over);
+        }
+        let (bytes, salt) = self.chance.own.ok_or(Violation::BadChance { from: self.me })?;
+        if self.chance.commits.len() != usize::from(self.devices) || self.chance.opens.contains_key(&self.me) {
+            return Err(Violation::BadChance { from: self.me });
+        }
+        self.chance.opens.insert(self.me, (bytes, salt));
+        let out = vec![self.send(Body::ChanceOpen { bytes, salt })];
+        Ok((out, self.chance_drawn()?))
+    }
+
+    /// The chance, once every device's part is open.
+    fn chance_drawn(&mut self) -> Result<Vec<Happening>, Violation> {
+        if self.chance.opens.len() != usize::from(self.devices) || self.chance.told {
+            return Ok(Vec::new());
+        }
+        let commits: Vec<Commitment> = self.chance.commits.values().copied().collect();
+        let opens: Vec<([u8; 32], Salt)> = self.chance.opens.values().copied().collect();
+        let bytes = mix::combine(&self.table, 0, &commits, &opens).map_err(|e| match e {
+            mix::MixError::Forged { device } => Violation::ForgedChance { from: device },
+            mix::MixError::Count { .. } => Violation::BadChance { from: self.me },
+        })?;
+        self.chance.told = true;
+        Ok(vec![Happening::Chance { bytes }])
     }
 
     /// This device's choices still face down, by (step, seat): at the end of a match they are
@@ -662,6 +729,23 @@ impl Peer {
                 return Ok((Vec::new(), vec![Happening::Stopped { by: from, reason: reason.clone() }]));
             }
             _ if !self.started => return Err(Violation::NotStarted),
+            Body::Chance { commitment } => {
+                if self.chance.commits.insert(from, *commitment).is_some() {
+                    return Err(Violation::BadChance { from });
+                }
+                return Ok((Vec::new(), Vec::new()));
+            }
+            Body::ChanceOpen { bytes, salt } => {
+                let held = self.chance.commits.get(&from).copied();
+                if self.chance.commits.len() != usize::from(self.devices) || self.chance.opens.contains_key(&from) {
+                    return Err(Violation::BadChance { from });
+                }
+                if !held.is_some_and(|c| opens(&c, mix::context(&self.table, 0, from), bytes, salt)) {
+                    return Err(Violation::ForgedChance { from });
+                }
+                self.chance.opens.insert(from, (*bytes, *salt));
+                return Ok((Vec::new(), self.chance_drawn()?));
+            }
             _ => {}
         }
         let step = self.step();
@@ -671,7 +755,7 @@ impl Peer {
         | Body::Settle { step: named, .. }
         | Body::Agree { step: named, .. }) = &message.body
         else {
-            unreachable!("start and stop are handled above")
+            unreachable!("start, stop and chance are handled above")
         };
         // The page has not begun this step yet: keep the message until it does.
         if *named == step && self.round.acting.is_none() {
@@ -703,7 +787,6 @@ impl Peer {
                     return Err(Violation::Forged { step, seat });
                 }
                 self.round.answers.insert(seat, Choice::Shown(choice));
-                self.round.salts.insert(seat, salt);
             }
             Body::Withhold { seat, .. } => {
                 self.check_seat(from, step, seat)?;
@@ -742,7 +825,7 @@ impl Peer {
             Body::Agree { hash, .. } => {
                 self.round.hashes.insert(from, hash);
             }
-            Body::Start { .. } | Body::Stop { .. } => unreachable!("handled above"),
+            Body::Start { .. } | Body::Stop { .. } | Body::Chance { .. } | Body::ChanceOpen { .. } => unreachable!("handled above"),
         }
         self.progress()
     }

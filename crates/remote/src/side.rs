@@ -19,6 +19,7 @@ use crate::protocol::{Choice, Device, Happening, Message, Peer};
 use crate::table::hash_of;
 use dojo_engine::{Game, Joint, Seat, acting_seats};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 /// What the page must hear.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,6 +65,9 @@ pub enum Begin {
         devices: u8,
         /// The match's name.
         table: String,
+        /// This device's secret part of the match's chance (see [`Side::host`]).
+        #[serde(default)]
+        secret: [u8; 32],
     },
     /// As guest `me` of `devices` ([`Side::guest`]).
     Guest {
@@ -71,6 +75,9 @@ pub enum Begin {
         me: Device,
         /// Devices at the table.
         devices: u8,
+        /// This device's secret part of the match's chance.
+        #[serde(default)]
+        secret: [u8; 32],
     },
 }
 
@@ -143,26 +150,45 @@ pub struct Side<G: Game> {
     early: Vec<(u8, G::Action, Salt)>,
     /// True once the other devices know the match stopped (told by this one, or by them).
     stop_known: bool,
+    /// This device's secret part of the match's chance.
+    secret: [u8; 32],
+    /// Where the match's chance stands, for a game whose seed the devices draw together.
+    chance: ChanceState,
+}
+
+/// Where the match's chance stands on this device ([`Game::chance_seed`]).
+#[derive(Clone, Debug, PartialEq)]
+enum ChanceState {
+    /// The game reads no chance (or none is left to read).
+    Unused,
+    /// Every device committed to its part; the game has not read its seed yet.
+    Pending,
+    /// The step to apply reads the seed: its earlier choices shown, kept until every part is open.
+    Opening(Vec<(u32, u8, String)>),
+    /// The seed is drawn and in the setup.
+    Drawn,
 }
 
 impl<G: Game> Side<G> {
     /// The host's side of a match of `setup` on `devices` devices, `owners[s]` playing seat `s`,
-    /// called `table` (random, so openings cannot be moved from one match to another): the
+    /// called `table` (random, so openings cannot be moved from one match to another), with
+    /// `secret` (32 random bytes, never sent) for this device's part of the match's chance: the
     /// side and the messages that start the match.
-    pub fn host(setup: &G::Setup, owners: Vec<Device>, devices: u8, table: String) -> Result<(Side<G>, Out<G>), String> {
+    pub fn host(setup: &G::Setup, owners: Vec<Device>, devices: u8, table: String, secret: [u8; 32]) -> Result<(Side<G>, Out<G>), String> {
         let setup_json = serde_json::to_string(setup).map_err(|e| e.to_string())?;
         let ledger = Ledger::new(setup.clone(), owners.iter().map(|o| *o == 0).collect())?;
-        each_device_draws(setup, ledger.state(), &owners, devices)?;
         let (peer, start) = Peer::host(G::NAME, &setup_json, owners, devices, table);
-        let mut side =
-            Side { peer, ledger: Some(ledger), own: Vec::new(), opened: Vec::new(), begun: 0, early: Vec::new(), stop_known: false };
+        let mut side = Side { ledger: Some(ledger), ..Side::guest(0, devices, secret) };
+        side.peer = peer;
         let mut out = Out { send: vec![start], told: Vec::new() };
+        side.commit_chance(&mut out);
         side.begin_next(&mut out);
         Ok((side, out))
     }
 
-    /// A guest's side, device `me` of `devices`, waiting for the host's start.
-    pub fn guest(me: Device, devices: u8) -> Side<G> {
+    /// A guest's side, device `me` of `devices`, waiting for the host's start, with `secret`
+    /// for its part of the match's chance.
+    pub fn guest(me: Device, devices: u8, secret: [u8; 32]) -> Side<G> {
         Side {
             peer: Peer::guest(me, devices),
             ledger: None,
@@ -171,6 +197,25 @@ impl<G: Game> Side<G> {
             begun: 0,
             early: Vec::new(),
             stop_known: false,
+            secret,
+            chance: ChanceState::Unused,
+        }
+    }
+
+    /// For a game whose seed the devices draw together and whose table has not read it: commits
+    /// this device's part (derived from its secret), to be opened just before the seed is read.
+    fn commit_chance(&mut self, out: &mut Out<G>) {
+        let Some(ledger) = &self.ledger else { return };
+        if !draws_seed::<G>(ledger.setup()) || !ledger.state().chance_pending() {
+            return;
+        }
+        let (bytes, salt) = chance_part(&self.secret);
+        match self.peer.commit_chance(bytes, salt) {
+            Ok(message) => {
+                out.send.push(message);
+                self.chance = ChanceState::Pending;
+            }
+            Err(v) => self.stop(v.to_string(), out),
         }
     }
 
@@ -178,11 +223,11 @@ impl<G: Game> Side<G> {
     /// sent and told; refused in words when the journal does not replay (a damaged save).
     pub fn replay(journal: &Journal) -> Result<Replayed<G>, String> {
         let (mut side, first) = match &journal.begin {
-            Begin::Host { setup, owners, devices, table } => {
+            Begin::Host { setup, owners, devices, table, secret } => {
                 let setup: G::Setup = serde_json::from_str(setup).map_err(|e| format!("the saved setup cannot be read: {e}"))?;
-                Side::host(&setup, owners.clone(), *devices, table.clone())?
+                Side::host(&setup, owners.clone(), *devices, table.clone(), *secret)?
             }
-            Begin::Guest { me, devices } => (Side::guest(*me, *devices), Out::default()),
+            Begin::Guest { me, devices, secret } => (Side::guest(*me, *devices, *secret), Out::default()),
         };
         let mut passed = first.send.clone();
         let mut told = first.told;
@@ -333,6 +378,7 @@ impl<G: Game> Side<G> {
                 Happening::Committed { step } => self.committed(step, out),
                 Happening::Opened { choices, shown, .. } => self.opened(choices, &shown, out),
                 Happening::Settled { shown, .. } => self.settled(&shown, out),
+                Happening::Chance { bytes } => self.chance_drawn(&bytes, out),
                 Happening::Agreed { step } => {
                     if let Some(ledger) = &self.ledger {
                         out.told.push(Told::Agreed { step, joints: ledger.joints() });
@@ -363,9 +409,9 @@ impl<G: Game> Side<G> {
         if owners.len() != ledger.state().seat_count() {
             return Err(format!("the host named {} players for a table of {}", owners.len(), ledger.state().seat_count()));
         }
-        each_device_draws(&setup, ledger.state(), &owners, self.peer.devices())?;
         self.ledger = Some(ledger);
         out.told.push(Told::Started { setup, owners, me });
+        self.commit_chance(out);
         self.begin_next(out);
         Ok(())
     }
@@ -420,13 +466,36 @@ impl<G: Game> Side<G> {
     }
 
     fn settled(&mut self, shown: &[(u32, u8, String)], out: &mut Out<G>) -> Result<(), String> {
-        let ledger = self.ledger.as_mut().ok_or("a step came before the match started")?;
-        if self.peer.step() == 1 && draws_seed::<G>(ledger.setup()) {
-            let chance =
-                self.peer.joint_chance().ok_or("a choice of the first step was kept face down, so no seed can be drawn from them")?;
-            let setup = ledger.reseed(crate::mix::seed(&chance))?;
-            out.told.push(Told::Seeded { setup });
+        if self.chance == ChanceState::Pending {
+            let ledger = self.ledger.as_ref().ok_or("a step came before the match started")?;
+            let mut trial = ledger.clone();
+            trial.take(&self.opened, &self.own, shown).map_err(|e| e.to_string())?;
+            if !trial.state().chance_pending() {
+                // This step reads the seed: every choice in it is fixed, so the parts open now.
+                self.chance = ChanceState::Opening(shown.to_vec());
+                let (send, happened) = self.peer.open_chance().map_err(|v| v.to_string())?;
+                out.send.extend(send);
+                self.react(happened, out);
+                return Ok(());
+            }
         }
+        self.take_step(shown, out)
+    }
+
+    /// Every device's part of the chance is open: the seed goes into the setup, the match is
+    /// played again from it, and the step that reads it is taken.
+    fn chance_drawn(&mut self, bytes: &[u8; 32], out: &mut Out<G>) -> Result<(), String> {
+        let ChanceState::Opening(shown) = std::mem::replace(&mut self.chance, ChanceState::Drawn) else {
+            return Err("the match's chance opened before its seed was needed".into());
+        };
+        let ledger = self.ledger.as_mut().ok_or("a step came before the match started")?;
+        let setup = ledger.reseed(crate::mix::seed(bytes))?;
+        out.told.push(Told::Seeded { setup });
+        self.take_step(&shown, out)
+    }
+
+    fn take_step(&mut self, shown: &[(u32, u8, String)], out: &mut Out<G>) -> Result<(), String> {
+        let ledger = self.ledger.as_mut().ok_or("a step came before the match started")?;
         ledger.take(&self.opened, &self.own, shown).map_err(|e| e.to_string())?;
         let hash = hash_of(ledger.state());
         self.own.iter_mut().for_each(|o| *o = None);
@@ -437,29 +506,15 @@ impl<G: Game> Side<G> {
     }
 }
 
+/// This device's part of the match's chance and its salt, from its secret.
+fn chance_part(secret: &[u8; 32]) -> ([u8; 32], Salt) {
+    let part = |label: &[u8]| -> [u8; 32] { Sha256::digest([&secret[..], label].concat()).into() };
+    (part(b"pocket-dojo chance part"), Salt(part(b"pocket-dojo chance salt")))
+}
+
 /// True when the match's seed is drawn by the devices together ([`Game::chance_seed`]).
 fn draws_seed<G: Game>(setup: &G::Setup) -> bool {
     G::chance_seed(&mut setup.clone()).is_some()
-}
-
-/// For a game whose seed the devices draw together from the first step's choices
-/// ([`Game::chance_seed`]): refused unless every device plays a seat that chooses in that step,
-/// since a device that reveals nothing in it would have to trust the others' draw.
-fn each_device_draws<G: Game>(setup: &G::Setup, start: &G, owners: &[Device], devices: u8) -> Result<(), String> {
-    if !draws_seed::<G>(setup) {
-        return Ok(());
-    }
-    let acting = acting_seats(start);
-    match (0..devices).find(|d| !acting.iter().any(|s| owners.get(s.index()) == Some(d))) {
-        Some(0) => {
-            Err("the host's device plays no seat that chooses in the first step, so it would have no part in drawing the match's chance"
-                .into())
-        }
-        Some(d) => Err(format!(
-            "friend {d}'s device plays no seat that chooses in the first step, so it would have no part in drawing the match's chance"
-        )),
-        None => Ok(()),
-    }
 }
 
 /// What device `to` has not received of what passed through this device, when `to` says how

@@ -114,6 +114,7 @@ fn react<G: Game>(
                 dev.peer.applied(hash)?
             }
             Happening::Agreed { .. } => (Vec::new(), Vec::new()),
+            Happening::Chance { .. } => panic!("the open tables played here draw no chance"),
             Happening::Stopped { reason, .. } => panic!("stopped: {reason}"),
         };
         out.extend(o);

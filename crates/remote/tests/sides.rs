@@ -37,6 +37,8 @@ struct Dev<G: Game> {
     shown: Option<G>,
     stopped: Option<String>,
     rng: Rng,
+    /// True once the devices' seed has come.
+    seeded: bool,
 }
 
 impl<G: Game> Dev<G> {
@@ -72,13 +74,16 @@ impl<G: Game> Dev<G> {
                 self.setup = Some(setup);
             }
             Told::Seeded { setup } => {
-                assert_eq!(self.side.peer().agreed(), 0, "the seed is drawn in the first step");
-                self.shown = Some(G::from_setup(&setup).unwrap());
+                assert!(self.shown.as_ref().is_some_and(G::chance_pending), "the seed comes for the step that reads it");
+                self.seeded = true;
                 self.setup = Some(setup);
             }
             Told::Agreed { joints, .. } => {
                 let record = GameRecord::<G> { actions: joints, ..GameRecord::new(self.setup.clone().unwrap()) };
                 self.shown = Some(record.replay().unwrap());
+                if self.shown.as_ref().is_some_and(G::chance_pending) {
+                    assert!(!self.seeded, "device {}: no seed is known while a step before the one that reads it is played", self.d);
+                }
                 for seat in &self.seats {
                     let mine = self.shown.as_ref().unwrap().view(Observer::Seat(Seat(*seat)));
                     assert_eq!(mine, self.side.state().unwrap().view(Observer::Seat(Seat(*seat))), "the page shows what the side holds");
@@ -131,7 +136,11 @@ impl<G: Game> Dev<G> {
             if self.d == 0 { (self.setup.clone(), self.setup.as_ref().map(|s| G::from_setup(s).unwrap())) } else { (None, None) };
         for told in back.told {
             match told {
-                Told::Started { setup: s, .. } | Told::Seeded { setup: s } => {
+                Told::Seeded { setup: s } => {
+                    self.seeded = true;
+                    setup = Some(s);
+                }
+                Told::Started { setup: s, .. } => {
                     shown = Some(G::from_setup(&s).unwrap());
                     setup = Some(s);
                 }
@@ -152,10 +161,32 @@ impl<G: Game> Dev<G> {
 /// lost and every device reloads, then each guest and the host send each other again what the
 /// other has not received ([`missed`]). Returns every device.
 fn play<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Option<u32>, cut: Option<usize>) -> Vec<Dev<G>> {
+    play_with(setup, owners, seed, forge, cut, false)
+}
+
+/// [`play`] with device 1's part of the match's chance changed on its way to the host.
+fn play_forging_chance<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64) -> Vec<Dev<G>> {
+    play_with(setup, owners, seed, None, None, true)
+}
+
+fn play_with<G: Game>(
+    setup: &G::Setup,
+    owners: &[u8],
+    seed: u64,
+    forge: Option<u32>,
+    cut: Option<usize>,
+    forge_chance: bool,
+) -> Vec<Dev<G>> {
     let devices = owners.iter().max().unwrap() + 1;
     let table = format!("table-{seed}");
-    let (host, out) = Side::<G>::host(setup, owners.to_vec(), devices, table.clone()).unwrap();
-    let begin = Begin::Host { setup: serde_json::to_string(setup).unwrap(), owners: owners.to_vec(), devices, table };
+    let secret = |d: u8| {
+        let mut bytes = [7u8; 32];
+        bytes[..8].copy_from_slice(&seed.to_le_bytes());
+        bytes[8] = d;
+        bytes
+    };
+    let (host, out) = Side::<G>::host(setup, owners.to_vec(), devices, table.clone(), secret(0)).unwrap();
+    let begin = Begin::Host { setup: serde_json::to_string(setup).unwrap(), owners: owners.to_vec(), devices, table, secret: secret(0) };
     let dev = |d: u8, side: Side<G>, begin: Begin| Dev {
         d,
         devices,
@@ -168,10 +199,11 @@ fn play<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Option<u32>,
         shown: None,
         stopped: None,
         rng: Rng::new(seed * 7 + u64::from(d)),
+        seeded: false,
     };
     let mut devs = vec![dev(0, host, begin)];
     for d in 1..devices {
-        devs.push(dev(d, Side::<G>::guest(d, devices), Begin::Guest { me: d, devices }));
+        devs.push(dev(d, Side::<G>::guest(d, devices, secret(d)), Begin::Guest { me: d, devices, secret: secret(d) }));
     }
     devs[0].setup = Some(setup.clone());
     devs[0].shown = Some(G::from_setup(setup).unwrap());
@@ -217,8 +249,19 @@ fn play<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Option<u32>,
                 text = serde_json::to_string(&m).unwrap();
             }
         }
+        if forge_chance && to == 0 && !forged {
+            let mut m: Message = serde_json::from_str(&text).unwrap();
+            if let Body::ChanceOpen { bytes, .. } = &mut m.body
+                && m.from == 1
+            {
+                bytes[0] ^= 1;
+                forged = true;
+                text = serde_json::to_string(&m).unwrap();
+            }
+        }
         devs[usize::from(to)].receive(&text, &mut wire);
     }
+    assert!(!forge_chance || forged, "a part of the chance was opened");
     assert!(cut.is_none_or(|c| delivered >= c), "the match ended after {delivered} messages, before the cut at {c:?}", c = cut);
     devs
 }
@@ -273,10 +316,11 @@ fn both_devices_reload_mid_match_lose_what_was_in_flight_and_play_on() {
 #[test]
 fn a_journal_that_does_not_replay_is_refused() {
     use dojo_games::taunt::Taunt;
-    let begin = Begin::Host { setup: "{".into(), owners: vec![0, 1], devices: 2, table: "t".into() };
+    let begin = Begin::Host { setup: "{".into(), owners: vec![0, 1], devices: 2, table: "t".into(), secret: [0; 32] };
     let err = Side::<Taunt>::replay(&Journal { begin, entries: Vec::new() }).err().unwrap();
     assert!(err.starts_with("the saved setup cannot be read"), "{err}");
-    let guest = Journal { begin: Begin::Guest { me: 1, devices: 2 }, entries: vec![Entry::Received("not a message".into())] };
+    let guest =
+        Journal { begin: Begin::Guest { me: 1, devices: 2, secret: [0; 32] }, entries: vec![Entry::Received("not a message".into())] };
     let err = Side::<Taunt>::replay(&guest).err().unwrap();
     assert!(err.starts_with("the saved match had stopped: "), "{err}");
 }
@@ -316,20 +360,31 @@ fn a_forged_reveal_passed_on_by_the_host_stops_every_device() {
     }
 }
 
+/// A Rumble table of four heroes with Alternate Universe up for auction.
+fn rumble_with_alternate_universe(seed: u64) -> dojo_games::rumble::Setup {
+    use dojo_games::rumble::{PowerRef, catalog::PowerId};
+    let mut table = setup_for::<dojo_games::rumble::Rumble>(seed, 4, None);
+    if !table.powers.contains(&PowerRef::Set(PowerId::AlternateUniverse)) {
+        table.powers.push(PowerRef::Set(PowerId::AlternateUniverse));
+    }
+    table
+}
+
 #[test]
-fn rumble_draws_its_seed_from_every_devices_first_choices_and_plays_on_three_devices() {
-    use dojo_games::rumble::{Role, Rumble};
+fn rumble_draws_its_seed_from_every_device_just_before_the_auction_settles_on_three_devices() {
+    use dojo_games::rumble::Rumble;
     // Four heroes: the host's person and a computer on the host, a friend on each of two devices.
     let owners = [0, 1, 2, 0];
     let mut seeds = Vec::new();
     for seed in 1..=3 {
-        let table = setup_for::<Rumble>(seed, 4, None);
+        let table = rumble_with_alternate_universe(seed);
         let devs = play::<Rumble>(&table, &owners, seed, None, None);
         finished(&devs, &format!("Rumble, seed {seed}"));
         let drawn = devs[0].setup.as_ref().unwrap().seed;
         assert_ne!(drawn, table.seed, "the host's own seed is not the one played");
         for dev in &devs {
             assert_eq!(dev.setup.as_ref().unwrap().seed, drawn, "device {} plays the seed every device drew", dev.d);
+            assert!(dev.seeded, "device {} was told the seed", dev.d);
         }
         seeds.push(drawn);
         for cut in [2, 30] {
@@ -338,14 +393,24 @@ fn rumble_draws_its_seed_from_every_devices_first_choices_and_plays_on_three_dev
             assert_eq!(devs[1].setup.as_ref().unwrap().seed, drawn, "a reload draws the same seed again");
         }
     }
+    seeds.sort_unstable();
     seeds.dedup();
     assert_eq!(seeds.len(), 3, "each match draws its own seed");
-    // A moderator plays no hero and does not bid: a device that only moderates could not take
-    // part in the draw, so such a table is refused between devices.
-    let mut moderated = setup_for::<Rumble>(4, 4, None);
-    moderated.seats[3].role = Role::Moderator;
-    let Err(refused) = Side::<Rumble>::host(&moderated, vec![0, 1, 0, 2], 3, "t".into()) else {
-        panic!("a device that only moderates is refused")
-    };
-    assert!(refused.contains("friend 2's device plays no seat that chooses in the first step"), "{refused}");
+    // Without Alternate Universe nothing reads the seed: none is drawn, the host's stands.
+    let mut plain = setup_for::<Rumble>(4, 3, None);
+    plain.powers.retain(|p| *p != dojo_games::rumble::PowerRef::Set(dojo_games::rumble::catalog::PowerId::AlternateUniverse));
+    let devs = play::<Rumble>(&plain, &[0, 1, 1], 4, None, None);
+    finished(&devs, "Rumble without Alternate Universe");
+    assert_eq!(devs[1].setup.as_ref().unwrap().seed, plain.seed);
+    assert!(!devs[1].seeded);
+}
+
+#[test]
+fn a_forged_part_of_the_chance_stops_every_device() {
+    use dojo_games::rumble::Rumble;
+    let devs = play_forging_chance::<Rumble>(&rumble_with_alternate_universe(5), &[0, 1, 2, 0], 5);
+    for dev in &devs {
+        let why = dev.stopped.clone().unwrap_or_else(|| panic!("device {} stops", dev.d));
+        assert!(why.contains("forged opening") || why.contains("stopped the match"), "device {}: {why}", dev.d);
+    }
 }

@@ -115,11 +115,15 @@ impl Game for Rumble {
     /// with a fresh seed.
     const HIDDEN_FUTURE: bool = true;
 
-    /// The seed is read only when the auction settles (Alternate Universe's draw), which is
-    /// while a step is resolved, the first step at the earliest: devices that do not trust
-    /// each other draw it together with their bid sheets.
+    /// The seed is read only when the auction settles (Alternate Universe's draw): devices that
+    /// do not trust each other draw it together just before the step that settles it.
     fn chance_seed(setup: &mut Setup) -> Option<&mut u64> {
         Some(&mut setup.seed)
+    }
+
+    /// While the auction is open and Alternate Universe is up for it.
+    fn chance_pending(&self) -> bool {
+        matches!(self.phase, Phase::Bidding | Phase::Rebidding) && self.lots.contains(&PowerRef::Set(catalog::PowerId::AlternateUniverse))
     }
 }
 
