@@ -11,6 +11,8 @@
 //!   decrypted only by its holder.
 //! - [`dealer`]: that deal as messages between devices, dealt again mid-match, each card
 //!   opened only to the devices the rules allow, every pass checked at the end.
+//! - [`filling`]: a world consistent with what one device has seen of such deals, so that its
+//!   copy of the match plays in the engine as usual.
 //! - [`protocol`]: the match protocol: commit every secret choice, reveal once every acting
 //!   seat has committed, compare a hash of the table after every step, refuse replayed or
 //!   forged messages. Choices are opaque text (an action as JSON), so it serves every game.
@@ -29,6 +31,7 @@
 pub mod commit;
 pub mod deal;
 pub mod dealer;
+pub mod filling;
 pub mod ledger;
 pub mod mix;
 pub mod offer;
