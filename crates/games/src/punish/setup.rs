@@ -81,6 +81,13 @@ pub struct Setup {
     /// Statuses each player starts the first breath with (for puzzles and tests; none in a normal game).
     #[serde(default)]
     pub statuses: [Statuses; 2],
+    /// The order of each later shuffle (the end of a measure, a new game of the match), top
+    /// card first, for a match whose cards were dealt by the players' devices rather than from
+    /// the seed (see `dojo-remote`'s dealer). A shuffle takes the next order when it holds
+    /// exactly the cards being shuffled; otherwise, and once they run out, the seed shuffles.
+    /// Empty in every other match (and left out of its JSON).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub later: Vec<Vec<Card>>,
 }
 
 /// Why a setup cannot start a match.
@@ -141,7 +148,7 @@ impl Setup {
         let hand_b: Vec<Card> = cards.by_ref().take(HAND_SIZE).collect();
         let revealed: Vec<Card> = cards.by_ref().take(OUT_OF_PLAY).collect();
         let deck: Vec<Card> = cards.collect();
-        Setup { options, seed, hands: [hand_a, hand_b], revealed, deck, statuses: Default::default() }
+        Setup { options, seed, hands: [hand_a, hand_b], revealed, deck, statuses: Default::default(), later: Vec::new() }
     }
 
     /// A setup with the given hands and revealed cards; the deck holds the remaining cards in
@@ -160,6 +167,7 @@ impl Setup {
             revealed: revealed.to_vec(),
             deck: rest.to_vec(),
             statuses: Default::default(),
+            later: Vec::new(),
         };
         setup.validate()?;
         Ok(setup)

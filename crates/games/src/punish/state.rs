@@ -113,6 +113,10 @@ pub struct Punish {
     pub(crate) feint_used: [bool; 2],
     /// Blindfolded plans, one slot per breath; `None` marks a breath the player must sit out.
     pub(crate) plans: [Vec<Option<Play>>; 2],
+    /// The orders of the shuffles still to come, when the players' devices dealt them
+    /// ([`Setup::later`]); hidden from every view.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) later: Vec<Vec<Card>>,
 }
 
 fn seat(i: usize) -> Seat {
@@ -140,6 +144,7 @@ impl Punish {
             history: Vec::new(),
             feint_used: [false; 2],
             plans: Default::default(),
+            later: setup.later.clone(),
         };
         state.prepare_plans();
         state.settle(&mut Vec::new());
@@ -393,11 +398,26 @@ impl Punish {
         false
     }
 
+    /// Shuffles `cards`: into the next order the players' devices dealt, when it holds exactly
+    /// these cards ([`Setup::later`]), else with the seed.
+    fn shuffle(&mut self, cards: &mut Vec<Card>) {
+        if !self.later.is_empty() {
+            let order = self.later.remove(0);
+            if order.iter().copied().collect::<Cards>() == cards.iter().copied().collect::<Cards>() && order.len() == cards.len() {
+                *cards = order;
+                return;
+            }
+        }
+        self.rng.shuffle(cards);
+    }
+
     fn end_measure(&mut self, events: &mut Vec<Event>) {
         events.push(Event::MeasureEnded { measure: self.measure });
         self.deck.append(&mut self.discard);
         self.deck.append(&mut self.revealed);
-        self.rng.shuffle(&mut self.deck);
+        let mut deck = std::mem::take(&mut self.deck);
+        self.shuffle(&mut deck);
+        self.deck = deck;
         for s in 0..2 {
             let need = HAND_SIZE - self.hands[s].len();
             for card in self.deck.drain(..need) {
@@ -435,7 +455,7 @@ impl Punish {
         }
         self.game += 1;
         let mut cards = Card::full_deck();
-        self.rng.shuffle(&mut cards);
+        self.shuffle(&mut cards);
         let mut cards = cards.into_iter();
         for hand in &mut self.hands {
             *hand = cards.by_ref().take(HAND_SIZE).collect();

@@ -341,3 +341,73 @@ fn every_setup_error_is_reported_through_from_setup() {
     bad.options.best_of = 4;
     assert_eq!(Match::from_setup(&bad), Err(SetupError::BestOf { best_of: 4 }));
 }
+
+/// The order a shuffle just made, read back from the table after it: the cards each hand drew
+/// (in any order: a hand has none), the two revealed, then the deck.
+fn order_after_shuffle(before: &Match, joint: &dojo_engine::Joint<Play>, after: &Match) -> Vec<Card> {
+    let mut order = Vec::new();
+    for s in 0..2 {
+        let mut drawn = after.hands[s];
+        if after.game == before.game {
+            let mut stayed = before.hands[s];
+            if let Some(play) = &joint.0[s] {
+                stayed.remove(play.card);
+            }
+            for card in stayed.to_vec() {
+                drawn.remove(card);
+            }
+        }
+        order.extend(drawn.to_vec());
+    }
+    order.extend(after.revealed.iter().copied());
+    order.extend(after.deck.iter().copied());
+    order
+}
+
+#[test]
+fn a_match_dealt_by_the_devices_replays_from_the_orders_of_its_later_deals() {
+    use dojo_engine::{Observer, joint_from};
+    for seed in 0..40 {
+        let options = Options { feint: seed % 2 == 0, blindfolded: seed % 3 == 0, ..Options::default() };
+        let dealt = Setup::deal(seed, options);
+        // The match as the seed shuffles it, each shuffle's order written down.
+        let mut state = Match::from_setup(&dealt).unwrap();
+        let mut rng = Rng::new(seed + 100);
+        let (mut joints, mut orders) = (Vec::new(), Vec::new());
+        while state.outcome().is_none() {
+            let joint = joint_from(&state, |_, legal| legal[rng.below(legal.len())]).unwrap();
+            let before = state.clone();
+            let events = apply(&mut state, &joint).unwrap();
+            if events.iter().any(|e| matches!(e, Event::MeasureEnded { .. } | Event::NewGame { .. })) {
+                orders.push(order_after_shuffle(&before, &joint, &state));
+            }
+            joints.push(joint);
+        }
+        // The same match from another seed, with those orders: every step looks the same.
+        let record = Setup { seed: seed + 7, later: orders.clone(), ..dealt.clone() };
+        let (mut a, mut b) = (Match::from_setup(&dealt).unwrap(), Match::from_setup(&record).unwrap());
+        for joint in &joints {
+            apply(&mut a, joint).unwrap();
+            apply(&mut b, joint).unwrap();
+            for who in [Observer::Public, Observer::Seat(P1), Observer::Seat(P2)] {
+                assert_eq!(a.view(who), b.view(who), "seed {seed}");
+            }
+        }
+        assert!(b.later.is_empty(), "seed {seed}: every order was used");
+        // An order that does not hold the cards being shuffled is passed over for the seed.
+        if let Some(first) = orders.first() {
+            let mut wrong = first.clone();
+            wrong[0] = if wrong[0] == Guard { Rush } else { Guard };
+            let broken = Setup { later: vec![wrong], ..dealt.clone() };
+            let mut c = Match::from_setup(&broken).unwrap();
+            let mut d = Match::from_setup(&dealt).unwrap();
+            for joint in &joints {
+                apply(&mut c, joint).unwrap();
+                apply(&mut d, joint).unwrap();
+            }
+            assert_eq!(c.view(Observer::Public), d.view(Observer::Public), "seed {seed}: the seed shuffled instead");
+        }
+    }
+    // No later deals: the setup's JSON is as it always was.
+    assert!(!serde_json::to_string(&Setup::deal(1, Options::default())).unwrap().contains("later"));
+}

@@ -185,6 +185,7 @@ pub(crate) fn determinize(view: &PunishView, rng: &mut Rng) -> Punish {
         history: view.history.clone(),
         feint_used: [view.feint_used.0[0], view.feint_used.0[1]],
         plans,
+        later: Vec::new(),
     }
 }
 
@@ -232,5 +233,7 @@ pub(crate) fn resample_hidden(state: &Punish, observer: Observer, rng: &mut Rng)
     }
     out.deck = deck;
     out.rng = Rng::new(rng.next_u64());
+    // Later deals are as hidden as the seed.
+    out.later.clear();
     out
 }
