@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
 import { tauntMove } from './taunt.mjs';
 import { device, threeDevices } from './friends.mjs';
+import { allOut } from './rumble.mjs';
 
 const site = useSite();
 
@@ -118,6 +119,25 @@ async function dragonPunchAnswer(page, screen, step) {
     await choices[(step * 7) % choices.length].click();
     await page.click('[data-testid="confirm"]');
   }
+}
+
+/**
+ * Every device of a match on three devices ends on the same result, each naming the seats its
+ * own way (`same(text, device)` rewrites its words into the host's), keeps nothing of the
+ * finished match, and had nothing go wrong.
+ */
+async function sameEndOnEvery(pages, same) {
+  const ends = [];
+  for (const [device, page] of pages.entries()) {
+    const places = await page.$$eval('[data-testid="places"] li', (li) => li.map((l) => l.textContent));
+    ends.push(same([await page.textContent('[data-testid="winner"]'), ...places].join(' | '), device));
+    assert.equal(await page.$('[data-testid="match-stopped"]'), null);
+    const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dojo-friend-')));
+    assert.deepEqual(left, [], 'a finished match is not kept');
+    assertClean(page);
+  }
+  assert.equal(ends[1], ends[0], 'the first friend sees the host\'s result');
+  assert.equal(ends[2], ends[0], 'the second friend sees the host\'s result');
 }
 
 /** Both devices show the same end, each from its own side, and nothing went wrong on either. */
@@ -259,32 +279,11 @@ test('a four-fighter Free-for-All on three devices: two friends and the host, wi
   console.log(`friend_taunt_ffa_screens: ${answered.join(',')} in ${Math.round((Date.now() - playing) / 1000)} s`);
   // Every device shows the same result, each naming the seats its own way: "You" is its own
   // seat, and the host's computer is a player like any other on a friend's device.
-  const ends = [];
-  for (const [device, page] of [host, ...friends].entries()) {
-    const own = device === 0 ? 'Player 1' : `Player ${device + 1}`;
-    const places = await page.$$eval('[data-testid="places"] li', (li) => li.map((l) => l.textContent));
-    const text = [await page.textContent('[data-testid="winner"]'), ...places].join(' | ');
-    ends.push(text.replaceAll('Computer (Easy)', 'Player 4').replaceAll(/\bYou\b/g, own));
-    assert.equal(await page.$('[data-testid="match-stopped"]'), null);
-    const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dojo-friend-')));
-    assert.deepEqual(left, [], 'a finished match is not kept');
-    assertClean(page);
-  }
-  assert.equal(ends[1], ends[0], 'the first friend sees the host\'s result');
-  assert.equal(ends[2], ends[0], 'the second friend sees the host\'s result');
+  await sameEndOnEvery([host, ...friends], (text, device) =>
+    text.replaceAll('Computer (Easy)', 'Player 4').replaceAll(/\bYou\b/g, device === 0 ? 'Player 1' : `Player ${device + 1}`));
   await host.screenshot({ path: join(ARTIFACTS, 'friend-taunt-ffa-over.png'), fullPage: true });
   for (const page of [host, ...friends]) await page.context().close();
 });
-
-/** Allocates everything as an Attack on the first hero offered, for every hero on the screen. */
-async function allOut(page) {
-  for (const form of await page.$$('[data-testid^="alloc-"][data-hero]')) {
-    const energy = Number(await form.getAttribute('data-energy'));
-    const targets = await form.$$('[data-testid^="attack-"]');
-    if (targets.length && energy > 0) await targets[0].fill(String(energy));
-  }
-  await page.click('[data-testid="submit-allocation"]');
-}
 
 /**
  * Rumble's screens: every person bids 3 on every power (ties everywhere, so re-bids cross the
@@ -331,17 +330,8 @@ test('a four-hero Rumble on three devices: the auction sealed across devices, it
   const log = await host.textContent('[data-testid="event-log"]');
   const universe = log.match(/Alternate Universe brings [^.]*\./g) ?? [];
   console.log(`friend_rumble_alternate_universe: ${universe.length ? universe.join(' / ') : 'not won'}`);
-  const ends = [];
-  for (const page of pages) {
-    const places = await page.$$eval('[data-testid="places"] li', (li) => li.map((l) => l.textContent));
-    ends.push([await page.textContent('[data-testid="winner"]'), ...places].join(' | ').replaceAll(' (computer, easy)', ''));
-    assert.equal(await page.$('[data-testid="match-stopped"]'), null);
-    const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dojo-friend-')));
-    assert.deepEqual(left, [], 'a finished match is not kept');
-    assertClean(page);
-  }
-  assert.equal(ends[1], ends[0], 'the first friend sees the host\'s result');
-  assert.equal(ends[2], ends[0], 'the second friend sees the host\'s result');
+  // The host's computer is named as such only on the host.
+  await sameEndOnEvery(pages, (text) => text.replaceAll(' (computer, easy)', ''));
   await host.screenshot({ path: join(ARTIFACTS, 'friend-rumble-over.png'), fullPage: true });
   for (const page of pages) await page.context().close();
 });

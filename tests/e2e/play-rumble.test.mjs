@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, openPage, assertClean, printBotTimes, ARTIFACTS } from './harness.mjs';
 import { shareWatchAndPlayOn, damagedLinkIsRefused } from './shared-games.mjs';
+import { allOut } from './rumble.mjs';
 
 const site = useSite();
 
@@ -36,19 +37,6 @@ async function next(page) {
 
 /** Waits for `el` to leave the page. */
 const gone = (page, el) => page.waitForFunction((old) => !old.isConnected, el, { timeout: 60_000 }).catch(() => {});
-
-/**
- * Allocates everything as an Attack on the next hero standing, for every hero on the screen:
- * a game ends within a round or two.
- */
-async function allOut(page) {
-  for (const form of await page.$$('[data-testid^="alloc-"][data-hero]')) {
-    const energy = Number(await form.getAttribute('data-energy'));
-    const targets = await form.$$('[data-testid^="attack-"]');
-    if (targets.length && energy > 0) await targets[0].fill(String(energy));
-  }
-  await page.click('[data-testid="submit-allocation"]');
-}
 
 /**
  * Plays until the game is over, answering each screen with `on[screen]` or a default: the
