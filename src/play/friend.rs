@@ -44,8 +44,8 @@ pub enum Heard<G: Game> {
         /// This device.
         me: u8,
     },
-    /// The devices drew the match's seed together with the first step's choices: the setup
-    /// with it, to play from (see [`dojo_engine::Game::chance_seed`]).
+    /// The devices drew the match's seed together, just before the step that reads it: the
+    /// setup with it, to play from (see [`dojo_engine::Game::chance_seed`]).
     Seeded {
         /// The setup.
         setup: G::Setup,

@@ -33,9 +33,9 @@ pub enum Told<G: Game> {
         /// This device.
         me: Device,
     },
-    /// The devices drew the match's seed together with the first step's choices
-    /// ([`Game::chance_seed`]): the setup with that seed, which the page plays from now on. It
-    /// comes before the first [`Told::Agreed`].
+    /// The devices drew the match's seed together, just before the step that reads it
+    /// ([`Game::chance_seed`]): the setup with that seed, which the page plays from now on (the
+    /// steps so far replay the same from it). It comes before that step's [`Told::Agreed`].
     Seeded {
         /// The setup, with the drawn seed.
         setup: G::Setup,
@@ -425,18 +425,13 @@ impl<G: Game> Side<G> {
         let acting = acting_seats(ledger.state());
         let choices: Vec<Choice> =
             Seat::all(ledger.state().seat_count()).map(|s| if acting.contains(&s) { Choice::Hidden } else { Choice::Idle }).collect();
-        let show: Vec<u8> = if step == 1 && draws_seed::<G>(ledger.setup()) {
-            // The seed is drawn from the salts of the first step's choices: each is shown.
-            self.peer.my_seats()
-        } else {
-            ledger
-                .to_show(&choices, &self.own, &[])
-                .map_err(|e| e.to_string())?
-                .into_iter()
-                .filter(|(at, _)| *at == step)
-                .map(|(_, seat)| seat)
-                .collect()
-        };
+        let show: Vec<u8> = ledger
+            .to_show(&choices, &self.own, &[])
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .filter(|(at, _)| *at == step)
+            .map(|(_, seat)| seat)
+            .collect();
         let (send, happened) = self.peer.open(&show).map_err(|v| v.to_string())?;
         out.send.extend(send);
         self.react(happened, out);
