@@ -1,5 +1,6 @@
 //! The contract every game implements, and the one way to change a state: [`apply`].
 
+use crate::dealt::{CardMove, Dealing};
 use crate::outcome::Outcome;
 use crate::rng::Rng;
 use crate::seat::{Observer, PerSeat, Seat};
@@ -172,6 +173,36 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// stays false. The default (false) suits a game that never reads it.
     fn chance_pending(&self) -> bool {
         false
+    }
+
+    /// For a game whose hidden cards devices that do not trust each other may deal between
+    /// themselves (`dojo-remote`'s dealer): its deck and first deal, for `setup`'s options.
+    /// `None` (the default) for every other game. Such a game also answers
+    /// [`Game::cards_of`], [`Game::card_moves`] and [`Game::dealt_setup`].
+    fn dealing(setup: &Self::Setup) -> Option<Dealing> {
+        let _ = setup;
+        None
+    }
+
+    /// For a dealt game: the faces of the cards `action` takes from its seat's hand, which are
+    /// turned face up once the choice is shown.
+    fn cards_of(action: &Self::Action) -> Vec<u16> {
+        let _ = action;
+        Vec::new()
+    }
+
+    /// For a dealt game: what a step whose events were `events` did with the cards, in order.
+    fn card_moves(events: &[Self::Event]) -> Vec<CardMove> {
+        let _ = events;
+        Vec::new()
+    }
+
+    /// For a dealt game: `setup` with its cards as the devices dealt them, each deal an order
+    /// of card numbers laid out as [`crate::CardMove`] describes: `orders[0]` the first deal,
+    /// each later one the next shuffle of the match.
+    fn dealt_setup(setup: &Self::Setup, orders: &[Vec<u16>]) -> Self::Setup {
+        let _ = orders;
+        setup.clone()
     }
 
     /// The same position with everything `observer` cannot see re-drawn at random (other seats'

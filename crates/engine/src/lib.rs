@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod conformance;
+mod dealt;
 pub mod fuzz;
 mod game;
 mod outcome;
@@ -19,6 +20,7 @@ pub mod scenario;
 mod seat;
 pub mod sorting;
 
+pub use dealt::{CardMove, Dealing};
 pub use game::{Audience, Game, IllegalAction, Joint, acting_seats, apply, check_joint, joint_from, visible_events};
 pub use outcome::Outcome;
 pub use record::{GameRecord, RECORD_FORMAT, ReplayError, play_script};

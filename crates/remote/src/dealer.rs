@@ -402,6 +402,30 @@ impl Dealer {
         Ok((DealMessage::Audit { secrets }, known))
     }
 
+    /// Once every device's secrets are in ([`Dealt::Audited`]): each deal's cards by number, in
+    /// the order dealt (what the rules' setup needs to replay the match exactly).
+    pub fn orders(&self) -> Result<Vec<Vec<u16>>, DealViolation> {
+        if self.audits.len() != usize::from(self.devices) {
+            return Err(DealViolation::BadAudit { from: self.me });
+        }
+        let mut orders = Vec::with_capacity(self.deals.len());
+        for (number, held) in self.deals.iter().enumerate() {
+            let size = held.size();
+            let keys: Vec<Vec<[u8; 32]>> = self
+                .audits
+                .values()
+                .map(|secrets| {
+                    let keys = Keys::new(&secrets[number], size as u16);
+                    (0..size).filter_map(|k| keys.card_key(k)).collect()
+                })
+                .collect();
+            let last = held.cards.last().map(Vec::as_slice).unwrap_or_default();
+            let order = deal::audit(&self.name, self.size, last, &keys).map_err(|e| DealViolation::Failed(format!("{e:?}")))?;
+            orders.push(order);
+        }
+        Ok(orders)
+    }
+
     /// Makes every pass of every deal again from the secrets, and every key given, and names
     /// the first device whose work does not match.
     fn check_audit(&self) -> Result<(), DealViolation> {
@@ -548,6 +572,10 @@ mod tests {
         assert_eq!(k1, vec![Dealt::Audited]);
         let (_, k) = t.dealers[0].receive(1, m1).unwrap();
         assert_eq!(k, vec![Dealt::Audited]);
+        let orders = t.dealers[0].orders().unwrap();
+        assert_eq!(orders, t.dealers[1].orders().unwrap(), "every device reads the same orders");
+        assert_eq!(&orders[0][..5], &a[..], "the first deal's places 0..5 are A's hand");
+        assert_eq!(&orders[1][..4], &drawn[..], "and the second's 0..4 what A drew");
     }
 
     #[test]

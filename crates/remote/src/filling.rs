@@ -44,6 +44,10 @@ pub fn fill(deck: u16, deals: &[DealSight]) -> Option<Vec<Vec<u16>>> {
     // Backwards: `needed[d]`, cards that deal d's places taken by deal d + 1 must hold.
     let mut needed: Vec<BTreeSet<u16>> = vec![BTreeSet::new(); deals.len()];
     for d in (1..deals.len()).rev() {
+        if deals[d].pool.is_none() {
+            // A fresh deal of the whole deck takes nothing from the deal before.
+            continue;
+        }
         let present: BTreeSet<u16> = deals[d].known.values().copied().chain(needed[d].iter().copied()).collect();
         let from_before: BTreeSet<u16> = present.difference(&deals[d].face_up()).copied().collect();
         let taken = deals[d].taken();

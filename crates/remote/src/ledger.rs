@@ -98,6 +98,14 @@ impl<G: Game> Ledger<G> {
     pub fn reseed(&mut self, seed: u64) -> Result<G::Setup, String> {
         let mut setup = self.setup.clone();
         *G::chance_seed(&mut setup).ok_or("this game draws no seed")? = seed;
+        self.resetup(setup.clone())?;
+        Ok(setup)
+    }
+
+    /// Plays the match again from `setup` instead (a seed drawn together, or cards dealt by the
+    /// devices filled in another way that shows this device the same): refused in words, changing
+    /// nothing, when a step is illegal from it.
+    pub fn resetup(&mut self, setup: G::Setup) -> Result<(), String> {
         let mut before = vec![G::from_setup(&setup).map_err(|e| e.to_string())?];
         for (i, slots) in self.steps.iter().enumerate() {
             let mut state = before[i].clone();
@@ -105,8 +113,28 @@ impl<G: Game> Ledger<G> {
             before.push(state);
         }
         self.before = before;
-        self.setup = setup.clone();
-        Ok(setup)
+        self.setup = setup;
+        Ok(())
+    }
+
+    /// This device's own choice at `step` (from 1) for `seat`, if it made one there.
+    pub fn own_action(&self, step: u32, seat: u8) -> Option<G::Action> {
+        match self.steps.get((step as usize).checked_sub(1)?)?.get(usize::from(seat))? {
+            Slot::Own { action, .. } => Some(action.clone()),
+            _ => None,
+        }
+    }
+
+    /// The events of the step `choices` (as [`Ledger::take`] would take it), without taking it.
+    pub fn events_of(
+        &self,
+        choices: &[Choice],
+        own: &[Option<G::Action>],
+        shown: &[(u32, u8, String)],
+    ) -> Result<Vec<G::Event>, LedgerError> {
+        let line = self.line(choices, own, shown)?;
+        let last = line.0.len();
+        Ok(Self::replay_from(&line, last, None)?.1)
     }
 
     /// The table as this device holds it: true for its own choices and everything shown,
@@ -233,6 +261,7 @@ impl<G: Game> Ledger<G> {
     ) -> Result<Vec<(u32, u8)>, LedgerError> {
         let line = self.line(choices, own, shown)?;
         let (steps, before) = &line;
+        let dealt = G::dealing(&self.setup).is_some();
         let observers: Vec<Observer> = std::iter::once(Observer::Public)
             .chain((0..self.mine.len()).filter(|s| !self.mine[*s]).map(|s| Observer::Seat(Seat(s as u8))))
             .collect();
@@ -244,12 +273,17 @@ impl<G: Game> Ledger<G> {
             for (seat, slot) in slots.iter().enumerate() {
                 let Slot::Own { action, shown: false } = slot else { continue };
                 let truth = Self::replay_from(&line, i + 1, None)?;
-                let told_apart = before[i].legal_actions(Seat(seat as u8)).iter().filter(|a| *a != action).any(|other| {
-                    match Self::replay_from(&line, i + 1, Some((i as u32 + 1, seat as u8, other))) {
-                        Ok(seen) => observers.iter().any(|who| looks(&seen, *who) != looks(&truth, *who)),
-                        Err(_) => true,
-                    }
-                });
+                let legal = before[i].legal_actions(Seat(seat as u8));
+                // In a match whose cards the devices deal, the other devices do not know this
+                // hand: a card played as the only choice still tells them something.
+                let only_card = dealt && legal.len() == 1 && !G::cards_of(action).is_empty();
+                let told_apart = only_card
+                    || legal.iter().filter(|a| *a != action).any(|other| {
+                        match Self::replay_from(&line, i + 1, Some((i as u32 + 1, seat as u8, other))) {
+                            Ok(seen) => observers.iter().any(|who| looks(&seen, *who) != looks(&truth, *who)),
+                            Err(_) => true,
+                        }
+                    });
                 if told_apart {
                     show.push((i as u32 + 1, seat as u8));
                 }

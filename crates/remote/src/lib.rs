@@ -11,6 +11,8 @@
 //!   decrypted only by its holder.
 //! - [`dealer`]: that deal as messages between devices, dealt again mid-match, each card
 //!   opened only to the devices the rules allow, every pass checked at the end.
+//! - [`places`]: where each card of such a match lies, as places of the deals, moved by each
+//!   step.
 //! - [`filling`]: a world consistent with what one device has seen of such deals, so that its
 //!   copy of the match plays in the engine as usual.
 //! - [`protocol`]: the match protocol: commit every secret choice, reveal once every acting
@@ -35,6 +37,7 @@ pub mod filling;
 pub mod ledger;
 pub mod mix;
 pub mod offer;
+pub mod places;
 pub mod protocol;
 pub mod side;
 pub mod table;

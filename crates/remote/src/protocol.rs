@@ -25,6 +25,7 @@
 //! relays still cannot read a pick before it has committed its own.
 
 use crate::commit::{Commitment, Context, Salt, opens, seal};
+use crate::dealer::DealMessage;
 use crate::mix;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -107,6 +108,24 @@ pub enum Body {
         /// Its salt.
         salt: Salt,
     },
+    /// Part of the deal of a match whose cards the devices deal between them (a pass of a
+    /// shuffle, or at the end the sender's secrets): see [`crate::dealer`].
+    Deal(DealMessage),
+    /// The sender's keys, for everyone, of the cards its choices play, sent just before the
+    /// reveal or settle that shows those choices (a dealt match), so that every device holds
+    /// the cards before it checks the choices.
+    Opens {
+        /// One message per deal.
+        keys: Vec<DealMessage>,
+    },
+    /// The sender's keys in key round `round` of a dealt match: every device sends one such
+    /// message per round, each key for one device or for everyone (see `crate::side`).
+    Keys {
+        /// The round, from 0.
+        round: u32,
+        /// The keys, one message per deal and recipient.
+        keys: Vec<DealMessage>,
+    },
     /// The sender stops the match, and why.
     Stop {
         /// In words.
@@ -186,6 +205,29 @@ pub enum Happening {
     Chance {
         /// SHA-256 of every part, in device order.
         bytes: [u8; 32],
+    },
+    /// A deal message from device `from` (a dealt match).
+    Dealing {
+        /// The sender.
+        from: Device,
+        /// What it says.
+        message: DealMessage,
+    },
+    /// Device `from` opened to everyone the cards its choices about to be shown play.
+    Opens {
+        /// The sender.
+        from: Device,
+        /// The keys.
+        keys: Vec<DealMessage>,
+    },
+    /// Device `from`'s keys for key round `round` (a dealt match).
+    Keys {
+        /// The sender.
+        from: Device,
+        /// The round.
+        round: u32,
+        /// The keys.
+        keys: Vec<DealMessage>,
     },
     /// Another device stopped the match.
     Stopped {
@@ -642,6 +684,21 @@ impl Peer {
         Ok(vec![Happening::Chance { bytes }])
     }
 
+    /// A deal message to send to every other device (a dealt match).
+    pub fn deal(&mut self, message: DealMessage) -> Message {
+        self.send(Body::Deal(message))
+    }
+
+    /// This device's keys of the cards its choices about to be shown play (a dealt match).
+    pub fn opens(&mut self, keys: Vec<DealMessage>) -> Message {
+        self.send(Body::Opens { keys })
+    }
+
+    /// This device's keys for key round `round`, to send to every other device (a dealt match).
+    pub fn keys(&mut self, round: u32, keys: Vec<DealMessage>) -> Message {
+        self.send(Body::Keys { round, keys })
+    }
+
     /// This device's choices still face down, by (step, seat): at the end of a match they are
     /// all shown, so that every device can check the whole match.
     pub fn still_withheld(&self) -> Vec<(u32, u8)> {
@@ -746,6 +803,9 @@ impl Peer {
                 self.chance.opens.insert(from, (*bytes, *salt));
                 return Ok((Vec::new(), self.chance_drawn()?));
             }
+            Body::Deal(deal) => return Ok((Vec::new(), vec![Happening::Dealing { from, message: deal.clone() }])),
+            Body::Keys { round, keys } => return Ok((Vec::new(), vec![Happening::Keys { from, round: *round, keys: keys.clone() }])),
+            Body::Opens { keys } => return Ok((Vec::new(), vec![Happening::Opens { from, keys: keys.clone() }])),
             _ => {}
         }
         let step = self.step();
@@ -755,7 +815,7 @@ impl Peer {
         | Body::Settle { step: named, .. }
         | Body::Agree { step: named, .. }) = &message.body
         else {
-            unreachable!("start, stop and chance are handled above")
+            unreachable!("start, stop, chance and deals are handled above")
         };
         // The page has not begun this step yet: keep the message until it does.
         if *named == step && self.round.acting.is_none() {
@@ -825,7 +885,15 @@ impl Peer {
             Body::Agree { hash, .. } => {
                 self.round.hashes.insert(from, hash);
             }
-            Body::Start { .. } | Body::Stop { .. } | Body::Chance { .. } | Body::ChanceOpen { .. } => unreachable!("handled above"),
+            Body::Start { .. }
+            | Body::Stop { .. }
+            | Body::Chance { .. }
+            | Body::ChanceOpen { .. }
+            | Body::Deal(_)
+            | Body::Keys { .. }
+            | Body::Opens { .. } => {
+                unreachable!("handled above")
+            }
         }
         self.progress()
     }

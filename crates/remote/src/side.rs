@@ -14,12 +14,15 @@
 //! stops the match: the reason goes to the other devices and to the page.
 
 use crate::commit::Salt;
+use crate::dealer::{DealMessage, Dealer, Dealt};
 use crate::ledger::{Ledger, LedgerError};
+use crate::places::{Need, Place, Places};
 use crate::protocol::{Choice, Device, Happening, Message, Peer};
 use crate::table::hash_of;
-use dojo_engine::{Game, Joint, Seat, acting_seats};
+use dojo_engine::{Game, GameRecord, Joint, Seat, acting_seats};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
 
 /// What the page must hear.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,9 +36,13 @@ pub enum Told<G: Game> {
         /// This device.
         me: Device,
     },
-    /// The devices drew the match's seed together, just before the step that reads it
-    /// ([`Game::chance_seed`]): the setup with that seed, which the page plays from now on (the
-    /// steps so far replay the same from it). It comes before that step's [`Told::Agreed`].
+    /// The setup changed, and the page plays from the new one (the steps so far replay the
+    /// same from it, as this device's people see them): the devices drew the match's seed
+    /// together just before the step that reads it ([`Game::chance_seed`]), or, in a match
+    /// whose cards they deal ([`Game::dealing`]), cards were opened to this device (the cards
+    /// it has not seen are filled in so that the match plays), or at the end every deal was
+    /// shown and this is the true setup. It comes before the [`Told::Agreed`] of the step that
+    /// needs it.
     Seeded {
         /// The setup, with the drawn seed.
         setup: G::Setup,
@@ -154,6 +161,59 @@ pub struct Side<G: Game> {
     secret: [u8; 32],
     /// Where the match's chance stands, for a game whose seed the devices draw together.
     chance: ChanceState,
+    /// The cards, for a game whose cards the devices deal between them.
+    cards: Option<Box<Cards<G>>>,
+}
+
+/// The cards of a match the devices deal between them ([`Game::dealing`]): the deal's
+/// messages, where each card lies, and the key rounds in which cards are opened.
+///
+/// A key round is one [`crate::protocol::Body::Keys`] from every device, in the same order
+/// on all of them: the first deal's hands and cards face up; each step's cards played (from
+/// the hands of the seats whose choices it shows); the deck's top card when the step turns
+/// it up; and the hands and cards face up of a deal again. Between rounds every device
+/// refills the cards it has not seen ([`Places::fill`]) and plays its copy again from there.
+#[derive(Clone)]
+struct Cards<G: Game> {
+    dealer: Dealer,
+    places: Places,
+    /// The setup as the host sent it: its options, its cards to be replaced by the deal's.
+    base: G::Setup,
+    /// Key rounds this device has sent, and what it sent in each.
+    outbox: Vec<Vec<DealMessage>>,
+    /// Key rounds taken in.
+    done: u32,
+    /// Keys received, by round and device.
+    inbox: BTreeMap<u32, BTreeMap<Device, Vec<DealMessage>>>,
+    /// What the cards wait for.
+    wait: Wait,
+    /// The earlier choices shown in the step being dealt; `None` between steps.
+    step: Option<Vec<(u32, u8, String)>>,
+    /// The last setup the page was told.
+    told: Option<G::Setup>,
+    /// What the step being dealt does with the cards, as far as it is known.
+    step_moves: Vec<dojo_engine::CardMove>,
+    /// True once every deal was shown at the end and checked.
+    audited: bool,
+}
+
+impl<G: Game> std::fmt::Debug for Cards<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cards").field("deals", &self.dealer.deals()).field("rounds", &self.done).field("wait", &self.wait).finish()
+    }
+}
+
+/// What a dealt match waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wait {
+    /// Nothing: the cards can move on.
+    Nothing,
+    /// Deal `0` to be ready: then its layout's keys go round.
+    Deal(u32),
+    /// Key round `0` to be in from every device.
+    Round(u32),
+    /// The end: every device's secrets.
+    Audit,
 }
 
 /// Where the match's chance stands on this device ([`Game::chance_seed`]).
@@ -181,7 +241,11 @@ impl<G: Game> Side<G> {
         let mut side = Side { ledger: Some(ledger), ..Side::guest(0, devices, secret) };
         side.peer = peer;
         let mut out = Out { send: vec![start], told: Vec::new() };
+        if G::dealing(setup).is_some() && devices != 2 {
+            return Err("a game whose cards the devices deal is played between two devices".into());
+        }
         side.commit_chance(&mut out);
+        side.start_cards(setup, &mut out);
         side.begin_next(&mut out);
         Ok((side, out))
     }
@@ -199,6 +263,36 @@ impl<G: Game> Side<G> {
             stop_known: false,
             secret,
             chance: ChanceState::Unused,
+            cards: None,
+        }
+    }
+
+    /// For a game whose cards the devices deal: begins the first deal. The page hears that the
+    /// match started only once this device's cards are open ([`Side::opened_cards`]).
+    fn start_cards(&mut self, setup: &G::Setup, out: &mut Out<G>) {
+        let Some(dealing) = G::dealing(setup) else { return };
+        let seats = self.state().map_or(0, G::seat_count);
+        let mut places = Places::new(dealing.clone(), seats);
+        places.begin_deal(None);
+        places.lay_out_first();
+        let mut dealer = Dealer::new(G::NAME, dealing.size(), self.peer.me(), self.peer.devices());
+        let begun = dealer.begin(None, deal_secret(&self.secret, 0));
+        self.cards = Some(Box::new(Cards {
+            dealer,
+            places,
+            base: setup.clone(),
+            outbox: Vec::new(),
+            done: 0,
+            inbox: BTreeMap::new(),
+            wait: Wait::Deal(0),
+            step: None,
+            told: None,
+            step_moves: Vec::new(),
+            audited: false,
+        }));
+        match begun {
+            Ok((send, known)) => self.dealt(send, known, out),
+            Err(v) => self.stop(v.to_string(), out),
         }
     }
 
@@ -274,7 +368,8 @@ impl<G: Game> Side<G> {
 
     /// True once the match is decided on this device's table, or stopped.
     pub fn is_done(&self) -> bool {
-        self.peer.is_stopped() || self.state().is_some_and(|s| s.outcome().is_some())
+        let audited = self.cards.as_ref().is_none_or(|c| c.audited);
+        self.peer.is_stopped() || audited && self.state().is_some_and(|s| s.outcome().is_some())
     }
 
     /// The devices a guest's message must be passed on to (the host relays; others: none).
@@ -353,6 +448,10 @@ impl<G: Game> Side<G> {
         if state.outcome().is_some() || self.peer.is_stopped() || self.begun == self.peer.step() {
             return;
         }
+        if self.cards.as_ref().is_some_and(|c| c.told.is_none()) {
+            // The first deal is not open yet: the people cannot see their cards.
+            return;
+        }
         let acting: Vec<u8> = acting_seats(state).iter().map(|s| s.0).collect();
         self.own = vec![None; state.seat_count()];
         self.begun = self.peer.step();
@@ -379,11 +478,15 @@ impl<G: Game> Side<G> {
                 Happening::Opened { choices, shown, .. } => self.opened(choices, &shown, out),
                 Happening::Settled { shown, .. } => self.settled(&shown, out),
                 Happening::Chance { bytes } => self.chance_drawn(&bytes, out),
+                Happening::Dealing { from, message } => self.deal_message(from, message, out),
+                Happening::Keys { from, round, keys } => self.keys_in(from, round, keys, out),
+                Happening::Opens { from, keys } => self.opens_in(from, keys),
                 Happening::Agreed { step } => {
                     if let Some(ledger) = &self.ledger {
                         out.told.push(Told::Agreed { step, joints: ledger.joints() });
                     }
                     self.begin_next(out);
+                    self.audit_at_end(out);
                     Ok(())
                 }
                 Happening::Stopped { by, reason } => {
@@ -410,6 +513,13 @@ impl<G: Game> Side<G> {
             return Err(format!("the host named {} players for a table of {}", owners.len(), ledger.state().seat_count()));
         }
         self.ledger = Some(ledger);
+        if G::dealing(&setup).is_some() {
+            if self.peer.devices() != 2 {
+                return Err("a game whose cards the devices deal is played between two devices".into());
+            }
+            self.start_cards(&setup, out);
+            return Ok(());
+        }
         out.told.push(Told::Started { setup, owners, me });
         self.commit_chance(out);
         self.begin_next(out);
@@ -432,6 +542,8 @@ impl<G: Game> Side<G> {
             .filter(|(at, _)| *at == step)
             .map(|(_, seat)| seat)
             .collect();
+        let acts: Vec<(u8, G::Action)> = show.iter().filter_map(|s| Some((*s, self.own.get(usize::from(*s))?.clone()?))).collect();
+        self.open_own(&acts, out)?;
         let (send, happened) = self.peer.open(&show).map_err(|v| v.to_string())?;
         out.send.extend(send);
         self.react(happened, out);
@@ -454,6 +566,11 @@ impl<G: Game> Side<G> {
         };
         let show: Vec<(u32, u8)> = show.into_iter().filter(|at| withheld.contains(at)).collect();
         self.opened = choices;
+        let acts: Vec<(u8, G::Action)> = match &self.ledger {
+            Some(ledger) => show.iter().filter_map(|(at, seat)| Some((*seat, ledger.own_action(*at, *seat)?))).collect(),
+            None => Vec::new(),
+        };
+        self.open_own(&acts, out)?;
         let (send, happened) = self.peer.settle(&show).map_err(|v| v.to_string())?;
         out.send.extend(send);
         self.react(happened, out);
@@ -461,6 +578,9 @@ impl<G: Game> Side<G> {
     }
 
     fn settled(&mut self, shown: &[(u32, u8, String)], out: &mut Out<G>) -> Result<(), String> {
+        if self.cards.is_some() {
+            return self.open_plays(shown, out);
+        }
         if self.chance == ChanceState::Pending {
             let ledger = self.ledger.as_ref().ok_or("a step came before the match started")?;
             let mut trial = ledger.clone();
@@ -499,6 +619,306 @@ impl<G: Game> Side<G> {
         self.react(happened, out);
         Ok(())
     }
+}
+
+/// The cards of a dealt match: each key round and deal, and what the step waits for.
+impl<G: Game> Side<G> {
+    fn cards(&mut self) -> Result<&mut Cards<G>, String> {
+        self.cards.as_deref_mut().ok_or_else(|| "a deal message came in a match whose cards are not dealt".to_string())
+    }
+
+    /// What this device's dealer said: messages to send, deals ready, the audit done.
+    fn dealt(&mut self, send: Vec<DealMessage>, known: Vec<Dealt>, out: &mut Out<G>) {
+        for message in send {
+            out.send.push(self.peer.deal(message));
+        }
+        let result = if known.contains(&Dealt::Audited) { self.audited(out) } else { self.advance_cards(out) };
+        if let Err(reason) = result {
+            self.stop(reason, out);
+        }
+    }
+
+    fn deal_message(&mut self, from: Device, message: DealMessage, out: &mut Out<G>) -> Result<(), String> {
+        let (send, known) = self.cards()?.dealer.receive(from, message).map_err(|v| v.to_string())?;
+        self.dealt(send, known, out);
+        Ok(())
+    }
+
+    fn keys_in(&mut self, from: Device, round: u32, keys: Vec<DealMessage>, out: &mut Out<G>) -> Result<(), String> {
+        let cards = self.cards()?;
+        if round < cards.done || cards.inbox.get(&round).is_some_and(|r| r.contains_key(&from)) {
+            return Err(format!("device {from} sent its keys of round {round} twice"));
+        }
+        if round > cards.done + 64 {
+            return Err(format!("device {from} sent keys far ahead of the match"));
+        }
+        if keys.iter().any(|k| !matches!(k, DealMessage::Keys { .. })) {
+            return Err(format!("device {from}'s keys of round {round} hold something else"));
+        }
+        cards.inbox.entry(round).or_default().insert(from, keys);
+        self.advance_cards(out)
+    }
+
+    /// Sends this device's keys of the next key round, and waits for every other device's.
+    fn send_round(&mut self, keys: Vec<DealMessage>, out: &mut Out<G>) -> Result<(), String> {
+        let cards = self.cards()?;
+        let round = cards.outbox.len() as u32;
+        cards.outbox.push(keys.clone());
+        cards.wait = Wait::Round(round);
+        out.send.push(self.peer.keys(round, keys));
+        Ok(())
+    }
+
+    /// Moves the cards on as far as what has arrived allows.
+    fn advance_cards(&mut self, out: &mut Out<G>) -> Result<(), String> {
+        loop {
+            let Some(cards) = self.cards.as_deref_mut() else { return Ok(()) };
+            match cards.wait {
+                Wait::Audit => return Ok(()),
+                Wait::Deal(deal) => {
+                    if !cards.dealer.is_ready(deal) {
+                        return Ok(());
+                    }
+                    let keys = self.layout_keys(deal)?;
+                    self.send_round(keys, out)?;
+                }
+                Wait::Round(round) => {
+                    let others = usize::from(self.peer.devices()) - 1;
+                    if cards.inbox.get(&round).is_none_or(|r| r.len() < others) {
+                        return Ok(());
+                    }
+                    self.take_round(round)?;
+                    self.cards()?.wait = Wait::Nothing;
+                }
+                // Between steps there is nothing to move (keys of the next step came early).
+                Wait::Nothing if cards.step.is_none() && cards.told.is_some() => return Ok(()),
+                Wait::Nothing => return self.cards_moved(out),
+            }
+        }
+    }
+
+    /// The keys this device gives as deal `deal` is laid out: each seat's new cards to the
+    /// device that plays it (none for its own), the cards face up to everyone.
+    fn layout_keys(&mut self, deal: u32) -> Result<Vec<DealMessage>, String> {
+        let me = self.peer.me();
+        let owners: Vec<Device> = (0..).map_while(|s| self.peer_owner(s)).collect();
+        let cards = self.cards()?;
+        let zones = if deal == 0 {
+            cards.places.zones.clone()
+        } else {
+            let mut zones = cards.places.zones.clone();
+            let moves = cards.step_moves.clone();
+            cards.places.follow(&mut zones, &moves).map_err(|e| e.to_string())?;
+            zones
+        };
+        let (hands, up) = cards.places.layout_of(&zones, deal);
+        let mut keys = Vec::new();
+        for (seat, places) in hands.iter().enumerate() {
+            let owner = owners.get(seat).copied().unwrap_or(me);
+            if owner != me && !places.is_empty() {
+                keys.push(give(&cards.dealer, deal, places, Some(owner))?);
+            }
+        }
+        if !up.is_empty() {
+            keys.push(give(&cards.dealer, deal, &up, None)?);
+        }
+        Ok(keys)
+    }
+
+    fn peer_owner(&self, seat: u8) -> Option<Device> {
+        (0..self.peer.devices()).find(|d| self.peer.seats_of(*d).contains(&seat))
+    }
+
+    /// Key round `round` is in: the dealer takes every key, and each card this device can now
+    /// open is seen (by everyone, when its keys went to everyone).
+    fn take_round(&mut self, round: u32) -> Result<(), String> {
+        let me = self.peer.me();
+        let cards = self.cards()?;
+        let got = cards.inbox.remove(&round).unwrap_or_default();
+        let mine = cards.outbox.get(round as usize).cloned().unwrap_or_default();
+        for (from, messages) in &got {
+            for message in messages {
+                cards.dealer.receive(*from, message.clone()).map_err(|v| v.to_string())?;
+            }
+        }
+        let every: Vec<&DealMessage> = got.values().flatten().chain(&mine).collect();
+        for message in every {
+            let DealMessage::Keys { deal, to, keys } = message else { continue };
+            if to.is_some_and(|t| t != me) {
+                continue;
+            }
+            for (slot, _) in keys {
+                let place: Place = (*deal, *slot);
+                let card = match cards.places.known(place) {
+                    Some(card) => card,
+                    None => match cards.dealer.open(*deal, *slot) {
+                        Some(Ok(card)) => card,
+                        Some(Err(e)) => return Err(format!("a key of round {round} opens no card ({e:?}): a false key")),
+                        None => return Err(format!("round {round} left card {slot} of deal {deal} closed")),
+                    },
+                };
+                cards.places.learn(place, card, to.is_none());
+            }
+        }
+        cards.done = round + 1;
+        Ok(())
+    }
+
+    /// Every key round so far is in: the cards this device has not seen are filled in, and the
+    /// match goes on (the first step begins, or the step being dealt moves on).
+    fn cards_moved(&mut self, out: &mut Out<G>) -> Result<(), String> {
+        let cards = self.cards.as_deref().ok_or("no cards")?;
+        let orders = cards.places.fill().map_err(|e| e.to_string())?;
+        let setup = G::dealt_setup(&cards.base, &orders);
+        let ledger = self.ledger.as_mut().ok_or("a deal came before the match started")?;
+        ledger.resetup(setup.clone()).map_err(|e| format!("the cards opened so far do not play: {e}"))?;
+        let Some(shown) = cards.step.clone() else {
+            // The first deal is open.
+            let cards = self.cards()?;
+            if cards.told.is_some() {
+                return Ok(());
+            }
+            cards.told = Some(setup.clone());
+            let owners = (0..).map_while(|s| self.peer_owner(s)).collect();
+            out.told.push(Told::Started { setup, owners, me: self.peer.me() });
+            self.begin_next(out);
+            return Ok(());
+        };
+        let ledger = self.ledger.as_ref().ok_or("no match")?;
+        let events = ledger.events_of(&self.opened, &self.own, &shown).map_err(|e| e.to_string())?;
+        let moves = G::card_moves(&events);
+        let secret = self.secret;
+        let cards = self.cards()?;
+        cards.step_moves = moves.clone();
+        let mut zones = cards.places.zones.clone();
+        let (_, need) = cards.places.follow(&mut zones, &moves).map_err(|e| e.to_string())?;
+        match need {
+            Need::Nothing => {
+                cards.places.zones = zones;
+                cards.step = None;
+                if cards.told.as_ref() != Some(&setup) {
+                    cards.told = Some(setup.clone());
+                    out.told.push(Told::Seeded { setup });
+                }
+                self.take_step(&shown, out)
+            }
+            Need::Top(place) => {
+                let key = give(&cards.dealer, place.0, &[place], None)?;
+                self.send_round(vec![key], out)
+            }
+            Need::Deal(pool) => {
+                let deal = cards.dealer.deals();
+                cards.places.begin_deal(pool.clone());
+                cards.wait = Wait::Deal(deal);
+                let (send, known) = cards.dealer.begin(pool, deal_secret(&secret, deal)).map_err(|v| v.to_string())?;
+                self.dealt(send, known, out);
+                Ok(())
+            }
+        }
+    }
+
+    /// After a step's choices are settled, in a dealt match: the step moves the cards once
+    /// every key it needs is in.
+    fn open_plays(&mut self, shown: &[(u32, u8, String)], out: &mut Out<G>) -> Result<(), String> {
+        let cards = self.cards()?;
+        cards.step = Some(shown.to_vec());
+        cards.step_moves = Vec::new();
+        cards.wait = Wait::Nothing;
+        self.advance_cards(out)
+    }
+
+    /// Before this device shows its choices `acts` (seat, action), in a dealt match: it opens
+    /// to everyone the cards they play, each at the first place in the seat's hand with that
+    /// face that is not open yet, so that every device holds those cards when it checks them.
+    fn open_own(&mut self, acts: &[(u8, G::Action)], out: &mut Out<G>) -> Result<(), String> {
+        let Some(cards) = self.cards.as_deref_mut() else { return Ok(()) };
+        let mut faces: BTreeMap<usize, Vec<u16>> = BTreeMap::new();
+        for (seat, action) in acts {
+            faces.entry(usize::from(*seat)).or_default().extend(G::cards_of(action));
+        }
+        let mut by_deal: BTreeMap<u32, Vec<Place>> = BTreeMap::new();
+        for (seat, faces) in faces {
+            let open = cards.places.to_open(seat, &faces).ok_or(format!("Player {}'s hand here lacks a card they played", seat + 1))?;
+            for place in open {
+                let card = cards.places.known(place).ok_or("a card of this device's hand is not known here")?;
+                cards.places.learn(place, card, true);
+                by_deal.entry(place.0).or_default().push(place);
+            }
+        }
+        if by_deal.is_empty() {
+            return Ok(());
+        }
+        let keys = by_deal.iter().map(|(deal, places)| give(&cards.dealer, *deal, places, None)).collect::<Result<Vec<_>, _>>()?;
+        out.send.push(self.peer.opens(keys));
+        Ok(())
+    }
+
+    /// Another device opened the cards its choices about to be shown play: this device sees
+    /// them, and plays its copy again from a world that holds them.
+    fn opens_in(&mut self, from: Device, keys: Vec<DealMessage>) -> Result<(), String> {
+        let cards = self.cards()?;
+        for message in keys {
+            let DealMessage::Keys { deal, to: None, keys: slots } = &message else {
+                return Err(format!("device {from} opened cards to only some devices"));
+            };
+            cards.dealer.receive(from, message.clone()).map_err(|v| v.to_string())?;
+            for (slot, _) in slots {
+                let card = match cards.dealer.open(*deal, *slot) {
+                    Some(Ok(card)) => card,
+                    Some(Err(e)) => return Err(format!("device {from}'s key opens no card ({e:?}): a false key")),
+                    None => return Err(format!("device {from} opened card {slot} of deal {deal}, which this device cannot read")),
+                };
+                cards.places.learn((*deal, *slot), card, true);
+            }
+        }
+        let orders = cards.places.fill().map_err(|e| e.to_string())?;
+        let setup = G::dealt_setup(&cards.base, &orders);
+        let ledger = self.ledger.as_mut().ok_or("cards came before the match started")?;
+        ledger.resetup(setup).map_err(|e| format!("the cards opened so far do not play: {e}"))
+    }
+
+    /// Once the match is decided, each device shows the secrets of its deals.
+    fn audit_at_end(&mut self, out: &mut Out<G>) {
+        let over = self.state().is_some_and(|s| s.outcome().is_some());
+        let Some(cards) = self.cards.as_deref_mut() else { return };
+        if !over || cards.wait == Wait::Audit {
+            return;
+        }
+        cards.wait = Wait::Audit;
+        match cards.dealer.audit() {
+            Ok((message, known)) => self.dealt(vec![message], known, out),
+            Err(v) => self.stop(v.to_string(), out),
+        }
+    }
+
+    /// Every deal is shown: the true setup, checked to play the match as agreed, for the page.
+    fn audited(&mut self, out: &mut Out<G>) -> Result<(), String> {
+        let cards = self.cards.as_deref().ok_or("no cards")?;
+        let orders = cards.dealer.orders().map_err(|v| v.to_string())?;
+        let setup = G::dealt_setup(&cards.base, &orders);
+        let ledger = self.ledger.as_ref().ok_or("no match")?;
+        let record = GameRecord::<G> { actions: ledger.joints(), ..GameRecord::new(setup.clone()) };
+        let end = record.replay().map_err(|e| format!("the match does not play from the cards as dealt: {e}"))?;
+        if hash_of(&end) != hash_of(ledger.state()) {
+            return Err("the cards as dealt end the match otherwise than the devices agreed".into());
+        }
+        let cards = self.cards()?;
+        cards.audited = true;
+        cards.told = Some(setup.clone());
+        out.told.push(Told::Seeded { setup });
+        Ok(())
+    }
+}
+
+/// This device's keys for `places` of deal `deal`, for `to` (or everyone).
+fn give(dealer: &Dealer, deal: u32, places: &[Place], to: Option<Device>) -> Result<DealMessage, String> {
+    let slots: Vec<u16> = places.iter().map(|p| p.1).collect();
+    dealer.give(deal, &slots, to).ok_or_else(|| format!("this device holds no keys for deal {deal}"))
+}
+
+/// This device's secret for deal `deal`, from its secret.
+fn deal_secret(secret: &[u8; 32], deal: u32) -> [u8; 32] {
+    Sha256::digest([&secret[..], b"pocket-dojo deal", &deal.to_le_bytes()].concat()).into()
 }
 
 /// This device's part of the match's chance and its salt, from its secret.

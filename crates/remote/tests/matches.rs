@@ -115,6 +115,9 @@ fn react<G: Game>(
             }
             Happening::Agreed { .. } => (Vec::new(), Vec::new()),
             Happening::Chance { .. } => panic!("the open tables played here draw no chance"),
+            Happening::Dealing { .. } | Happening::Keys { .. } | Happening::Opens { .. } => {
+                panic!("the open tables played here deal no cards")
+            }
             Happening::Stopped { reason, .. } => panic!("stopped: {reason}"),
         };
         out.extend(o);

@@ -39,6 +39,10 @@ struct Dev<G: Game> {
     rng: Rng,
     /// True once the devices' seed has come.
     seeded: bool,
+    /// The last steps agreed, as told.
+    joints: Vec<dojo_engine::Joint<G::Action>>,
+    /// Setups told after the start (a seed drawn, cards opened).
+    reseeds: usize,
 }
 
 impl<G: Game> Dev<G> {
@@ -74,11 +78,19 @@ impl<G: Game> Dev<G> {
                 self.setup = Some(setup);
             }
             Told::Seeded { setup } => {
-                assert!(self.shown.as_ref().is_some_and(G::chance_pending), "the seed comes for the step that reads it");
-                self.seeded = true;
+                self.reseeds += 1;
+                if G::dealing(&setup).is_some() {
+                    // Cards were opened here: the match so far replays from the new setup.
+                    let record = GameRecord::<G> { actions: self.joints.clone(), ..GameRecord::new(setup.clone()) };
+                    self.shown = Some(record.replay().unwrap());
+                } else {
+                    assert!(self.shown.as_ref().is_some_and(G::chance_pending), "the seed comes for the step that reads it");
+                    self.seeded = true;
+                }
                 self.setup = Some(setup);
             }
             Told::Agreed { joints, .. } => {
+                self.joints = joints.clone();
                 let record = GameRecord::<G> { actions: joints, ..GameRecord::new(self.setup.clone().unwrap()) };
                 self.shown = Some(record.replay().unwrap());
                 if self.shown.as_ref().is_some_and(G::chance_pending) {
@@ -132,12 +144,20 @@ impl<G: Game> Dev<G> {
         assert_eq!(back.passed, self.passed, "device {}: the journal gives back every message sent or passed on", self.d);
         self.side = back.side;
         // The host's page still holds the setup it started from: only a guest is told it.
-        let (mut setup, mut shown) =
-            if self.d == 0 { (self.setup.clone(), self.setup.as_ref().map(|s| G::from_setup(s).unwrap())) } else { (None, None) };
+        let first: Option<G::Setup> = match &self.journal.begin {
+            Begin::Host { setup, .. } => serde_json::from_str(setup).ok().filter(|s| G::dealing(s).is_none()),
+            Begin::Guest { .. } => None,
+        };
+        let (mut setup, mut shown) = (first.clone(), first.map(|s| G::from_setup(&s).unwrap()));
+        self.joints.clear();
         for told in back.told {
             match told {
                 Told::Seeded { setup: s } => {
                     self.seeded = true;
+                    if G::dealing(&s).is_some() {
+                        let record = GameRecord::<G> { actions: self.joints.clone(), ..GameRecord::new(s.clone()) };
+                        shown = Some(record.replay().unwrap());
+                    }
                     setup = Some(s);
                 }
                 Told::Started { setup: s, .. } => {
@@ -145,6 +165,7 @@ impl<G: Game> Dev<G> {
                     setup = Some(s);
                 }
                 Told::Agreed { joints, .. } => {
+                    self.joints = joints.clone();
                     shown = Some(GameRecord::<G> { actions: joints, ..GameRecord::new(setup.clone().unwrap()) }.replay().unwrap());
                 }
                 Told::Stopped(_) => unreachable!("a stopped journal is refused"),
@@ -161,22 +182,27 @@ impl<G: Game> Dev<G> {
 /// lost and every device reloads, then each guest and the host send each other again what the
 /// other has not received ([`missed`]). Returns every device.
 fn play<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Option<u32>, cut: Option<usize>) -> Vec<Dev<G>> {
-    play_with(setup, owners, seed, forge, cut, false)
+    play_with(setup, owners, seed, forge, cut, Wire2::Honest)
+}
+
+/// What device 1's messages to the host suffer on the way.
+#[derive(Clone, Copy, PartialEq)]
+enum Wire2 {
+    /// Nothing.
+    Honest,
+    /// Its part of the match's chance is changed.
+    Chance,
+    /// The first key it gives to open a card it played is another device's key.
+    Opens,
 }
 
 /// [`play`] with device 1's part of the match's chance changed on its way to the host.
 fn play_forging_chance<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64) -> Vec<Dev<G>> {
-    play_with(setup, owners, seed, None, None, true)
+    play_with(setup, owners, seed, None, None, Wire2::Chance)
 }
 
-fn play_with<G: Game>(
-    setup: &G::Setup,
-    owners: &[u8],
-    seed: u64,
-    forge: Option<u32>,
-    cut: Option<usize>,
-    forge_chance: bool,
-) -> Vec<Dev<G>> {
+fn play_with<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Option<u32>, cut: Option<usize>, wire2: Wire2) -> Vec<Dev<G>> {
+    let forge_chance = wire2 == Wire2::Chance;
     let devices = owners.iter().max().unwrap() + 1;
     let table = format!("table-{seed}");
     let secret = |d: u8| {
@@ -200,13 +226,19 @@ fn play_with<G: Game>(
         stopped: None,
         rng: Rng::new(seed * 7 + u64::from(d)),
         seeded: false,
+        joints: Vec::new(),
+        reseeds: 0,
     };
     let mut devs = vec![dev(0, host, begin)];
     for d in 1..devices {
         devs.push(dev(d, Side::<G>::guest(d, devices, secret(d)), Begin::Guest { me: d, devices, secret: secret(d) }));
     }
-    devs[0].setup = Some(setup.clone());
-    devs[0].shown = Some(G::from_setup(setup).unwrap());
+    // The host's page plays from its own setup, but for a game whose cards the devices deal:
+    // that setup's cards are no one's, and the page waits to be told the dealt ones.
+    if G::dealing(setup).is_none() {
+        devs[0].setup = Some(setup.clone());
+        devs[0].shown = Some(G::from_setup(setup).unwrap());
+    }
     let mut wire = Wire::new();
     devs[0].handle(out, &mut wire);
     while let Some(out) = devs[0].person_chooses() {
@@ -259,8 +291,20 @@ fn play_with<G: Game>(
                 text = serde_json::to_string(&m).unwrap();
             }
         }
+        if wire2 == Wire2::Opens && to == 0 && !forged {
+            let mut m: Message = serde_json::from_str(&text).unwrap();
+            if let Body::Opens { keys } = &mut m.body
+                && let Some(dojo_remote::dealer::DealMessage::Keys { keys, .. }) = keys.first_mut()
+            {
+                // A key for the card from a deal device 1 never made: it opens no card.
+                keys[0].1 = dojo_remote::deal::Keys::new(&[9; 32], 15).card_key(0).unwrap();
+                forged = true;
+                text = serde_json::to_string(&m).unwrap();
+            }
+        }
         devs[usize::from(to)].receive(&text, &mut wire);
     }
+    assert!(wire2 != Wire2::Opens || forged, "a card was opened");
     assert!(!forge_chance || forged, "a part of the chance was opened");
     assert!(cut.is_none_or(|c| delivered >= c), "the match ended after {delivered} messages, before the cut at {c:?}", c = cut);
     devs
@@ -413,4 +457,49 @@ fn a_forged_part_of_the_chance_stops_every_device() {
         let why = dev.stopped.clone().unwrap_or_else(|| panic!("device {} stops", dev.d));
         assert!(why.contains("forged opening") || why.contains("stopped the match"), "device {}: {why}", dev.d);
     }
+}
+
+/// PUNISH between two devices in every option: the devices deal the cards themselves, each
+/// sees only its own hand until cards are played, and at the end every deal is shown and the
+/// match replays from the true cards on both.
+#[test]
+fn punish_is_dealt_by_the_two_devices_and_every_option_plays_to_the_end() {
+    use dojo_games::punish::{Options, Punish, Setup};
+    let options = [
+        Options::default(),
+        Options { feint: true, ..Options::default() },
+        Options { feint: true, blitz: true, ..Options::default() },
+        Options { best_of: 5, hearts: 1, heart_recovery: false, ..Options::default() },
+    ];
+    for seed in 1..=40u64 {
+        let options = options[seed as usize % options.len()];
+        let placeholder = Setup::deal(seed, options);
+        let devs = play::<Punish>(&placeholder, TWO, seed, None, None);
+        finished(&devs, &format!("PUNISH {options:?} {seed}"));
+        let dealt = devs[0].setup.clone().unwrap();
+        assert_eq!(Some(&dealt), devs[1].setup.as_ref(), "seed {seed}: both end with the true setup");
+        assert_eq!(dealt.options, options);
+        assert!(devs.iter().all(|d| d.reseeds >= 2), "seed {seed}: cards were opened during the match and shown at the end");
+        assert_ne!(dealt.hands, placeholder.hands, "seed {seed}: the host's setup dealt nothing");
+    }
+}
+
+#[test]
+fn a_dealt_punish_match_survives_both_devices_reloading() {
+    use dojo_games::punish::{Options, Punish, Setup};
+    // Cuts in the first deal, in a step's key rounds, and late in the match.
+    for (seed, cut) in [(3u64, 4usize), (3, 40), (4, 150), (5, 70), (6, 11)] {
+        let options = Options { feint: true, ..Options::default() };
+        let devs = play::<Punish>(&Setup::deal(seed, options), TWO, seed, None, Some(cut));
+        finished(&devs, &format!("PUNISH cut at {cut}"));
+    }
+}
+
+#[test]
+fn a_false_key_for_a_played_card_stops_both_devices() {
+    use dojo_games::punish::{Options, Punish, Setup};
+    let devs = play_with::<Punish>(&Setup::deal(2, Options::default()), TWO, 2, None, None, Wire2::Opens);
+    let reason = devs[0].stopped.clone().expect("the host stops the match");
+    assert!(reason.contains("false key"), "{reason}");
+    assert!(devs[1].stopped.as_ref().is_some_and(|r| r.contains("false key")), "and tells device 1 why: {:?}", devs[1].stopped);
 }

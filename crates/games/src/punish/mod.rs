@@ -23,6 +23,7 @@
 //! ([`INTERPRETATION_NOTES`]), which the rules page shows as well.
 
 mod card;
+mod dealt;
 mod event;
 mod hints;
 pub mod scenario;
@@ -37,7 +38,7 @@ pub use setup::{Options, Setup, SetupError, Statuses};
 pub use state::{Decision, Phase, Play, Punish, Refusal, Reveal};
 pub use view::PunishView;
 
-use dojo_engine::{Game, Joint, Observer, Outcome, Rng, Seat};
+use dojo_engine::{CardMove, Dealing, Game, Joint, Observer, Outcome, Rng, Seat};
 
 pub use crate::duel::rival;
 
@@ -115,6 +116,23 @@ impl Game for Punish {
 
     fn determinize_table(views: &[PunishView], rng: &mut Rng) -> Option<Self> {
         view::determinize_table(views, rng)
+    }
+
+    /// Between devices the cards are dealt by the devices themselves (see `dealt.rs`).
+    fn dealing(_setup: &Setup) -> Option<Dealing> {
+        Some(dealt::dealing())
+    }
+
+    fn cards_of(play: &Play) -> Vec<u16> {
+        vec![dealt::face(play.card)]
+    }
+
+    fn card_moves(events: &[Event]) -> Vec<CardMove> {
+        dealt::card_moves(events)
+    }
+
+    fn dealt_setup(setup: &Setup, orders: &[Vec<u16>]) -> Setup {
+        dealt::dealt_setup(setup, orders)
     }
 }
 

@@ -1,0 +1,320 @@
+//! Where every card of a match dealt between devices ([`crate::dealer`]) lies, as places of
+//! the deals, on one device: the hands, the deck and the cards face up, moved by what each step
+//! did ([`CardMove`]), and what this device has seen of each deal. From it come the pool of
+//! each deal again, the places whose keys go to whom, and, through [`crate::filling`], a world
+//! in which the engine plays this device's copy of the match.
+//!
+//! Every device keeps the same places; only what each has seen differs. A place is *public*
+//! once every device's key for it went to everyone: a card played, turned up from the deck or
+//! shown out of play.
+
+use crate::deal::Pooled;
+use crate::filling::{DealSight, fill};
+use dojo_engine::{CardMove, Dealing};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One card's place: the deal, and its position in that deal's order.
+pub type Place = (u32, u16);
+
+/// Where the cards lie between deals: the part of [`Places`] a step moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Zones {
+    /// Each seat's hand, in the order its cards were dealt.
+    pub hands: Vec<Vec<Place>>,
+    /// The deck, top card first (all of the last deal).
+    pub deck: Vec<Place>,
+    /// The cards face up outside the hands and the deck.
+    pub face_up: Vec<Place>,
+    /// Deals laid out so far.
+    pub laid: u32,
+}
+
+/// Why a step's cards cannot be followed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlaceError {
+    /// A card played that its player never showed: no public place in the hand has its face.
+    NotShown {
+        /// The seat.
+        seat: u8,
+    },
+    /// The deck ran out.
+    EmptyDeck,
+    /// A card face up whose face is not known to every device.
+    Unseen,
+    /// What this device has seen fits no deal of the deck (a device cheated, or a key lied).
+    NoWorld,
+}
+
+impl std::fmt::Display for PlaceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlaceError::NotShown { seat } => write!(f, "Player {} played a card whose place in their hand they never opened", seat + 1),
+            PlaceError::EmptyDeck => write!(f, "a card was taken from an empty deck"),
+            PlaceError::Unseen => write!(f, "a card face up was never opened to every device"),
+            PlaceError::NoWorld => write!(f, "the cards opened so far cannot come from one deck: a deal or a key was false"),
+        }
+    }
+}
+
+/// What the next move needs before this device can follow it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// Nothing: the move was followed.
+    Nothing,
+    /// The deck's top card must be opened to everyone.
+    Top(Place),
+    /// A deal again of `pool` (the deck, locked, and the cards face up), to lay out as the move says.
+    Deal(Option<Vec<Pooled>>),
+}
+
+/// Every card's place on one device, and what it has seen.
+#[derive(Clone, Debug)]
+pub struct Places {
+    dealing: Dealing,
+    /// Each deal's pool and the cards this device has seen in it.
+    sights: Vec<DealSight>,
+    /// Places every device has seen.
+    public: BTreeSet<Place>,
+    /// Where the cards lie.
+    pub zones: Zones,
+}
+
+impl Places {
+    /// No deal yet, for a game of `dealing` with `seats` seats.
+    pub fn new(dealing: Dealing, seats: usize) -> Places {
+        Places {
+            dealing,
+            sights: Vec::new(),
+            public: BTreeSet::new(),
+            zones: Zones { hands: vec![Vec::new(); seats], deck: Vec::new(), face_up: Vec::new(), laid: 0 },
+        }
+    }
+
+    /// The game's deck.
+    pub fn dealing(&self) -> &Dealing {
+        &self.dealing
+    }
+
+    /// Deals begun.
+    pub fn deals(&self) -> u32 {
+        self.sights.len() as u32
+    }
+
+    /// Records the next deal's pool (`None`: the whole deck) as it begins.
+    pub fn begin_deal(&mut self, pool: Option<Vec<Pooled>>) {
+        self.sights.push(DealSight { pool, known: BTreeMap::new() });
+    }
+
+    /// The card at `place`, if this device has seen it.
+    pub fn known(&self, place: Place) -> Option<u16> {
+        self.sights.get(place.0 as usize)?.known.get(&place.1).copied()
+    }
+
+    /// This device has seen `card` at `place`; `public` when every device has.
+    pub fn learn(&mut self, place: Place, card: u16, public: bool) {
+        if let Some(sight) = self.sights.get_mut(place.0 as usize) {
+            sight.known.insert(place.1, card);
+        }
+        if public {
+            self.public.insert(place);
+        }
+    }
+
+    /// True once every device has seen the card at `place`.
+    pub fn is_public(&self, place: Place) -> bool {
+        self.public.contains(&place)
+    }
+
+    fn face(&self, place: Place) -> Option<u16> {
+        self.known(place).and_then(|c| self.dealing.faces.get(usize::from(c)).copied())
+    }
+
+    /// For the player of `seat`, whose shown choices play cards of `faces`: the places in its
+    /// hand to open to everyone, each the first not yet public with that face. `None` when
+    /// the hand lacks one (this device does not hold that hand, or the choice was illegal).
+    pub fn to_open(&self, seat: usize, faces: &[u16]) -> Option<Vec<Place>> {
+        let hand = self.zones.hands.get(seat)?;
+        let mut picked: Vec<Place> = Vec::new();
+        for face in faces {
+            let place = hand.iter().find(|p| !self.is_public(**p) && !picked.contains(p) && self.face(**p) == Some(*face)).copied()?;
+            picked.push(place);
+        }
+        Some(picked)
+    }
+
+    /// Follows `moves` on `zones` as far as this device can: how far it got and what the next
+    /// move needs (a deal begun but not laid out yet is laid out from its recorded pool).
+    pub fn follow(&self, zones: &mut Zones, moves: &[CardMove]) -> Result<(usize, Need), PlaceError> {
+        for (done, m) in moves.iter().enumerate() {
+            match m {
+                CardMove::Played { seat, face } => {
+                    let hand = zones.hands.get_mut(seat.index()).ok_or(PlaceError::NotShown { seat: seat.0 })?;
+                    // The first public place with that face: the one its player opened for it.
+                    let at = hand
+                        .iter()
+                        .position(|p| self.is_public(*p) && self.face(*p) == Some(*face))
+                        .ok_or(PlaceError::NotShown { seat: seat.0 })?;
+                    zones.face_up.push(hand.remove(at));
+                }
+                CardMove::TopShown => {
+                    let top = *zones.deck.first().ok_or(PlaceError::EmptyDeck)?;
+                    if !self.is_public(top) {
+                        return Ok((done, Need::Top(top)));
+                    }
+                    zones.face_up.push(zones.deck.remove(0));
+                }
+                CardMove::Reshuffled { draws, shown } => {
+                    let pool = self.pool(zones)?;
+                    if zones.laid as usize >= self.sights.len() {
+                        return Ok((done, Need::Deal(Some(pool))));
+                    }
+                    if self.sights[zones.laid as usize].pool.as_ref() != Some(&pool) {
+                        return Err(PlaceError::NoWorld);
+                    }
+                    zones.face_up.clear();
+                    self.lay_out(zones, draws, *shown);
+                }
+                CardMove::Redealt { hands, shown } => {
+                    if zones.laid as usize >= self.sights.len() {
+                        return Ok((done, Need::Deal(None)));
+                    }
+                    zones.face_up.clear();
+                    zones.hands.iter_mut().for_each(Vec::clear);
+                    self.lay_out(zones, hands, *shown);
+                }
+            }
+        }
+        Ok((moves.len(), Need::Nothing))
+    }
+
+    /// The first deal, as the game deals it at the start.
+    pub fn lay_out_first(&mut self) {
+        let mut zones = self.zones.clone();
+        let (hands, shown) = (self.dealing.hands.clone(), self.dealing.shown);
+        self.lay_out(&mut zones, &hands, shown);
+        self.zones = zones;
+    }
+
+    /// Lays out deal `zones.laid`: `draws[s]` places to seat `s`, seat by seat, then `shown`
+    /// face up, the rest as the deck.
+    fn lay_out(&self, zones: &mut Zones, draws: &[u8], shown: u8) {
+        let deal = zones.laid;
+        let size = self.size_of(deal);
+        let mut slots = (0..size).map(|s| (deal, s));
+        for (hand, n) in zones.hands.iter_mut().zip(draws) {
+            hand.extend(slots.by_ref().take(usize::from(*n)));
+        }
+        zones.face_up.extend(slots.by_ref().take(usize::from(shown)));
+        zones.deck = slots.collect();
+        zones.laid += 1;
+    }
+
+    /// Cards in deal `deal`.
+    pub fn size_of(&self, deal: u32) -> u16 {
+        match self.sights.get(deal as usize).and_then(|s| s.pool.as_ref()) {
+            Some(pool) => pool.len() as u16,
+            None => self.dealing.size(),
+        }
+    }
+
+    /// The pool of a deal again from `zones`: the deck's places, still locked, then the cards
+    /// face up by number, smallest first. Every card face up must be public.
+    fn pool(&self, zones: &Zones) -> Result<Vec<Pooled>, PlaceError> {
+        let last = zones.laid.checked_sub(1).ok_or(PlaceError::NoWorld)?;
+        let mut pool = Vec::new();
+        for p in &zones.deck {
+            if p.0 != last {
+                return Err(PlaceError::NoWorld);
+            }
+            pool.push(Pooled::Locked { slot: usize::from(p.1) });
+        }
+        let mut up = Vec::new();
+        for p in &zones.face_up {
+            up.push(self.known(*p).filter(|_| self.is_public(*p)).ok_or(PlaceError::Unseen)?);
+        }
+        up.sort_unstable();
+        pool.extend(up.into_iter().map(Pooled::FaceUp));
+        Ok(pool)
+    }
+
+    /// Where the cards of deal `deal` go as it is laid out in `zones` (just laid out): the
+    /// places of each seat's draws, by seat, and those face up.
+    pub fn layout_of(&self, zones: &Zones, deal: u32) -> (Vec<Vec<Place>>, Vec<Place>) {
+        let hands = zones.hands.iter().map(|h| h.iter().copied().filter(|p| p.0 == deal).collect()).collect();
+        let up = zones.face_up.iter().copied().filter(|p| p.0 == deal).collect();
+        (hands, up)
+    }
+
+    /// Every deal's order in a world that shows this device exactly what it has seen.
+    pub fn fill(&self) -> Result<Vec<Vec<u16>>, PlaceError> {
+        fill(self.dealing.size(), &self.sights).ok_or(PlaceError::NoWorld)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dojo_engine::Seat;
+
+    fn punish_like() -> Places {
+        let faces = (0..15).map(|n| n / 3).collect();
+        Places::new(Dealing { faces, hands: vec![5, 5], shown: 2 }, 2)
+    }
+
+    #[test]
+    fn a_first_deal_lays_out_hands_then_the_cards_face_up_then_the_deck() {
+        let mut places = punish_like();
+        places.begin_deal(None);
+        places.lay_out_first();
+        assert_eq!(places.zones.hands[0], (0..5).map(|s| (0, s)).collect::<Vec<_>>());
+        assert_eq!(places.zones.hands[1], (5..10).map(|s| (0, s)).collect::<Vec<_>>());
+        assert_eq!(places.zones.face_up, vec![(0, 10), (0, 11)]);
+        assert_eq!(places.zones.deck, vec![(0, 12), (0, 13), (0, 14)]);
+    }
+
+    #[test]
+    fn a_played_card_must_have_been_opened_and_a_deal_again_waits_for_its_pool() {
+        let mut places = punish_like();
+        places.begin_deal(None);
+        places.lay_out_first();
+        // Seat 0 holds cards 3, 4, 5, 6, 7 (faces 1, 1, 1, 2, 2) and opens a face-2 card.
+        for (slot, card) in (0..5).zip(3..8) {
+            places.learn((0, slot), card, false);
+        }
+        let open = places.to_open(0, &[2]).unwrap();
+        assert_eq!(open, vec![(0, 3)], "the first place with that face");
+        assert_eq!(places.to_open(0, &[4]), None, "a face the hand lacks");
+        let mut zones = places.zones.clone();
+        let played = [CardMove::Played { seat: Seat(0), face: 2 }];
+        assert_eq!(places.follow(&mut zones, &played), Err(PlaceError::NotShown { seat: 0 }), "not opened yet");
+        places.learn((0, 3), 6, true);
+        places.learn((0, 10), 0, true);
+        places.learn((0, 11), 14, true);
+        let mut zones = places.zones.clone();
+        let moves = [played[0].clone(), CardMove::TopShown, CardMove::Reshuffled { draws: vec![1, 0], shown: 2 }];
+        assert_eq!(places.follow(&mut zones, &moves), Ok((1, Need::Top((0, 12)))));
+        places.learn((0, 12), 9, true);
+        let mut zones = places.zones.clone();
+        let (done, need) = places.follow(&mut zones, &moves).unwrap();
+        assert_eq!(done, 2);
+        let Need::Deal(Some(pool)) = need else { panic!("a deal again") };
+        assert_eq!(
+            pool,
+            vec![
+                Pooled::Locked { slot: 13 },
+                Pooled::Locked { slot: 14 },
+                Pooled::FaceUp(0),
+                Pooled::FaceUp(6),
+                Pooled::FaceUp(9),
+                Pooled::FaceUp(14)
+            ]
+        );
+        places.begin_deal(Some(pool));
+        let mut zones = places.zones.clone();
+        assert_eq!(places.follow(&mut zones, &moves), Ok((3, Need::Nothing)));
+        assert_eq!(zones.hands[0].last(), Some(&(1, 0)), "seat 0 drew the new deal's first card");
+        assert_eq!(places.layout_of(&zones, 1), (vec![vec![(1, 0)], vec![]], vec![(1, 1), (1, 2)]));
+        assert_eq!(zones.deck, vec![(1, 3), (1, 4), (1, 5)]);
+        assert!(places.fill().is_ok());
+    }
+}
