@@ -9,7 +9,7 @@ use super::{OnSite, Session};
 use crate::browser;
 use crate::components::event_log::EventLog;
 use dojo_bot::Level;
-use dojo_engine::{Rng, Seat};
+use dojo_engine::{Game, Rng, Seat};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -106,6 +106,9 @@ pub struct PlayCtx<T: OnSite> {
     sent: StoredValue<Option<usize>>,
     /// True when this device joined another's match by its invitation (it does not host).
     joined: StoredValue<bool>,
+    /// True while this device hosts a match whose cards the devices deal between them and the
+    /// deal is not done: the people wait, as the cards on the table are no one's yet.
+    awaiting_deal: StoredValue<bool>,
     /// Which count to a reveal is running (see [`PlayCtx::countdown`]).
     counting: StoredValue<u32>,
 }
@@ -136,6 +139,7 @@ impl<T: OnSite> PlayCtx<T> {
             friend: RwSignal::new(false),
             sent: StoredValue::new(None),
             joined: StoredValue::new(false),
+            awaiting_deal: StoredValue::new(false),
             counting: StoredValue::new(0),
         };
         // An invitation from a friend on another device: answer it. A match against a friend
@@ -188,6 +192,10 @@ impl<T: OnSite> PlayCtx<T> {
 
     /// Moves on to whatever the match needs next.
     pub fn advance(self) {
+        if self.awaiting_deal.get_value() {
+            self.screen.set(Screen::Friend);
+            return;
+        }
         let now = self.screen.get_untracked();
         let Some(next) = self.session.with_untracked(|s| s.as_ref().map(|s| next_screen(s, now))) else {
             self.screen.set(Screen::Lobby);
@@ -303,6 +311,15 @@ impl<T: OnSite> PlayCtx<T> {
                     Seats(owners.iter().map(|o| if *o == me { super::Controller::Person } else { super::Controller::Remote }).collect());
                 if me != 0 {
                     T::joined(&setup);
+                }
+                if self.awaiting_deal.get_value() {
+                    // The host's cards are dealt: the match it already hosts goes on from them.
+                    self.awaiting_deal.set_value(false);
+                    match Session::new(seats, &setup) {
+                        Ok(s) => self.session.set(Some(s)),
+                        Err(e) => return self.notice.set(Some(format!("The dealt cards could not be used here: {e}"))),
+                    }
+                    return self.advance();
                 }
                 self.start(Session::new(seats, &setup));
             }
@@ -522,6 +539,8 @@ impl<T: OnSite> PlayCtx<T> {
                 }
                 let unsaved = s.seats().keeping() == Keeping::Nothing && !s.seats().has_remote();
                 let remote = s.seats().has_remote();
+                let dealt = s.record().is_some_and(|r| <T::G as Game>::dealing(&r.setup).is_some());
+                self.awaiting_deal.set_value(remote && dealt && !self.joined.get_value());
                 let noun = s.noun();
                 self.link.set(None);
                 self.sent.set_value(None);

@@ -644,7 +644,10 @@ fn resume<G: Game + 'static>(kept: &str, code: &str) -> Result<(), String> {
     // The page starts from the match as it was: the host is told its own setup.
     if let Begin::Host { setup, owners, .. } = &kept.journal.begin {
         let setup: G::Setup = serde_json::from_str(setup).map_err(|e| format!("its setup cannot be read: {e}"))?;
-        tell::<G>(Heard::Start { setup, owners: owners.clone(), me: 0 });
+        // A match whose cards the devices deal starts from the dealt setup, told below.
+        if G::dealing(&setup).is_none() {
+            tell::<G>(Heard::Start { setup, owners: owners.clone(), me: 0 });
+        }
     }
     let mut line = None;
     for told in back.told {

@@ -20,10 +20,17 @@ use leptos::prelude::*;
 
 type Ctx = PlayCtx<PunishSite>;
 
-/// A new match with `seats`, dealt at random with `options`.
+/// A new match with `seats`, dealt at random with `options` (against a friend on another
+/// device, the two devices deal the cards again between them).
 fn deal(seats: crate::play::Seats, options: Options) -> Result<Session, String> {
+    if seats.has_remote() && options.blindfolded {
+        return Err(BLINDFOLDED_APART.into());
+    }
     Session::new(seats, &Setup::deal(browser::random_seed(), options))
 }
+
+/// Why Blindfolded is not offered between devices yet.
+const BLINDFOLDED_APART: &str = "Blindfolded cannot be played with a friend on another device yet: each device would have to stand in for the other's face-down plans with cards it cannot see. Play it on one device, or untick Blindfolded.";
 
 /// The play page.
 #[component]
@@ -93,7 +100,7 @@ fn Lobby(cx: Ctx) -> impl IntoView {
     };
     view! {
         <form class="lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(()); }>
-            {who_plays(vs_bot, level, None)}
+            {who_plays(vs_bot, level, Some(cx.friend))}
             <fieldset>
                 <legend>"Options"</legend>
                 <label><input type="checkbox" data-testid="opt-feint" on:change=move |ev| feint.set(event_target_checked(&ev))/>" Feint: once a measure, play the deck's top card instead"</label>
