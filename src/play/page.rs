@@ -9,7 +9,7 @@ use super::{OnSite, Session};
 use crate::browser;
 use crate::components::event_log::EventLog;
 use dojo_bot::Level;
-use dojo_engine::{Game, Rng, Seat};
+use dojo_engine::{Rng, Seat};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -539,7 +539,7 @@ impl<T: OnSite> PlayCtx<T> {
                 }
                 let unsaved = s.seats().keeping() == Keeping::Nothing && !s.seats().has_remote();
                 let remote = s.seats().has_remote();
-                let dealt = s.record().is_some_and(|r| <T::G as Game>::dealing(&r.setup).is_some());
+                let dealt = s.is_dealt();
                 self.awaiting_deal.set_value(remote && dealt && !self.joined.get_value());
                 let noun = s.noun();
                 self.link.set(None);

@@ -219,6 +219,12 @@ impl<T: OnSite> Session<T> {
         self.record.as_ref()
     }
 
+    /// True when the cards of this match are dealt by the devices that play it between them
+    /// ([`Game::dealing`]): until they are, the setup's cards are no one's.
+    pub fn is_dealt(&self) -> bool {
+        self.whole.as_ref().is_some_and(|w| <T::G as Game>::dealing(&w.setup).is_some())
+    }
+
     /// Steps played so far.
     pub fn steps(&self) -> usize {
         self.steps

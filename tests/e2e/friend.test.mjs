@@ -7,8 +7,10 @@
 // same end and keep the match in "Your games". Then, with three devices, a friend's device
 // that goes away mid-match is reported on the host and to the other friend, and a four-fighter
 // Free-for-All is played on three devices (two friends, the host and the host's computer), and a
-// four-hero Rumble the same way, its auction and re-bids crossing the devices. Prints the lengths, the time to connect and the
-// time each screen takes between the devices.
+// four-hero Rumble the same way, its auction and re-bids crossing the devices. A PUNISH match
+// whose cards the two devices deal themselves is played to the end, and its lobby refuses
+// Blindfolded between devices. Prints the lengths, the time to connect and the time each screen
+// takes between the devices.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -334,6 +336,50 @@ test('a four-hero Rumble on three devices: the auction sealed across devices, it
   await sameEndOnEvery(pages, (text) => text.replaceAll(' (computer, easy)', ''));
   await host.screenshot({ path: join(ARTIFACTS, 'friend-rumble-over.png'), fullPage: true });
   for (const page of pages) await page.context().close();
+});
+
+/** PUNISH's one screen: a card from the hand, now and then with the Feint. */
+async function punishAnswer(page, screen, step) {
+  if (screen !== 'pick') return;
+  const cards = await page.$$('[data-testid="hand"] button');
+  assert.ok(cards.length > 0, 'a card to play');
+  const feint = await page.$('[data-testid="feint"]');
+  if (feint && step % 3 === 1) await feint.check();
+  await cards[(step * 3) % cards.length].click();
+}
+
+test('a whole PUNISH match between two devices, its cards dealt by the two devices themselves, Feints and all', async () => {
+  const { host, guest } = await connect('punish', async (page) => {
+    await page.check('[data-testid="opt-feint"]');
+  });
+  for (const page of [host, guest]) {
+    await page.waitForSelector('[data-testid="pick"]', { timeout: 30_000 });
+    assert.equal((await page.$$('[data-testid="hand"] button')).length, 5, `${page.seatName}: a hand of five, dealt by both devices`);
+  }
+  await guest.screenshot({ path: join(ARTIFACTS, 'friend-punish-pick.png'), fullPage: true });
+  const started = Date.now();
+  const [a, b] = await Promise.all([playSide(host, ['pick'], punishAnswer), playSide(guest, ['pick'], punishAnswer)]);
+  console.log(`friend_punish_match_ms: ${Date.now() - started} (${a} and ${b} screens)`);
+  // Measures ended, so the cards not in hands were shuffled again by both devices.
+  assert.match(await host.textContent('[data-testid="event-log"]'), /out of play/i);
+  await sameEnd(host, guest);
+  await host.screenshot({ path: join(ARTIFACTS, 'friend-punish-over.png'), fullPage: true });
+  await host.context().close();
+  await guest.context().close();
+});
+
+test('PUNISH\'s lobby refuses Blindfolded against a friend on another device, saying why', async () => {
+  const page = await device(site);
+  await page.goto(`${site.url}/play/punish`);
+  await page.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
+  await page.check('[data-testid="mode-friend"]');
+  await page.check('[data-testid="opt-blindfolded"]');
+  await page.click('[data-testid="start"]');
+  assert.match(await (await page.waitForSelector('[data-testid="notice"]')).textContent(), /Blindfolded cannot be played with a friend/);
+  assert.ok(await page.$('[data-testid="lobby"]'), 'the lobby stays');
+  assert.equal(await page.$('[data-testid="invite-link"]'), null, 'no invitation is made');
+  assertClean(page);
+  await page.context().close();
 });
 
 test('a reveal forged on its way stops the match on both devices, saying why', async () => {

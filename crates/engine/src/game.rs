@@ -175,6 +175,11 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
         false
     }
 
+    /// True for a game whose cards devices may deal between themselves ([`Game::dealing`]
+    /// answers for every setup). A constant, so that builds of the other games leave the
+    /// dealing code out.
+    const DEALT: bool = false;
+
     /// For a game whose hidden cards devices that do not trust each other may deal between
     /// themselves (`dojo-remote`'s dealer): its deck and first deal, for `setup`'s options.
     /// `None` (the default) for every other game. Such a game also answers

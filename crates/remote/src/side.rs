@@ -270,6 +270,9 @@ impl<G: Game> Side<G> {
     /// For a game whose cards the devices deal: begins the first deal. The page hears that the
     /// match started only once this device's cards are open ([`Side::opened_cards`]).
     fn start_cards(&mut self, setup: &G::Setup, out: &mut Out<G>) {
+        if !G::DEALT {
+            return;
+        }
         let Some(dealing) = G::dealing(setup) else { return };
         let seats = self.state().map_or(0, G::seat_count);
         let mut places = Places::new(dealing.clone(), seats);
@@ -513,7 +516,7 @@ impl<G: Game> Side<G> {
             return Err(format!("the host named {} players for a table of {}", owners.len(), ledger.state().seat_count()));
         }
         self.ledger = Some(ledger);
-        if G::dealing(&setup).is_some() {
+        if G::DEALT && G::dealing(&setup).is_some() {
             if self.peer.devices() != 2 {
                 return Err("a game whose cards the devices deal is played between two devices".into());
             }
@@ -578,7 +581,7 @@ impl<G: Game> Side<G> {
     }
 
     fn settled(&mut self, shown: &[(u32, u8, String)], out: &mut Out<G>) -> Result<(), String> {
-        if self.cards.is_some() {
+        if G::DEALT && self.cards.is_some() {
             return self.open_plays(shown, out);
         }
         if self.chance == ChanceState::Pending {
@@ -624,11 +627,14 @@ impl<G: Game> Side<G> {
 /// The cards of a dealt match: each key round and deal, and what the step waits for.
 impl<G: Game> Side<G> {
     fn cards(&mut self) -> Result<&mut Cards<G>, String> {
-        self.cards.as_deref_mut().ok_or_else(|| "a deal message came in a match whose cards are not dealt".to_string())
+        self.cards.as_deref_mut().ok_or_else(|| NOT_DEALT.to_string())
     }
 
     /// What this device's dealer said: messages to send, deals ready, the audit done.
     fn dealt(&mut self, send: Vec<DealMessage>, known: Vec<Dealt>, out: &mut Out<G>) {
+        if !G::DEALT {
+            return;
+        }
         for message in send {
             out.send.push(self.peer.deal(message));
         }
@@ -639,12 +645,18 @@ impl<G: Game> Side<G> {
     }
 
     fn deal_message(&mut self, from: Device, message: DealMessage, out: &mut Out<G>) -> Result<(), String> {
+        if !G::DEALT {
+            return Err(NOT_DEALT.into());
+        }
         let (send, known) = self.cards()?.dealer.receive(from, message).map_err(|v| v.to_string())?;
         self.dealt(send, known, out);
         Ok(())
     }
 
     fn keys_in(&mut self, from: Device, round: u32, keys: Vec<DealMessage>, out: &mut Out<G>) -> Result<(), String> {
+        if !G::DEALT {
+            return Err(NOT_DEALT.into());
+        }
         let cards = self.cards()?;
         if round < cards.done || cards.inbox.get(&round).is_some_and(|r| r.contains_key(&from)) {
             return Err(format!("device {from} sent its keys of round {round} twice"));
@@ -671,6 +683,9 @@ impl<G: Game> Side<G> {
 
     /// Moves the cards on as far as what has arrived allows.
     fn advance_cards(&mut self, out: &mut Out<G>) -> Result<(), String> {
+        if !G::DEALT {
+            return Ok(());
+        }
         loop {
             let Some(cards) = self.cards.as_deref_mut() else { return Ok(()) };
             match cards.wait {
@@ -831,6 +846,9 @@ impl<G: Game> Side<G> {
     /// to everyone the cards they play, each at the first place in the seat's hand with that
     /// face that is not open yet, so that every device holds those cards when it checks them.
     fn open_own(&mut self, acts: &[(u8, G::Action)], out: &mut Out<G>) -> Result<(), String> {
+        if !G::DEALT {
+            return Ok(());
+        }
         let Some(cards) = self.cards.as_deref_mut() else { return Ok(()) };
         let mut faces: BTreeMap<usize, Vec<u16>> = BTreeMap::new();
         for (seat, action) in acts {
@@ -856,6 +874,9 @@ impl<G: Game> Side<G> {
     /// Another device opened the cards its choices about to be shown play: this device sees
     /// them, and plays its copy again from a world that holds them.
     fn opens_in(&mut self, from: Device, keys: Vec<DealMessage>) -> Result<(), String> {
+        if !G::DEALT {
+            return Err(NOT_DEALT.into());
+        }
         let cards = self.cards()?;
         for message in keys {
             let DealMessage::Keys { deal, to: None, keys: slots } = &message else {
@@ -879,6 +900,9 @@ impl<G: Game> Side<G> {
 
     /// Once the match is decided, each device shows the secrets of its deals.
     fn audit_at_end(&mut self, out: &mut Out<G>) {
+        if !G::DEALT {
+            return;
+        }
         let over = self.state().is_some_and(|s| s.outcome().is_some());
         let Some(cards) = self.cards.as_deref_mut() else { return };
         if !over || cards.wait == Wait::Audit {
@@ -909,6 +933,9 @@ impl<G: Game> Side<G> {
         Ok(())
     }
 }
+
+/// Why a deal message is refused in a match whose cards are not dealt.
+const NOT_DEALT: &str = "a deal message came in a match whose cards are not dealt";
 
 /// This device's keys for `places` of deal `deal`, for `to` (or everyone).
 fn give(dealer: &Dealer, deal: u32, places: &[Place], to: Option<Device>) -> Result<DealMessage, String> {

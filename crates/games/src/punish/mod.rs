@@ -118,6 +118,8 @@ impl Game for Punish {
         view::determinize_table(views, rng)
     }
 
+    const DEALT: bool = true;
+
     /// Between devices the cards are dealt by the devices themselves (see `dealt.rs`).
     fn dealing(_setup: &Setup) -> Option<Dealing> {
         Some(dealt::dealing())
