@@ -323,11 +323,14 @@ impl<T: OnSite> PlayCtx<T> {
                 }
                 self.start(Session::new(seats, &setup));
             }
-            Heard::Seeded { setup } => {
-                if let Some(Err(e)) = self.session.try_update(|s| s.as_mut().map(|s| s.reseed(&setup))).flatten() {
-                    self.notice.set(Some(format!("The match's seed, drawn by every device, could not be used here: {e}")));
+            Heard::Seeded { setup } => match self.session.try_update(|s| s.as_mut().map(|s| s.reseed(&setup))).flatten() {
+                Some(Err(e)) => self.notice.set(Some(format!("The setup the devices settled could not be used here: {e}"))),
+                // After the end of a dealt match: every deal is shown, and the match is remembered.
+                Some(Ok(())) if self.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.is_over() && s.is_dealt())) => {
+                    self.remember_if_over();
                 }
-            }
+                _ => {}
+            },
             Heard::Line { actions } => {
                 self.sent.set_value(None);
                 match self.session.try_update(|s| s.as_mut().map(|s| s.follow(actions))).flatten() {
@@ -445,7 +448,11 @@ impl<T: OnSite> PlayCtx<T> {
     /// finished match, and counts down to a reveal (`revealed`) or goes on.
     fn played(self, revealed: bool) {
         self.save();
-        self.remember_if_over();
+        // A match whose cards the devices dealt is remembered once every deal is shown (the
+        // next setup told after the end), so that "Your games" keeps the true cards.
+        if !self.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.is_dealt() && s.seats().has_remote())) {
+            self.remember_if_over();
+        }
         match (revealed, T::counts_before_reveal()) {
             (true, true) => self.countdown(3),
             (true, false) => self.countdown(0),
