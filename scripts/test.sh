@@ -6,6 +6,11 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$REPO"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-auto}"
+# CI builds from a clean clone: incremental data there only costs disk (a cold run once filled
+# CI's disk), so it is off when CI=true.
+if [[ "${CI:-}" == "true" ]]; then
+  export CARGO_INCREMENTAL=0
+fi
 
 current="" results=() t0=$SECONDS
 on_exit() {
