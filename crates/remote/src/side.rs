@@ -562,8 +562,22 @@ impl<G: Game> Side<G> {
             match ledger.to_show(&choices, &self.own, shown) {
                 Ok(show) => show,
                 // Another device showed a choice that its earlier face-down ones make legal;
-                // they come in this round. If they never do, the step itself is refused.
-                Err(LedgerError::Illegal { .. }) => Vec::new(),
+                // they come in this round. Meanwhile this device shows what its own choices
+                // need, judged with the others' choices of this step face down: when both
+                // devices play a card the other's copy cannot see yet, each must show its part
+                // at once, or each would wait for the other. If they never come, the step
+                // itself is refused.
+                Err(LedgerError::Illegal { .. }) => {
+                    let others_veiled: Vec<Choice> = choices
+                        .iter()
+                        .enumerate()
+                        .map(|(seat, c)| match c {
+                            Choice::Shown(_) if self.own.get(seat).is_none_or(Option::is_none) => Choice::Hidden,
+                            other => other.clone(),
+                        })
+                        .collect();
+                    ledger.to_show(&others_veiled, &self.own, shown).unwrap_or_default()
+                }
                 Err(e) => return Err(e.to_string()),
             }
         };

@@ -524,3 +524,14 @@ fn a_false_key_for_a_played_card_stops_both_devices() {
     assert!(reason.contains("false key"), "{reason}");
     assert!(devs[1].stopped.as_ref().is_some_and(|r| r.contains("false key")), "and tells device 1 why: {:?}", devs[1].stopped);
 }
+
+/// In this Monsters battle both trainers, in one step, play a card from a monster whose build
+/// the other's device has not seen: each device must show its build at once. Until it did, each
+/// waited for the other and both refused the step ("Shoot is not in your hand").
+#[test]
+fn both_trainers_playing_cards_the_other_cannot_see_yet_show_their_builds_at_once() {
+    use dojo_games::taunt::Taunt;
+    for seed in [60, 61] {
+        finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("monsters")), TWO, seed, None, None), &format!("TAUNT monsters {seed}"));
+    }
+}
