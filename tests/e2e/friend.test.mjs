@@ -7,7 +7,8 @@
 // same end and keep the match in "Your games". Then, with three devices, a friend's device
 // that goes away mid-match is reported on the host and to the other friend, and a four-fighter
 // Free-for-All is played on three devices (two friends, the host and the host's computer), and a
-// four-hero Rumble the same way, its auction and re-bids crossing the devices. A PUNISH match
+// four-hero Rumble the same way, its auction and re-bids crossing the devices. A TAUNT Monsters
+// battle is built in secret on each device and fought for forty screens. A PUNISH match
 // whose cards the two devices deal themselves is played to the end, and its lobby refuses
 // Blindfolded between devices. Prints the lengths, the time to connect and the time each screen
 // takes between the devices.
@@ -336,6 +337,42 @@ test('a four-hero Rumble on three devices: the auction sealed across devices, it
   await sameEndOnEvery(pages, (text) => text.replaceAll(' (computer, easy)', ''));
   await host.screenshot({ path: join(ARTIFACTS, 'friend-rumble-over.png'), fullPage: true });
   for (const page of pages) await page.context().close();
+});
+
+/** A trainer's split of the fifteen cards into three monsters, typed by the build screen's keys. */
+const MONSTER_KEYS = { block: '1', run: '2', runtwo: '3', punch: '4', grab: '5', shoot: '6', kick: '7', charge: '8', heal: '9', taunt: '0' };
+const SPLIT = ['kick', 'punch', 'shoot', 'charge', 'grab', 'block', 'shoot', 'heal', 'kick', 'run', 'punch', 'taunt', 'charge', 'runtwo', 'grab'];
+
+/** TAUNT's screens in Monsters: the secret build first, then the battle's. */
+async function monstersAnswer(page, screen, step) {
+  if (screen !== 'build') return tauntAnswer(page, screen, step);
+  for (const card of SPLIT) await page.keyboard.press(MONSTER_KEYS[card]);
+  await page.click('[data-testid="build-done"]');
+}
+
+test('a TAUNT Monsters battle between two devices: each trainer builds in secret on their own device, then they fight on', async () => {
+  const { host, guest } = await connect('taunt', async (page) => {
+    await page.selectOption('[data-testid="battle"]', 'monsters');
+    await page.waitForSelector('[data-testid="seat-2-controller"]');
+    await page.selectOption('[data-testid="seat-2-controller"]', 'friend');
+    if (await page.$('[data-testid="best-of"]')) await page.selectOption('[data-testid="best-of"]', '1');
+  });
+  for (const page of [host, guest]) await page.waitForSelector('[data-testid="build"]', { timeout: 30_000 });
+  await guest.screenshot({ path: join(ARTIFACTS, 'friend-monsters-build.png'), fullPage: true });
+  const screens = ['build', 'pick', 'lay', 'order', 'place', 'pass', 'flip'];
+  const started = Date.now();
+  // A whole battle of three monsters each takes many minutes: forty screens each are enough to
+  // cross the devices with builds, plays and switches.
+  const [a, b] = await Promise.all([playSide(host, screens, monstersAnswer, 40, true), playSide(guest, screens, monstersAnswer, 40, true)]);
+  console.log(`friend_monsters_ms_per_screen: ${Math.round((Date.now() - started) / Math.max(1, a))} (${a} and ${b} screens)`);
+  assert.ok(a >= 20 && b >= 20, `both devices played on (${a} and ${b} screens)`);
+  for (const page of [host, guest]) {
+    assert.match(await page.textContent('[data-testid="event-log"]'), /Both trainers have built/);
+    assert.equal(await page.$('[data-testid="match-stopped"]'), null, `${page.seatName}: the battle goes on`);
+    assertClean(page);
+  }
+  await host.context().close();
+  await guest.context().close();
 });
 
 /** PUNISH's one screen: a card from the hand, now and then with the Feint. */
