@@ -44,11 +44,14 @@ pub enum Heard<G: Game> {
         /// This device.
         me: u8,
     },
-    /// The devices drew the match's seed together, just before the step that reads it: the
-    /// setup with it, to play from (see [`dojo_engine::Game::chance_seed`]).
+    /// The setup changed (the devices drew the match's seed together, see
+    /// [`dojo_engine::Game::chance_seed`], or opened cards they deal): the setup to play from,
+    /// and every step so far as the module now holds it.
     Seeded {
         /// The setup.
         setup: G::Setup,
+        /// Every step's joint action, played from that setup.
+        actions: Vec<Joint<G::Action>>,
     },
     /// Every device agreed on another step: the whole match as this device holds it.
     Line {
@@ -86,7 +89,11 @@ impl<G: Game> Heard<G> {
                 let owners: Vec<String> = owners.iter().map(u8::to_string).collect();
                 format!("start {me} {}\n{}", owners.join(","), serde_json::to_string(setup).unwrap_or_default())
             }
-            Heard::Seeded { setup } => format!("seeded\n{}", serde_json::to_string(setup).unwrap_or_default()),
+            Heard::Seeded { setup, actions } => format!(
+                "seeded\n{}\n{}",
+                serde_json::to_string(setup).unwrap_or_default(),
+                serde_json::to_string(actions).unwrap_or_default()
+            ),
             Heard::Line { actions } => format!("line\n{}", serde_json::to_string(actions).unwrap_or_default()),
             Heard::Say { text } => format!("say\n{text}"),
             Heard::Stopped { text } => format!("stopped\n{text}"),
@@ -105,7 +112,13 @@ impl<G: Game> Heard<G> {
                 owners: devices(owners).ok_or(UNKNOWN)?,
                 me: me.parse().map_err(|_| UNKNOWN)?,
             }),
-            (Some("seeded"), None, None) => Ok(Heard::Seeded { setup: serde_json::from_str(body).map_err(unreadable)? }),
+            (Some("seeded"), None, None) => {
+                let (setup, actions) = body.split_once('\n').ok_or(UNKNOWN)?;
+                Ok(Heard::Seeded {
+                    setup: serde_json::from_str(setup).map_err(unreadable)?,
+                    actions: serde_json::from_str(actions).map_err(unreadable)?,
+                })
+            }
             (Some("line"), None, None) => Ok(Heard::Line { actions: serde_json::from_str(body).map_err(unreadable)? }),
             (Some("say"), None, None) => Ok(Heard::Say { text: body.into() }),
             (Some("stopped"), None, None) => Ok(Heard::Stopped { text: body.into() }),
@@ -193,7 +206,7 @@ mod tests {
         let said = [
             Heard::<Toy>::Connected,
             Heard::Start { setup: Setup::deal(3, false, 1), owners: vec![0, 1, 0], me: 1 },
-            Heard::Seeded { setup: Setup::deal(3, false, 7) },
+            Heard::Seeded { setup: Setup::deal(3, false, 7), actions: Vec::new() },
             Heard::Line { actions: vec![PerSeat::from_fn(3, |s| (s != Seat(2)).then_some(Bid(s.0)))] },
             Heard::Say { text: "The connection was lost:\nno answer.".into() },
             Heard::Stopped { text: "The match stopped: a forged reveal\nin step 2.".into() },

@@ -323,14 +323,16 @@ impl<T: OnSite> PlayCtx<T> {
                 }
                 self.start(Session::new(seats, &setup));
             }
-            Heard::Seeded { setup } => match self.session.try_update(|s| s.as_mut().map(|s| s.reseed(&setup))).flatten() {
-                Some(Err(e)) => self.notice.set(Some(format!("The setup the devices settled could not be used here: {e}"))),
-                // After the end of a dealt match: every deal is shown, and the match is remembered.
-                Some(Ok(())) if self.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.is_over() && s.is_dealt())) => {
-                    self.remember_if_over();
+            Heard::Seeded { setup, actions } => {
+                match self.session.try_update(|s| s.as_mut().map(|s| s.reseed(&setup, actions))).flatten() {
+                    Some(Err(e)) => self.notice.set(Some(format!("The setup the devices settled could not be used here: {e}"))),
+                    // After the end of a dealt match: every deal is shown, and the match is remembered.
+                    Some(Ok(())) if self.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.is_over() && s.is_dealt())) => {
+                        self.remember_if_over();
+                    }
+                    _ => {}
                 }
-                _ => {}
-            },
+            }
             Heard::Line { actions } => {
                 self.sent.set_value(None);
                 match self.session.try_update(|s| s.as_mut().map(|s| s.follow(actions))).flatten() {

@@ -15,7 +15,7 @@ use super::seats::{Keeping, Seats};
 use super::think::Request;
 use super::{LogLine, OnSite};
 use dojo_bot::{Level, TimeBudget};
-use dojo_engine::{Game, GameRecord, Outcome, PerSeat, Rng, Seat, acting_seats, apply, joint_from};
+use dojo_engine::{Game, GameRecord, Joint, Outcome, PerSeat, Rng, Seat, acting_seats, apply, joint_from};
 use dojo_games::Speaker;
 use dojo_games::replay_link::SharedGame;
 
@@ -412,12 +412,12 @@ impl<T: OnSite> Session<T> {
         Ok(self.last_events.clone())
     }
 
-    /// Plays from `setup` from now on: the same table with the seed every device drew together
-    /// just before the step that reads it (see [`dojo_engine::Game::chance_seed`]). The steps
-    /// so far are played again from it (none of them read the seed), and choices already given
-    /// stay. Refused in words, changing nothing, when they do not replay.
-    pub fn reseed(&mut self, setup: &<T::G as Game>::Setup) -> Result<(), String> {
-        let actions = self.whole.as_ref().ok_or("the match on this page lost its start")?.actions.clone();
+    /// Plays from `setup` from now on, the steps so far being `actions` (as the connection
+    /// module holds them from it): the same table with the seed every device drew together just
+    /// before the step that reads it (see [`dojo_engine::Game::chance_seed`]), or with cards the
+    /// devices opened. Choices already given stay. Refused in words, changing nothing, when the
+    /// steps do not replay.
+    pub fn reseed(&mut self, setup: &<T::G as Game>::Setup, actions: Vec<Joint<<T::G as Game>::Action>>) -> Result<(), String> {
         let record = GameRecord { actions, ..GameRecord::new(setup.clone()) };
         let mut next = Session::played_on(self.seats.clone(), &record, record.actions.len())?;
         next.pending = self.pending.clone();

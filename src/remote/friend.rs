@@ -234,7 +234,7 @@ impl<G: Game + 'static> Table<G> {
         for told in out.told {
             match told {
                 Told::Started { setup, owners, me } => tell::<G>(Heard::Start { setup, owners, me }),
-                Told::Seeded { setup } => tell::<G>(Heard::Seeded { setup }),
+                Told::Seeded { setup, joints } => tell::<G>(Heard::Seeded { setup, actions: joints }),
                 Told::Agreed { joints, .. } => tell::<G>(Heard::Line { actions: joints }),
                 Told::Stopped(reason) => {
                     tell::<G>(Heard::Stopped { text: format!("The match with your friend stopped: {reason}.") });
@@ -653,7 +653,7 @@ fn resume<G: Game + 'static>(kept: &str, code: &str) -> Result<(), String> {
     for told in back.told {
         match told {
             Told::Started { setup, owners, me } => tell::<G>(Heard::Start { setup, owners, me }),
-            Told::Seeded { setup } => tell::<G>(Heard::Seeded { setup }),
+            Told::Seeded { setup, joints } => tell::<G>(Heard::Seeded { setup, actions: joints }),
             // Only the last agreed step matters: the page replays the whole match from it.
             Told::Agreed { joints, .. } => line = Some(joints),
             Told::Stopped(_) => {}

@@ -189,6 +189,16 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
         None
     }
 
+    /// For a dealt game: what every observer learns at once of `action`, a choice of `seat`
+    /// from this position that stays face down, as a number (`None`: nothing, the default).
+    /// Another device stands in for the face-down choice with an action of the same outline,
+    /// so that every device's table looks alike (a PUNISH Blindfolded plan that is a Punish
+    /// leaves the next breath empty for all to see: its outline differs from any other card's).
+    fn outline(&self, seat: Seat, action: &Self::Action) -> Option<u8> {
+        let _ = (seat, action);
+        None
+    }
+
     /// For a dealt game: the faces of the cards `action` takes from its seat's hand, which are
     /// turned face up once the choice is shown.
     fn cards_of(action: &Self::Action) -> Vec<u16> {

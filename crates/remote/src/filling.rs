@@ -40,6 +40,15 @@ impl DealSight {
 /// rest so that each deal holds exactly its pool; `None` when no such world exists (what was
 /// seen cannot come from one deck: a device cheated, or a card was misread).
 pub fn fill(deck: u16, deals: &[DealSight]) -> Option<Vec<Vec<u16>>> {
+    fill_in_order(deck, deals, 0)
+}
+
+/// [`fill`], the unseen cards of each deal going to its places in an order drawn from
+/// `order` (0: smallest number first). Each order gives a world that shows this device the
+/// same; a device tries several when its copy needs one in which another's face-down choices
+/// have stand-ins (see [`dojo_engine::Game::outline`]).
+pub fn fill_in_order(deck: u16, deals: &[DealSight], order: u64) -> Option<Vec<Vec<u16>>> {
+    let rank = |card: &u16| if order == 0 { u64::from(*card) } else { mixed(order, *card) };
     let size = |d: usize| -> usize { deals[d].pool.as_ref().map_or(usize::from(deck), Vec::len) };
     // Backwards: `needed[d]`, cards that deal d's places taken by deal d + 1 must hold.
     let mut needed: Vec<BTreeSet<u16>> = vec![BTreeSet::new(); deals.len()];
@@ -100,7 +109,8 @@ pub fn fill(deck: u16, deals: &[DealSight]) -> Option<Vec<Vec<u16>>> {
             return None;
         }
         // The places the next deal takes: the needed cards, then any that was not face up next.
-        let free: Vec<u16> = unseen.iter().copied().filter(|c| !must.contains(c) && !face_up_next.contains(c)).collect();
+        let mut free: Vec<u16> = unseen.iter().copied().filter(|c| !must.contains(c) && !face_up_next.contains(c)).collect();
+        free.sort_by_key(rank);
         must.extend(free);
         if must.len() < open_taken.len() {
             return None;
@@ -112,12 +122,22 @@ pub fn fill(deck: u16, deals: &[DealSight]) -> Option<Vec<Vec<u16>>> {
         if unseen.len() != open_other.len() {
             return None;
         }
-        for (slot, card) in open_other.iter().zip(unseen) {
+        let mut rest: Vec<u16> = unseen.into_iter().collect();
+        rest.sort_by_key(rank);
+        for (slot, card) in open_other.iter().zip(rest) {
             places[*slot] = Some(card);
         }
         filled.push(places.into_iter().collect::<Option<Vec<u16>>>()?);
     }
     Some(filled)
+}
+
+/// A number drawn from `order` and `card` (SplitMix64's finaliser), to order cards by.
+fn mixed(order: u64, card: u16) -> u64 {
+    let mut z = order.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(card).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! everyone puts it in its place and replays, and the engine checks it was legal then.
 
 use crate::protocol::Choice;
-use dojo_engine::{Game, Joint, Observer, PerSeat, Seat, apply, visible_events};
+use dojo_engine::{CardMove, Game, Joint, Observer, PerSeat, Seat, apply, visible_events};
 
 /// What one device holds of one seat's choice in one step.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,8 +17,9 @@ enum Slot<A> {
     Idle,
     /// Known to every device.
     Open(A),
-    /// Another device's choice, face down: a placeholder stands in.
-    Hidden,
+    /// Another device's choice, face down but for its outline ([`Game::outline`]): a
+    /// placeholder of that outline stands in.
+    Hidden(Option<u8>),
     /// This device's choice; `shown` once revealed.
     Own { action: A, shown: bool },
 }
@@ -79,6 +80,9 @@ pub struct Ledger<G: Game> {
 
 /// The steps of a match and the table before each, as a test of "what would they see" needs.
 type Line<G> = (Vec<Vec<Slot<<G as Game>::Action>>>, Vec<G>);
+
+/// The table at the end of a line, and its last step's events.
+type Seen<G> = (G, Vec<<G as Game>::Event>);
 
 impl<G: Game> Ledger<G> {
     /// A fresh match from `setup`, in which this device plays the seats marked in `mine`.
@@ -164,7 +168,7 @@ impl<G: Game> Ledger<G> {
                 PerSeat::from_fn(slots.len(), |seat| match &slots[seat.index()] {
                     Slot::Idle => None,
                     Slot::Open(a) | Slot::Own { action: a, .. } => Some(a.clone()),
-                    Slot::Hidden => state.legal_actions(seat).into_iter().next(),
+                    Slot::Hidden(outline) => stand_in(state, seat, *outline),
                 })
             })
             .collect()
@@ -177,7 +181,7 @@ impl<G: Game> Ledger<G> {
             Slot::Idle => None,
             Slot::Own { .. } if veil.is_some_and(|(s, _)| s == seat.0) => veil.map(|(_, a)| a.clone()),
             Slot::Open(a) | Slot::Own { action: a, .. } => Some(a.clone()),
-            Slot::Hidden => state.legal_actions(seat).into_iter().next(),
+            Slot::Hidden(outline) => stand_in(state, seat, *outline),
         });
         let acting = slots.iter().filter(|s| !matches!(s, Slot::Idle)).count();
         if joint.iter().filter(|(_, a)| a.is_some()).count() != acting {
@@ -201,6 +205,19 @@ impl<G: Game> Ledger<G> {
         Ok((state, events))
     }
 
+    /// True when a step from step `from` up to but not including step `until` (from 1)
+    /// gathered cards into a new deal (a measure's end, a new game): a choice made in step
+    /// `from` and still face down then was never played.
+    fn cards_gathered_between(line: &Line<G>, from: usize, until: usize) -> bool {
+        let (steps, before) = line;
+        (from..until).any(|step| {
+            let mut state = before[step - 1].clone();
+            Self::step_on(&mut state, step as u32, &steps[step - 1], None).is_ok_and(|events| {
+                G::card_moves(&events).iter().any(|m| matches!(m, CardMove::Reshuffled { .. } | CardMove::Redealt { .. }))
+            })
+        })
+    }
+
     /// The ledger's steps with `choices` added as the next step and the choices of `shown` put
     /// in their places, and the table before each step (recomputed from the first change).
     fn line(&self, choices: &[Choice], own: &[Option<G::Action>], shown: &[(u32, u8, String)]) -> Result<Line<G>, LedgerError> {
@@ -214,7 +231,7 @@ impl<G: Game> Ledger<G> {
                 .and_then(|s| s.get_mut(usize::from(*seat)))
                 .ok_or(LedgerError::NotHidden { step: *at, seat: *seat })?;
             *place = match place {
-                Slot::Hidden => {
+                Slot::Hidden(_) => {
                     first_change = first_change.min(*at as usize);
                     Slot::Open(serde_json::from_str(text).map_err(|_| LedgerError::Unreadable { step: *at, seat: *seat })?)
                 }
@@ -239,7 +256,7 @@ impl<G: Game> Ledger<G> {
                 (Some(action), Choice::Shown(_)) => Ok(Slot::Own { action, shown: true }),
                 (Some(action), _) => Ok(Slot::Own { action, shown: false }),
                 (None, Choice::Idle) => Ok(Slot::Idle),
-                (None, Choice::Hidden) => Ok(Slot::Hidden),
+                (None, Choice::Hidden(outline)) => Ok(Slot::Hidden(*outline)),
                 (None, Choice::Shown(text)) => {
                     serde_json::from_str(text).map(Slot::Open).map_err(|_| LedgerError::Unreadable { step, seat: i as u8 })
                 }
@@ -272,16 +289,53 @@ impl<G: Game> Ledger<G> {
         for (i, slots) in steps.iter().enumerate() {
             for (seat, slot) in slots.iter().enumerate() {
                 let Slot::Own { action, shown: false } = slot else { continue };
+                let who = Seat(seat as u8);
+                let outline = before[i].outline(who, action);
                 let truth = Self::replay_from(&line, i + 1, None)?;
-                let legal = before[i].legal_actions(Seat(seat as u8));
-                // In a match whose cards the devices deal, the other devices do not know this
-                // hand: a card played as the only choice still tells them something.
-                let only_card = dealt && legal.len() == 1 && !G::cards_of(action).is_empty();
+                // In a match whose cards the devices deal, the other devices stand in for this
+                // seat's later face-down choices with cards of their own guessing, not with these:
+                // an alternative that only makes one of those illegal is judged on a line in which
+                // they are stand-ins too.
+                let judged: Option<(Line<G>, Seen<G>)> = dealt
+                    .then(|| {
+                        let mut veiled = steps.clone();
+                        for (j, later) in veiled.iter_mut().enumerate().skip(i + 1) {
+                            if matches!(later[seat], Slot::Own { shown: false, .. }) {
+                                later[seat] = veiled_slot(&before[j], seat as u8, &later[seat]);
+                            }
+                        }
+                        let judged = (veiled, before.clone());
+                        Self::replay_from(&judged, i + 1, None).ok().map(|truth| (judged, truth))
+                    })
+                    .flatten();
+                let others: Vec<G::Action> = before[i]
+                    .legal_actions(who)
+                    .into_iter()
+                    .filter(|a| a != action && (!dealt || before[i].outline(who, a) == outline))
+                    .collect();
+                // The other devices do not know this hand either: a card played as the only
+                // choice of its outline still tells them something once the step plays it (a
+                // choice from before the cards were last gathered, as a Blindfolded plan a game's
+                // end left unplayed, plays nothing now).
+                let only_card = dealt
+                    && others.is_empty()
+                    && G::card_moves(&truth.1)
+                        .iter()
+                        .any(|m| matches!(m, CardMove::Played { seat: s, face } if *s == who && G::cards_of(action).contains(face)))
+                    && !Self::cards_gathered_between(&line, i + 1, steps.len());
+                let differs =
+                    |seen: &(G, Vec<G::Event>), truth: &(G, Vec<G::Event>)| observers.iter().any(|o| looks(seen, *o) != looks(truth, *o));
                 let told_apart = only_card
-                    || legal.iter().filter(|a| *a != action).any(|other| {
-                        match Self::replay_from(&line, i + 1, Some((i as u32 + 1, seat as u8, other))) {
-                            Ok(seen) => observers.iter().any(|who| looks(&seen, *who) != looks(&truth, *who)),
-                            Err(_) => true,
+                    || others.iter().any(|other| {
+                        let veil = Some((i as u32 + 1, seat as u8, other));
+                        match Self::replay_from(&line, i + 1, veil) {
+                            Ok(seen) => differs(&seen, &truth),
+                            Err(_) => match &judged {
+                                Some((judged, judged_truth)) => {
+                                    Self::replay_from(judged, i + 1, veil).ok().is_none_or(|seen| differs(&seen, judged_truth))
+                                }
+                                None => true,
+                            },
                         }
                     });
                 if told_apart {
@@ -309,7 +363,8 @@ impl<G: Game> Ledger<G> {
         while let Some(&first) = veiled.first() {
             let mut placeheld = steps.clone();
             for (at, seat) in &veiled {
-                placeheld[*at as usize - 1][usize::from(*seat)] = Slot::Hidden;
+                let i = *at as usize - 1;
+                placeheld[i][usize::from(*seat)] = veiled_slot(&before[i], *seat, &steps[i][usize::from(*seat)]);
             }
             let same = match Self::replay_from(&(placeheld, before.clone()), first.0 as usize, None) {
                 Ok(seen) => observers.iter().all(|who| looks(&seen, *who) == looks(&truth, *who)),
@@ -321,8 +376,70 @@ impl<G: Game> Ledger<G> {
             show.push(first);
             veiled.remove(0);
         }
+        // In a dealt match the other devices stand in for this device's face-down choices with
+        // cards of their guessing: once one choice of a seat is shown, its other choices since the
+        // cards were last gathered are shown with it (a Blindfolded measure's whole plan), so
+        // that no stand-in takes a card a shown choice needs.
+        if dealt {
+            let live = |step: u32| !Self::cards_gathered_between(&line, step as usize, steps.len());
+            let seats: Vec<u8> = show.iter().filter(|(at, _)| live(*at)).map(|(_, seat)| *seat).collect();
+            for (i, slots) in steps.iter().enumerate() {
+                for seat in &seats {
+                    let at = (i as u32 + 1, *seat);
+                    if matches!(slots.get(usize::from(*seat)), Some(Slot::Own { shown: false, .. })) && !show.contains(&at) && live(at.0) {
+                        show.push(at);
+                    }
+                }
+            }
+        }
         show.sort_unstable();
         Ok(show)
+    }
+
+    /// The match played again from `setup` with the face-down choices `shown` (step, seat,
+    /// choice) in their places: at the end of a dealt match, from the cards as dealt and every
+    /// choice shown. Refused when a step is then illegal.
+    pub fn unveiled(&self, setup: G::Setup, shown: &[(u32, u8, String)]) -> Result<Ledger<G>, String> {
+        let mut ledger = self.clone();
+        for (at, seat, text) in shown {
+            let place = ledger
+                .steps
+                .get_mut((*at as usize).wrapping_sub(1))
+                .and_then(|s| s.get_mut(usize::from(*seat)))
+                .filter(|s| matches!(s, Slot::Hidden(_)))
+                .ok_or_else(|| LedgerError::NotHidden { step: *at, seat: *seat }.to_string())?;
+            *place = Slot::Open(serde_json::from_str(text).map_err(|_| LedgerError::Unreadable { step: *at, seat: *seat }.to_string())?);
+        }
+        ledger.resetup(setup)?;
+        Ok(ledger)
+    }
+
+    /// True when `seat` (this device's) has a choice still face down since the cards were last
+    /// gathered, in a dealt match: a choice of it shown now would come before that one.
+    pub fn holds_face_down_since_gathering(&self, seat: u8) -> bool {
+        let line: Line<G> = (self.steps.clone(), self.before.clone());
+        let last = self.steps.len() + 1;
+        self.steps.iter().enumerate().any(|(i, slots)| {
+            matches!(slots.get(usize::from(seat)), Some(Slot::Own { shown: false, .. }))
+                && !Self::cards_gathered_between(&line, i + 1, last)
+        })
+    }
+
+    /// True while some other device's choice is face down here.
+    pub fn has_face_down(&self) -> bool {
+        self.steps.iter().flatten().any(|s| matches!(s, Slot::Hidden(_)))
+    }
+
+    /// Whether the step `choices` (as [`Ledger::take`] would take it) plays on this device's
+    /// table: in a dealt match, every face-down choice of another device needs a stand-in of its
+    /// outline in the cards this device has filled in.
+    pub fn plays(&self, choices: &[Choice], own: &[Option<G::Action>], shown: &[(u32, u8, String)]) -> Result<(), LedgerError> {
+        self.line(choices, own, shown).map(|_| ())
+    }
+
+    /// True while another device's choice at `step` (from 1) for `seat` is face down here.
+    pub fn is_face_down(&self, step: u32, seat: u8) -> bool {
+        self.steps.get((step as usize).wrapping_sub(1)).and_then(|s| s.get(usize::from(seat))).is_some_and(|s| matches!(s, Slot::Hidden(_)))
     }
 
     /// True when the match would be over after the step `choices` (others' face-down choices
@@ -341,5 +458,19 @@ impl<G: Game> Ledger<G> {
         self.steps = steps;
         self.before = before;
         Ok(())
+    }
+}
+
+/// The stand-in for another device's face-down choice of `seat`: its first legal action, of
+/// the choice's outline when every observer sees one.
+fn stand_in<G: Game>(state: &G, seat: Seat, outline: Option<u8>) -> Option<G::Action> {
+    state.legal_actions(seat).into_iter().find(|a| outline.is_none() || state.outline(seat, a) == outline)
+}
+
+/// An own choice as another device holds it while it is face down: hidden, with its outline.
+fn veiled_slot<G: Game>(state: &G, seat: u8, slot: &Slot<G::Action>) -> Slot<G::Action> {
+    match slot {
+        Slot::Own { action, .. } => Slot::Hidden(state.outline(Seat(seat), action)),
+        other => other.clone(),
     }
 }

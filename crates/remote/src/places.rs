@@ -9,7 +9,7 @@
 //! shown out of play.
 
 use crate::deal::Pooled;
-use crate::filling::{DealSight, fill};
+use crate::filling::{DealSight, fill_in_order};
 use dojo_engine::{CardMove, Dealing};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -245,9 +245,10 @@ impl Places {
         (hands, up)
     }
 
-    /// Every deal's order in a world that shows this device exactly what it has seen.
-    pub fn fill(&self) -> Result<Vec<Vec<u16>>, PlaceError> {
-        fill(self.dealing.size(), &self.sights).ok_or(PlaceError::NoWorld)
+    /// Every deal's order in a world that shows this device exactly what it has seen, its
+    /// unseen cards laid in the order drawn from `order` (0: smallest number first).
+    pub fn fill(&self, order: u64) -> Result<Vec<Vec<u16>>, PlaceError> {
+        fill_in_order(self.dealing.size(), &self.sights, order).ok_or(PlaceError::NoWorld)
     }
 }
 
@@ -315,6 +316,6 @@ mod tests {
         assert_eq!(zones.hands[0].last(), Some(&(1, 0)), "seat 0 drew the new deal's first card");
         assert_eq!(places.layout_of(&zones, 1), (vec![vec![(1, 0)], vec![]], vec![(1, 1), (1, 2)]));
         assert_eq!(zones.deck, vec![(1, 3), (1, 4), (1, 5)]);
-        assert!(places.fill().is_ok());
+        assert!(places.fill(0).is_ok());
     }
 }

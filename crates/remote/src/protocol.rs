@@ -77,6 +77,10 @@ pub enum Body {
         step: u32,
         /// The seat.
         seat: u8,
+        /// What every observer sees of the choice at once ([`dojo_engine::Game::outline`]),
+        /// which the other devices' stand-in must share.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        outline: Option<u8>,
     },
     /// Earlier withheld choices of the sender that the step turns face up (possibly none).
     Settle {
@@ -117,6 +121,13 @@ pub enum Body {
     Opens {
         /// One message per deal.
         keys: Vec<DealMessage>,
+    },
+    /// After the match is decided: the sender's choices still face down (a PUNISH Blindfolded
+    /// plan never played because a game ended first), with their salts, so that every device
+    /// holds the whole match (a dealt match, before its deals are shown).
+    Unveil {
+        /// The choices.
+        shown: Vec<Shown>,
     },
     /// The sender's keys in key round `round` of a dealt match: every device sends one such
     /// message per round, each key for one device or for everyone (see `crate::side`).
@@ -213,6 +224,14 @@ pub enum Happening {
         /// What it says.
         message: DealMessage,
     },
+    /// Device `from` showed its choices still face down after the match was decided, each
+    /// checked against its commitment: (step, seat, choice).
+    Unveiled {
+        /// The sender.
+        from: Device,
+        /// The choices.
+        shown: Vec<(u32, u8, String)>,
+    },
     /// Device `from` opened to everyone the cards its choices about to be shown play.
     Opens {
         /// The sender.
@@ -245,8 +264,10 @@ pub enum Choice {
     Idle,
     /// Shown: the choice.
     Shown(String),
-    /// Face down: known only to the device that plays the seat.
-    Hidden,
+    /// Face down: known only to the device that plays the seat, but for its outline (what
+    /// every observer sees of it at once, [`dojo_engine::Game::outline`]; `None` when nothing,
+    /// or not known yet).
+    Hidden(Option<u8>),
 }
 
 /// Why a message stops the match. Each names what went wrong, for the person to read.
@@ -587,8 +608,8 @@ impl Peer {
     }
 
     /// Shows this device's choices in the step for the seats in `show`, and withholds the others
-    /// (after [`Happening::Committed`]).
-    pub fn open(&mut self, show: &[u8]) -> Result<(Vec<Message>, Vec<Happening>), Violation> {
+    /// (after [`Happening::Committed`]), each with its outline from `outlines` (seat, outline).
+    pub fn open(&mut self, show: &[u8], outlines: &[(u8, u8)]) -> Result<(Vec<Message>, Vec<Happening>), Violation> {
         if self.stopped {
             return Err(Violation::Over);
         }
@@ -604,9 +625,10 @@ impl Peer {
                 self.round.answers.insert(seat, Choice::Shown(choice.clone()));
                 out.push(self.send(Body::Reveal { step, seat, choice, salt }));
             } else {
-                self.round.answers.insert(seat, Choice::Hidden);
+                let outline = outlines.iter().find(|(s, _)| *s == seat).map(|(_, o)| *o);
+                self.round.answers.insert(seat, Choice::Hidden(outline));
                 self.own_withheld.insert((step, seat), (choice, salt));
-                out.push(self.send(Body::Withhold { step, seat }));
+                out.push(self.send(Body::Withhold { step, seat, outline }));
             }
         }
         let (o, h) = self.progress()?;
@@ -692,6 +714,15 @@ impl Peer {
     /// This device's keys of the cards its choices about to be shown play (a dealt match).
     pub fn opens(&mut self, keys: Vec<DealMessage>) -> Message {
         self.send(Body::Opens { keys })
+    }
+
+    /// This device's choices still face down, shown once the match is decided (a dealt match).
+    pub fn unveil(&mut self) -> Message {
+        let shown = std::mem::take(&mut self.own_withheld)
+            .into_iter()
+            .map(|((step, seat), (choice, salt))| Shown { step, seat, choice, salt })
+            .collect();
+        self.send(Body::Unveil { shown })
     }
 
     /// This device's keys for key round `round`, to send to every other device (a dealt match).
@@ -806,6 +837,20 @@ impl Peer {
             Body::Deal(deal) => return Ok((Vec::new(), vec![Happening::Dealing { from, message: deal.clone() }])),
             Body::Keys { round, keys } => return Ok((Vec::new(), vec![Happening::Keys { from, round: *round, keys: keys.clone() }])),
             Body::Opens { keys } => return Ok((Vec::new(), vec![Happening::Opens { from, keys: keys.clone() }])),
+            Body::Unveil { shown } => {
+                let mut told = Vec::new();
+                for Shown { step: at, seat, choice, salt } in shown {
+                    if self.seats.get(usize::from(*seat)) != Some(&from) {
+                        return Err(Violation::NotTheirSeat { from, seat: *seat });
+                    }
+                    let held = self.withheld.remove(&(*at, *seat)).ok_or(Violation::NotWithheld { step: *at, seat: *seat })?;
+                    if !opens(&held, self.context(*at, *seat), choice.as_bytes(), salt) {
+                        return Err(Violation::Forged { step: *at, seat: *seat });
+                    }
+                    told.push((*at, *seat, choice.clone()));
+                }
+                return Ok((Vec::new(), vec![Happening::Unveiled { from, shown: told }]));
+            }
             _ => {}
         }
         let step = self.step();
@@ -848,7 +893,7 @@ impl Peer {
                 }
                 self.round.answers.insert(seat, Choice::Shown(choice));
             }
-            Body::Withhold { seat, .. } => {
+            Body::Withhold { seat, outline, .. } => {
                 self.check_seat(from, step, seat)?;
                 if !self.all_committed() {
                     return Err(Violation::EarlyReveal { step, seat });
@@ -857,7 +902,7 @@ impl Peer {
                     return Err(Violation::Recommitted { step, seat });
                 }
                 self.withheld.insert((step, seat), self.round.commits[&seat]);
-                self.round.answers.insert(seat, Choice::Hidden);
+                self.round.answers.insert(seat, Choice::Hidden(outline));
             }
             Body::Settle { shown, round, .. } => {
                 let early = round == self.round.settle_round + 1;
@@ -891,7 +936,8 @@ impl Peer {
             | Body::ChanceOpen { .. }
             | Body::Deal(_)
             | Body::Keys { .. }
-            | Body::Opens { .. } => {
+            | Body::Opens { .. }
+            | Body::Unveil { .. } => {
                 unreachable!("handled above")
             }
         }

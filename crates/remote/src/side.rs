@@ -46,6 +46,9 @@ pub enum Told<G: Game> {
     Seeded {
         /// The setup, with the drawn seed.
         setup: G::Setup,
+        /// Every step so far as this device now holds it from that setup (others' face-down
+        /// choices as stand-ins, which may differ from those played from the old setup).
+        joints: Vec<Joint<G::Action>>,
     },
     /// Every device holds the same table after `step`: the whole match as this device holds it
     /// (others' face-down choices as placeholders), to replay and show.
@@ -195,6 +198,8 @@ struct Cards<G: Game> {
     step_moves: Vec<dojo_engine::CardMove>,
     /// True once every deal was shown at the end and checked.
     audited: bool,
+    /// Other devices' choices still face down when the match was decided, shown then.
+    unveiled: Vec<(u32, u8, String)>,
 }
 
 impl<G: Game> std::fmt::Debug for Cards<G> {
@@ -292,6 +297,7 @@ impl<G: Game> Side<G> {
             told: None,
             step_moves: Vec::new(),
             audited: false,
+            unveiled: Vec::new(),
         }));
         match begun {
             Ok((send, known)) => self.dealt(send, known, out),
@@ -367,6 +373,12 @@ impl<G: Game> Side<G> {
     /// The table as this device holds it, once the match has started.
     pub fn state(&self) -> Option<&G> {
         self.ledger.as_ref().map(Ledger::state)
+    }
+
+    /// True while another device's choice at `step` (from 1) for `seat` is face down on this
+    /// device: it holds only the choice's commitment, and plays a stand-in.
+    pub fn is_face_down(&self, step: u32, seat: u8) -> bool {
+        self.ledger.as_ref().is_some_and(|l| l.is_face_down(step, seat))
     }
 
     /// True once the match is decided on this device's table, or stopped.
@@ -484,6 +496,7 @@ impl<G: Game> Side<G> {
                 Happening::Dealing { from, message } => self.deal_message(from, message, out),
                 Happening::Keys { from, round, keys } => self.keys_in(from, round, keys, out),
                 Happening::Opens { from, keys } => self.opens_in(from, keys),
+                Happening::Unveiled { shown, .. } => self.cards().map(|c| c.unveiled.extend(shown)),
                 Happening::Agreed { step } => {
                     if let Some(ledger) = &self.ledger {
                         out.told.push(Told::Agreed { step, joints: ledger.joints() });
@@ -537,26 +550,49 @@ impl<G: Game> Side<G> {
         let ledger = self.ledger()?;
         let acting = acting_seats(ledger.state());
         let choices: Vec<Choice> =
-            Seat::all(ledger.state().seat_count()).map(|s| if acting.contains(&s) { Choice::Hidden } else { Choice::Idle }).collect();
+            Seat::all(ledger.state().seat_count()).map(|s| if acting.contains(&s) { Choice::Hidden(None) } else { Choice::Idle }).collect();
         let show: Vec<u8> = ledger
             .to_show(&choices, &self.own, &[])
             .map_err(|e| e.to_string())?
             .into_iter()
             .filter(|(at, _)| *at == step)
             .map(|(_, seat)| seat)
+            // In a dealt match a seat's choice is not shown before its earlier face-down ones:
+            // they are shown together when the step settles.
+            .filter(|seat| !(G::DEALT && ledger.holds_face_down_since_gathering(*seat)))
             .collect();
         let acts: Vec<(u8, G::Action)> = show.iter().filter_map(|s| Some((*s, self.own.get(usize::from(*s))?.clone()?))).collect();
+        // What every observer sees at once of the choices kept face down.
+        let outlines: Vec<(u8, u8)> = self
+            .own
+            .iter()
+            .enumerate()
+            .filter(|(seat, _)| !show.contains(&(*seat as u8)))
+            .filter_map(|(seat, action)| Some((seat as u8, ledger.state().outline(Seat(seat as u8), action.as_ref()?)?)))
+            .collect();
         self.open_own(&acts, out)?;
-        let (send, happened) = self.peer.open(&show).map_err(|v| v.to_string())?;
+        let (send, happened) = self.peer.open(&show, &outlines).map_err(|v| v.to_string())?;
         out.send.extend(send);
         self.react(happened, out);
         Ok(())
     }
 
     fn opened(&mut self, choices: Vec<Choice>, shown: &[(u32, u8, String)], out: &mut Out<G>) -> Result<(), String> {
+        if G::DEALT && self.cards.is_some() && self.ledger()?.plays(&choices, &self.own, shown).is_err() {
+            // Another device's face-down choice may need a stand-in this device's cards lack:
+            // fill them in otherwise. (A shown choice that only the other device's earlier
+            // face-down ones make legal waits for them, below.)
+            let veiled = self.others_veiled(&choices);
+            if let Ok(setup) = self.fit(Some((&choices, shown))).or_else(|_| self.fit(Some((&veiled, shown)))) {
+                self.tell_setup(setup, out);
+            }
+        }
         let ledger = self.ledger()?;
         let withheld = self.peer.still_withheld();
-        let show = if ledger.ends_with(&choices, &self.own, shown) {
+        // At the end every choice still face down is shown, so that every device holds the
+        // whole match; in a dealt match that comes after the end, with the deals (`Body::Unveil`),
+        // as its cards are no longer in the hands.
+        let show = if !G::DEALT && ledger.ends_with(&choices, &self.own, shown) {
             withheld.clone()
         } else {
             match ledger.to_show(&choices, &self.own, shown) {
@@ -567,24 +603,25 @@ impl<G: Game> Side<G> {
                 // devices play a card the other's copy cannot see yet, each must show its part
                 // at once, or each would wait for the other. If they never come, the step
                 // itself is refused.
-                Err(LedgerError::Illegal { .. }) => {
-                    let others_veiled: Vec<Choice> = choices
-                        .iter()
-                        .enumerate()
-                        .map(|(seat, c)| match c {
-                            Choice::Shown(_) if self.own.get(seat).is_none_or(Option::is_none) => Choice::Hidden,
-                            other => other.clone(),
-                        })
-                        .collect();
-                    ledger.to_show(&others_veiled, &self.own, shown).unwrap_or_default()
-                }
+                Err(LedgerError::Illegal { .. }) => ledger.to_show(&self.others_veiled(&choices), &self.own, shown).unwrap_or_default(),
                 Err(e) => return Err(e.to_string()),
             }
         };
         let show: Vec<(u32, u8)> = show.into_iter().filter(|at| withheld.contains(at)).collect();
         self.opened = choices;
         let acts: Vec<(u8, G::Action)> = match &self.ledger {
-            Some(ledger) => show.iter().filter_map(|(at, seat)| Some((*seat, ledger.own_action(*at, *seat)?))).collect(),
+            // This step's own choices are not in the ledger yet.
+            Some(ledger) => show
+                .iter()
+                .filter_map(|(at, seat)| {
+                    let action = if *at as usize == ledger.len() + 1 {
+                        self.own.get(usize::from(*seat))?.clone()
+                    } else {
+                        ledger.own_action(*at, *seat)
+                    };
+                    Some((*seat, action?))
+                })
+                .collect(),
             None => Vec::new(),
         };
         self.open_own(&acts, out)?;
@@ -592,6 +629,18 @@ impl<G: Game> Side<G> {
         out.send.extend(send);
         self.react(happened, out);
         Ok(())
+    }
+
+    /// `choices` with the other devices' shown choices face down.
+    fn others_veiled(&self, choices: &[Choice]) -> Vec<Choice> {
+        choices
+            .iter()
+            .enumerate()
+            .map(|(seat, c)| match c {
+                Choice::Shown(_) if self.own.get(seat).is_none_or(Option::is_none) => Choice::Hidden(None),
+                other => other.clone(),
+            })
+            .collect()
     }
 
     fn settled(&mut self, shown: &[(u32, u8, String)], out: &mut Out<G>) -> Result<(), String> {
@@ -622,7 +671,7 @@ impl<G: Game> Side<G> {
         };
         let ledger = self.ledger.as_mut().ok_or("a step came before the match started")?;
         let setup = ledger.reseed(crate::mix::seed(bytes))?;
-        out.told.push(Told::Seeded { setup });
+        out.told.push(Told::Seeded { setup, joints: ledger.joints() });
         self.take_step(&shown, out)
     }
 
@@ -796,12 +845,10 @@ impl<G: Game> Side<G> {
     /// Every key round so far is in: the cards this device has not seen are filled in, and the
     /// match goes on (the first step begins, or the step being dealt moves on).
     fn cards_moved(&mut self, out: &mut Out<G>) -> Result<(), String> {
-        let cards = self.cards.as_deref().ok_or("no cards")?;
-        let orders = cards.places.fill().map_err(|e| e.to_string())?;
-        let setup = G::dealt_setup(&cards.base, &orders);
-        let ledger = self.ledger.as_mut().ok_or("a deal came before the match started")?;
-        ledger.resetup(setup.clone()).map_err(|e| format!("the cards opened so far do not play: {e}"))?;
-        let Some(shown) = cards.step.clone() else {
+        let step = self.cards.as_deref().ok_or("no cards")?.step.clone();
+        let opened = self.opened.clone();
+        let setup = self.fit(step.as_deref().map(|shown| (opened.as_slice(), shown)))?;
+        let Some(shown) = step else {
             // The first deal is open.
             let cards = self.cards()?;
             if cards.told.is_some() {
@@ -815,6 +862,7 @@ impl<G: Game> Side<G> {
         };
         let ledger = self.ledger.as_ref().ok_or("no match")?;
         let events = ledger.events_of(&self.opened, &self.own, &shown).map_err(|e| e.to_string())?;
+        let joints = ledger.joints();
         let moves = G::card_moves(&events);
         let secret = self.secret;
         let cards = self.cards()?;
@@ -827,7 +875,7 @@ impl<G: Game> Side<G> {
                 cards.step = None;
                 if cards.told.as_ref() != Some(&setup) {
                     cards.told = Some(setup.clone());
-                    out.told.push(Told::Seeded { setup });
+                    out.told.push(Told::Seeded { setup, joints });
                 }
                 self.take_step(&shown, out)
             }
@@ -906,10 +954,46 @@ impl<G: Game> Side<G> {
                 cards.places.learn((*deal, *slot), card, true);
             }
         }
-        let orders = cards.places.fill().map_err(|e| e.to_string())?;
-        let setup = G::dealt_setup(&cards.base, &orders);
-        let ledger = self.ledger.as_mut().ok_or("cards came before the match started")?;
-        ledger.resetup(setup).map_err(|e| format!("the cards opened so far do not play: {e}"))
+        self.fit(None).map(|_| ())
+    }
+
+    /// Fills in the cards this device has not seen so that its copy plays: the first of a few
+    /// worlds, each laying the unseen cards in another order ([`Places::fill`]), in which every
+    /// step so far, and the step `pending` (its choices and the earlier ones it shows), has a
+    /// stand-in of the right outline for each face-down choice of another device. Every such
+    /// world shows this device the same. The setup its copy now plays from, or why none fits.
+    fn fit(&mut self, pending: Option<Pending<'_>>) -> Result<G::Setup, String> {
+        let cards = self.cards.as_deref().ok_or("no cards")?;
+        let ledger = self.ledger.as_ref().ok_or("cards came before the match started")?;
+        let mut why = String::new();
+        for order in 0..WORLDS_TO_TRY {
+            let orders = cards.places.fill(order).map_err(|e| e.to_string())?;
+            let setup = G::dealt_setup(&cards.base, &orders);
+            let mut trial = ledger.clone();
+            let plays = trial.resetup(setup.clone()).and_then(|()| match pending {
+                Some((choices, shown)) => trial.plays(choices, &self.own, shown).map_err(|e| e.to_string()),
+                None => Ok(()),
+            });
+            match plays {
+                Ok(()) => {
+                    self.ledger = Some(trial);
+                    return Ok(setup);
+                }
+                Err(e) => why = e,
+            }
+        }
+        Err(format!("the cards opened so far do not play: {why}"))
+    }
+
+    /// Tells the page the setup its copy plays from changed, in a dealt match (not before the
+    /// first deal is open).
+    fn tell_setup(&mut self, setup: G::Setup, out: &mut Out<G>) {
+        let joints = self.ledger.as_ref().map(Ledger::joints).unwrap_or_default();
+        let Some(cards) = self.cards.as_deref_mut() else { return };
+        if cards.told.is_some() && cards.told.as_ref() != Some(&setup) {
+            cards.told = Some(setup.clone());
+            out.told.push(Told::Seeded { setup, joints });
+        }
     }
 
     /// Once the match is decided, each device shows the secrets of its deals.
@@ -923,6 +1007,10 @@ impl<G: Game> Side<G> {
             return;
         }
         cards.wait = Wait::Audit;
+        // Choices still face down (plans a game's end left unplayed) go first, so that every
+        // device holds the whole match when the deals are shown.
+        out.send.push(self.peer.unveil());
+        let Some(cards) = self.cards.as_deref_mut() else { return };
         match cards.dealer.audit() {
             Ok((message, known)) => self.dealt(vec![message], known, out),
             Err(v) => self.stop(v.to_string(), out),
@@ -935,18 +1023,32 @@ impl<G: Game> Side<G> {
         let orders = cards.dealer.orders().map_err(|v| v.to_string())?;
         let setup = G::dealt_setup(&cards.base, &orders);
         let ledger = self.ledger.as_ref().ok_or("no match")?;
-        let record = GameRecord::<G> { actions: ledger.joints(), ..GameRecord::new(setup.clone()) };
+        let truth =
+            ledger.unveiled(setup.clone(), &cards.unveiled).map_err(|e| format!("the match does not play from the cards as dealt: {e}"))?;
+        if truth.has_face_down() {
+            return Err("a device kept choices face down after the match was decided".into());
+        }
+        let joints = truth.joints();
+        let record = GameRecord::<G> { actions: joints.clone(), ..GameRecord::new(setup.clone()) };
         let end = record.replay().map_err(|e| format!("the match does not play from the cards as dealt: {e}"))?;
         if hash_of(&end) != hash_of(ledger.state()) {
             return Err("the cards as dealt end the match otherwise than the devices agreed".into());
         }
+        self.ledger = Some(truth);
         let cards = self.cards()?;
         cards.audited = true;
         cards.told = Some(setup.clone());
-        out.told.push(Told::Seeded { setup });
+        out.told.push(Told::Seeded { setup, joints });
         Ok(())
     }
 }
+
+/// A step being decided: its choices, and the earlier face-down ones it shows.
+type Pending<'a> = (&'a [Choice], &'a [(u32, u8, String)]);
+
+/// Worlds a device tries before it gives up on filling in the cards it has not seen so that
+/// another device's face-down choices have stand-ins ([`Side::fit`]).
+const WORLDS_TO_TRY: u64 = 200;
 
 /// Why a deal message is refused in a match whose cards are not dealt.
 const NOT_DEALT: &str = "a deal message came in a match whose cards are not dealt";

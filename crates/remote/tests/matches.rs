@@ -83,12 +83,12 @@ fn react<G: Game>(
             Happening::Committed { step } => {
                 let ledger = dev.ledger.as_ref().unwrap();
                 let choices: Vec<Choice> = (0..ledger.state().seat_count())
-                    .map(|s| if acting_seats(ledger.state()).contains(&Seat(s as u8)) { Choice::Hidden } else { Choice::Idle })
+                    .map(|s| if acting_seats(ledger.state()).contains(&Seat(s as u8)) { Choice::Hidden(None) } else { Choice::Idle })
                     .collect();
                 let show: Vec<u8> =
                     ledger.to_show(&choices, &dev.own, &[]).unwrap().into_iter().filter(|(at, _)| *at == step).map(|(_, s)| s).collect();
                 *withheld += dev.own.iter().enumerate().filter(|(s, a)| a.is_some() && !show.contains(&(*s as u8))).count();
-                dev.peer.open(&show)?
+                dev.peer.open(&show, &[])?
             }
             Happening::Opened { choices, shown, .. } => {
                 let ledger = dev.ledger.as_ref().unwrap();
@@ -115,7 +115,7 @@ fn react<G: Game>(
             }
             Happening::Agreed { .. } => (Vec::new(), Vec::new()),
             Happening::Chance { .. } => panic!("the open tables played here draw no chance"),
-            Happening::Dealing { .. } | Happening::Keys { .. } | Happening::Opens { .. } => {
+            Happening::Dealing { .. } | Happening::Keys { .. } | Happening::Opens { .. } | Happening::Unveiled { .. } => {
                 panic!("the open tables played here deal no cards")
             }
             Happening::Stopped { reason, .. } => panic!("stopped: {reason}"),

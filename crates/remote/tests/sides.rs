@@ -45,6 +45,9 @@ struct Dev<G: Game> {
     reseeds: usize,
     /// The setup the page was first told.
     first: Option<G::Setup>,
+    /// For each step as it was agreed, and each seat of another device that acted in it:
+    /// whether its choice was still face down here.
+    face_down: Vec<(u32, u8, bool)>,
 }
 
 impl<G: Game> Dev<G> {
@@ -80,10 +83,13 @@ impl<G: Game> Dev<G> {
                 self.shown = Some(G::from_setup(&setup).unwrap());
                 self.setup = Some(setup);
             }
-            Told::Seeded { setup } => {
+            Told::Seeded { setup, joints } => {
                 self.reseeds += 1;
                 if G::dealing(&setup).is_some() {
-                    // Cards were opened here: the match so far replays from the new setup.
+                    // Cards were opened here: the match so far replays from the new setup, with
+                    // the stand-ins the side now holds.
+                    assert_eq!(joints.len(), self.joints.len(), "device {}: the steps told with a new setup are the steps shown", self.d);
+                    self.joints = joints;
                     let record = GameRecord::<G> { actions: self.joints.clone(), ..GameRecord::new(setup.clone()) };
                     self.shown = Some(record.replay().unwrap());
                 } else {
@@ -92,7 +98,12 @@ impl<G: Game> Dev<G> {
                 }
                 self.setup = Some(setup);
             }
-            Told::Agreed { joints, .. } => {
+            Told::Agreed { step, joints } => {
+                for (seat, choice) in joints.last().into_iter().flat_map(|j| j.iter()) {
+                    if choice.is_some() && !self.seats.contains(&seat.0) {
+                        self.face_down.push((step, seat.0, self.side.is_face_down(step, seat.0)));
+                    }
+                }
                 self.joints = joints.clone();
                 let record = GameRecord::<G> { actions: joints, ..GameRecord::new(self.setup.clone().unwrap()) };
                 self.shown = Some(record.replay().unwrap());
@@ -155,9 +166,10 @@ impl<G: Game> Dev<G> {
         self.joints.clear();
         for told in back.told {
             match told {
-                Told::Seeded { setup: s } => {
+                Told::Seeded { setup: s, joints } => {
                     self.seeded = true;
                     if G::dealing(&s).is_some() {
+                        self.joints = joints;
                         let record = GameRecord::<G> { actions: self.joints.clone(), ..GameRecord::new(s.clone()) };
                         shown = Some(record.replay().unwrap());
                     }
@@ -232,6 +244,7 @@ fn play_with<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Option<
         joints: Vec::new(),
         reseeds: 0,
         first: None,
+        face_down: Vec::new(),
     };
     let mut devs = vec![dev(0, host, begin)];
     for d in 1..devices {
@@ -505,12 +518,57 @@ fn punish_is_dealt_by_the_two_devices_and_every_option_but_blindfolded_plays_to_
     assert!(guessed_right < 20, "device 1 knew the host's hand in {guessed_right} of 40 matches");
 }
 
+/// Blindfolded between two devices: each device plans its measure face down, the other's
+/// copy standing in for those plans with cards of its own guessing of the same outline (a
+/// Punish before the last breath leaves the next one empty for all to see). Every match ends
+/// alike on both, and no plan is held by the other device before the breaths it plans are
+/// revealed.
+#[test]
+fn punish_blindfolded_between_two_devices_keeps_every_plan_face_down_until_the_reveal() {
+    use dojo_games::punish::{Options, Punish, Setup};
+    let options = [
+        Options { blindfolded: true, ..Options::default() },
+        Options { blindfolded: true, feint: true, ..Options::default() },
+        Options { blindfolded: true, feint: true, blitz: true, ..Options::default() },
+        Options { blindfolded: true, best_of: 5, hearts: 1, heart_recovery: false, ..Options::default() },
+    ];
+    let (mut kept_down, mut plans) = (0, 0);
+    for seed in 1..=40u64 {
+        let options = options[seed as usize % options.len()];
+        let devs = play::<Punish>(&Setup::deal(seed, options), TWO, seed, None, None);
+        finished(&devs, &format!("PUNISH {options:?} {seed}"));
+        let dealt = devs[0].setup.clone().unwrap();
+        assert_eq!(Some(&dealt), devs[1].setup.as_ref(), "seed {seed}: both end with the true setup");
+        // The true match, step by step: a plan whose measure is still being planned after its
+        // step was agreed must have been face down on the other device then.
+        let record = GameRecord::<Punish> { actions: devs[0].joints.clone(), ..GameRecord::new(dealt) };
+        let mut state = Punish::from_setup(&record.setup).unwrap();
+        for (i, joint) in record.actions.iter().enumerate() {
+            dojo_engine::apply(&mut state, joint).unwrap();
+            let step = i as u32 + 1;
+            let slots = state.view(Observer::Public).plan_slots;
+            for dev in &devs {
+                for (at, seat, face_down) in dev.face_down.iter().filter(|(at, ..)| *at == step) {
+                    let still_planning = slots.get(Seat(*seat)).is_some_and(|s| !s.is_empty());
+                    if still_planning {
+                        plans += 1;
+                        assert!(face_down, "seed {seed}: device {} held Player {}'s plan of step {at} before its reveal", dev.d, seat + 1);
+                        kept_down += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(plans > 200 && kept_down == plans, "{kept_down} of {plans} plans kept face down");
+}
+
 #[test]
 fn a_dealt_punish_match_survives_both_devices_reloading() {
     use dojo_games::punish::{Options, Punish, Setup};
     // Cuts in the first deal, in a step's key rounds, and late in the match.
-    for (seed, cut) in [(3u64, 4usize), (3, 40), (4, 150), (5, 70), (6, 11)] {
-        let options = Options { feint: true, ..Options::default() };
+    for (seed, cut) in [(3u64, 4usize), (3, 40), (4, 150), (5, 70), (6, 11), (7, 60), (8, 130), (9, 100)] {
+        // The last three Blindfolded.
+        let options = Options { feint: true, blindfolded: seed >= 7, ..Options::default() };
         let devs = play::<Punish>(&Setup::deal(seed, options), TWO, seed, None, Some(cut));
         finished(&devs, &format!("PUNISH cut at {cut}"));
     }

@@ -9,7 +9,8 @@
 use super::card::{Card, HAND_SIZE, OUT_OF_PLAY};
 use super::event::Event;
 use super::setup::Setup;
-use dojo_engine::{CardMove, Dealing};
+use super::state::{Phase, Play, Punish};
+use dojo_engine::{CardMove, Dealing, Seat};
 
 /// The deck and the first deal.
 pub(crate) fn dealing() -> Dealing {
@@ -19,6 +20,18 @@ pub(crate) fn dealing() -> Dealing {
 /// A card's face: its kind.
 pub(crate) fn face(card: Card) -> u16 {
     card.index() as u16
+}
+
+/// What everyone sees at once of a face-down choice: in a Blindfolded plan, a Punish laid
+/// before the last breath leaves the next breath empty (outline 1), any other plan does not
+/// (outline 0). A pick in a breath is shown in its step, so it has no outline.
+pub(crate) fn outline(state: &Punish, seat: Seat, play: &Play) -> Option<u8> {
+    if state.phase != Phase::Planning {
+        return None;
+    }
+    let slot = state.plans.get(seat.index()).map_or(0, Vec::len);
+    let last = usize::from(state.options.breaths_per_measure()).saturating_sub(1);
+    Some(u8::from(play.card == Card::Punish && slot < last))
 }
 
 /// What a step did with the cards, from its events. A Feint plays the picked card face up and
@@ -144,6 +157,34 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|n| *n > 0), "every kind of move happened: {seen:?}");
+    }
+
+    #[test]
+    fn a_blindfolded_punish_before_the_last_breath_has_its_own_outline_as_the_view_shows() {
+        // The outline must match what the public view shows of a face-down plan: a Punish
+        // before the last breath leaves the next slot empty, anything else does not.
+        for seed in 0..40u64 {
+            let options = Options { blindfolded: true, feint: true, blitz: seed % 2 == 0, ..Options::default() };
+            let mut state = Punish::from_setup(&Setup::deal(seed, options)).unwrap();
+            let mut rng = Rng::new(seed);
+            while state.outcome().is_none() && state.phase() == crate::punish::Phase::Planning {
+                let joint = joint_from(&state, |_, legal| legal[rng.below(legal.len())]).unwrap();
+                for (seat, play) in joint.iter().filter_map(|(s, p)| Some((s, (*p)?))) {
+                    let outline = state.outline(seat, &play);
+                    let mut alone = state.clone();
+                    let before = alone.plans[seat.index()].len();
+                    alone.plans[seat.index()].push(Some(play));
+                    if play.card == Card::Punish && before + 1 < usize::from(options.breaths_per_measure()) {
+                        alone.plans[seat.index()].push(None);
+                    }
+                    let skips = alone.view(dojo_engine::Observer::Public).plan_slots.get(seat).is_some_and(|s| s.last() == Some(&false));
+                    assert_eq!(outline, Some(u8::from(skips)), "seed {seed}: {play:?} in slot {}", before + 1);
+                }
+                dojo_engine::apply(&mut state, &joint).unwrap();
+            }
+        }
+        let playing = Punish::from_setup(&Setup::deal(1, Options::default())).unwrap();
+        assert_eq!(playing.outline(Seat(0), &Play::card(Card::Punish)), None, "a pick in a breath is shown in its step");
     }
 
     #[test]

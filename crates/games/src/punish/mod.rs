@@ -125,6 +125,10 @@ impl Game for Punish {
         Some(dealt::dealing())
     }
 
+    fn outline(&self, seat: Seat, play: &Play) -> Option<u8> {
+        dealt::outline(self, seat, play)
+    }
+
     fn cards_of(play: &Play) -> Vec<u16> {
         vec![dealt::face(play.card)]
     }
