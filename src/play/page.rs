@@ -865,7 +865,10 @@ pub fn play_frame<T: OnSite>(
             {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()>{format!("The computer decided in {ms} ms.")}</p> })}
             {move || (cx.screen.get() != Screen::Lobby).then(|| view! {
                 <EventLog lines=log/>
-                <p class="abandon"><button type="button" class="button subtle" data-testid="abandon" on:click=move |_| cx.abandon()>{move || format!("Abandon this {}", cx.noun().get())}</button></p>
+                // A decided match has nothing left to abandon: its own screen offers what comes next.
+                {move || (cx.screen.get() != Screen::Over).then(|| view! {
+                    <p class="abandon"><button type="button" class="button subtle" data-testid="abandon" on:click=move |_| cx.abandon()>{move || format!("Abandon this {}", cx.noun().get())}</button></p>
+                })}
             })}
         </div>
     }

@@ -9,8 +9,8 @@
 // Free-for-All is played on three devices (two friends, the host and the host's computer), and a
 // four-hero Rumble the same way, its auction and re-bids crossing the devices. A TAUNT Monsters
 // battle is built in secret on each device and fought for forty screens. A PUNISH match
-// whose cards the two devices deal themselves is played to the end, and its lobby refuses
-// Blindfolded between devices. Prints the lengths, the time to connect and the time each screen
+// whose cards the two devices deal themselves is played to the end, and one Blindfolded, each
+// device planning its measures in secret. Prints the lengths, the time to connect and the time each screen
 // takes between the devices.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -160,6 +160,7 @@ async function sameEnd(host, guest) {
   }
   for (const page of [host, guest]) {
     assert.equal(await page.$('[data-testid="match-stopped"]'), null);
+    assert.equal(await page.$('[data-testid="abandon"]'), null, 'a decided match offers nothing to abandon');
     assertClean(page);
   }
 }
@@ -315,6 +316,8 @@ test('a four-hero Rumble on three devices: the auction sealed across devices, it
   const { host, friends, connectMs } = await threeDevices(site, 'rumble', async (page) => {
     await page.check('[data-testid="power-set-hand"]');
     await page.check('[data-testid="pick-AlternateUniverse"]');
+    // The host's genre: every device tells the game in its words.
+    await page.selectOption('[data-testid="genre"]', 'hacker');
   });
   console.log(`friend_rumble_three_devices_connect_ms: ${connectMs}`);
   const pages = [host, ...friends];
@@ -335,6 +338,9 @@ test('a four-hero Rumble on three devices: the auction sealed across devices, it
   console.log(`friend_rumble_alternate_universe: ${universe.length ? universe.join(' / ') : 'not won'}`);
   // The host's computer is named as such only on the host.
   await sameEndOnEvery(pages, (text) => text.replaceAll(' (computer, easy)', ''));
+  for (const page of friends) {
+    assert.match(await page.textContent('[data-testid="play-rumble"]'), /Bits/, `${page.seatName}: the host's genre, Hacker, names Energy "Bits" here too`);
+  }
   await host.screenshot({ path: join(ARTIFACTS, 'friend-rumble-over.png'), fullPage: true });
   for (const page of pages) await page.context().close();
 });
@@ -405,18 +411,23 @@ test('a whole PUNISH match between two devices, its cards dealt by the two devic
   await guest.context().close();
 });
 
-test('PUNISH\'s lobby refuses Blindfolded against a friend on another device, saying why', async () => {
-  const page = await device(site);
-  await page.goto(`${site.url}/play/punish`);
-  await page.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
-  await page.check('[data-testid="mode-friend"]');
-  await page.check('[data-testid="opt-blindfolded"]');
-  await page.click('[data-testid="start"]');
-  assert.match(await (await page.waitForSelector('[data-testid="notice"]')).textContent(), /Blindfolded cannot be played with a friend/);
-  assert.ok(await page.$('[data-testid="lobby"]'), 'the lobby stays');
-  assert.equal(await page.$('[data-testid="invite-link"]'), null, 'no invitation is made');
-  assertClean(page);
-  await page.context().close();
+test('a Blindfolded PUNISH match between two devices: each plans its measure in secret, the plans revealed together', async () => {
+  const { host, guest } = await connect('punish', async (page) => {
+    await page.check('[data-testid="opt-blindfolded"]');
+    await page.check('[data-testid="opt-feint"]');
+  });
+  for (const page of [host, guest]) {
+    await page.waitForSelector('[data-testid="pick"]', { timeout: 30_000 });
+    assert.match(await page.textContent('[data-testid="pick"]'), /Blindfolded/, `${page.seatName}: planning, not picking`);
+    assert.ok(await page.$('[data-testid="abandon"]'), 'a match under way can be abandoned');
+  }
+  const started = Date.now();
+  const [a, b] = await Promise.all([playSide(host, ['pick'], punishAnswer), playSide(guest, ['pick'], punishAnswer)]);
+  console.log(`friend_punish_blindfolded_match_ms: ${Date.now() - started} (${a} and ${b} screens)`);
+  await sameEnd(host, guest);
+  await guest.screenshot({ path: join(ARTIFACTS, 'friend-punish-blindfolded-over.png'), fullPage: true });
+  await host.context().close();
+  await guest.context().close();
 });
 
 test('a reveal forged on its way stops the match on both devices, saying why', async () => {

@@ -23,14 +23,8 @@ type Ctx = PlayCtx<PunishSite>;
 /// A new match with `seats`, dealt at random with `options` (against a friend on another
 /// device, the two devices deal the cards again between them).
 fn deal(seats: crate::play::Seats, options: Options) -> Result<Session, String> {
-    if seats.has_remote() && options.blindfolded {
-        return Err(BLINDFOLDED_APART.into());
-    }
     Session::new(seats, &Setup::deal(browser::random_seed(), options))
 }
-
-/// Why Blindfolded is not offered between devices yet.
-const BLINDFOLDED_APART: &str = "Blindfolded cannot be played with a friend on another device yet: each device would have to stand in for the other's face-down plans with cards it cannot see. Play it on one device, or untick Blindfolded.";
 
 /// The play page.
 #[component]

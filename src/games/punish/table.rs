@@ -27,12 +27,13 @@ fn status_badges(s: Statuses) -> impl IntoView {
 fn player_panel(v: &PunishView, names: &[String], i: usize) -> impl IntoView + use<> {
     let max = v.options.hearts;
     let won = v.wins.0[i];
+    let held = v.hand_sizes.0[i];
     view! {
         <div class="player-panel" data-testid=format!("player-{}", i + 1)>
             <div class="player-name">{names[i].clone()}</div>
             <div class="hearts" aria-label=format!("{} of {max} hearts", v.hearts.0[i]) data-testid=format!("hearts-{}", i + 1)>{hearts_text(v.hearts.0[i], max)}</div>
             <div class="statuses">{status_badges(v.statuses.0[i])}</div>
-            <div class="counts">{format!("{} cards in hand · {won} game{} won", v.hand_sizes.0[i], if won == 1 { "" } else { "s" })}</div>
+            <div class="counts">{format!("{held} card{} in hand · {won} game{} won", if held == 1 { "" } else { "s" }, if won == 1 { "" } else { "s" })}</div>
         </div>
     }
 }

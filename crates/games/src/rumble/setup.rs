@@ -191,6 +191,12 @@ pub struct Setup {
     /// existed has none, and reads as 0 so that its record keeps its meaning.
     #[serde(default)]
     pub round_limit: u16,
+    /// The genre whose words the table is told in ([`super::genre`]'s id; empty: the
+    /// superhero words). The rules ignore it; the setup holds it so that every device at a
+    /// match, and every replay of it, tells it in the host's words. Left out of the JSON when
+    /// empty.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub genre: String,
 }
 
 /// The round limit new tables are set up with.
@@ -250,6 +256,7 @@ impl Setup {
             seed,
             start: Start::Auction,
             round_limit: ROUND_LIMIT,
+            genre: String::new(),
         }
     }
 

@@ -154,6 +154,7 @@ pub fn table_setup(
         seed,
         start: Start::Auction,
         round_limit: dojo_games::rumble::setup::ROUND_LIMIT,
+        genre: String::new(),
     };
     setup.check().map_err(|e| {
         let e = e.to_string();
@@ -238,6 +239,8 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
                 let g = genre.get_untracked();
                 crate::browser::store(GENRE_KEY, &g);
                 words::use_genre(&g);
+                // The table keeps its words: a friend's device tells it in the host's genre.
+                let setup = Setup { genre: g, ..setup };
                 cx.start(Session::new(seats, &setup));
             }
             Err(e) => error.set(Some(e)),

@@ -29,6 +29,15 @@ pub fn in_auction(game: &Rumble) -> bool {
 
 impl OnSite for RumbleSite {
     type G = Rumble;
+
+    /// The host's genre is this device's for the match: both tell it in the same words.
+    fn joined(setup: &Setup) {
+        if !setup.genre.is_empty() {
+            crate::browser::store(super::GENRE_KEY, &setup.genre);
+            words::use_genre(&setup.genre);
+        }
+    }
+
     const SAVE_KEY: &'static str = "pocket-dojo/rumble";
     const NOUN: &'static str = "game";
 
@@ -86,6 +95,7 @@ pub fn rematch(s: &Session, seed: u64) -> Setup {
         seed,
         start: Start::Auction,
         round_limit: t.round_limit,
+        genre: words::words().id.to_string(),
     }
 }
 
