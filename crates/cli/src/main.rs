@@ -8,6 +8,9 @@
 //! dojo link --corpus DIR [--level L]   write one finished game per game and mode (record, link, end)
 //! dojo simulate GAME [--seed N] [--level easy|medium|hard|random] [--mode M] [--seats N]
 //! dojo matchups GAME [--matches N] [--level easy|medium|hard] [--seed N]
+//! dojo lab GAME [--sides A,B,...] [--matches N] [--level L | --level L1,L2] [--threads N]
+//!          [--seed N] [--csv FILE]     the balance lab: every pair of sides, win rates with 95%
+//!                                     intervals, the first seat's advantage, game lengths
 //!                                     play a match and print its game record as JSON
 //! dojo bench GAME [--seconds S] [--mode M] [--seats N]
 //!                                     random playouts per second
@@ -33,6 +36,7 @@ mod bench;
 mod eval;
 #[macro_use]
 mod games;
+mod lab;
 mod link;
 mod print;
 mod replay;
@@ -96,7 +100,10 @@ const USAGE: &str = "usage:
   dojo lengths GAME [--matches N] [--level easy|medium|hard|random] [--seed N] [--max-steps N] [--mode M] [--seats N]
              (how long games last, one level in every seat: ended, capped, and lengths in rounds)
   dojo matchups GAME [--matches N] [--level easy|medium|hard] [--seed N]
-             (each side of the game, a character, against each other, the same bot playing both: DRAGON PUNCH)
+             (each side of the game, a character, against each other, the same bot playing both: DRAGON PUNCH, TAUNT)
+  dojo lab GAME [--sides A,B,...] [--matches N] [--level L | --level L1,L2] [--threads N] [--seed N] [--csv FILE]
+             (the balance lab: every pair of the chosen sides, N games each, win rates with 95% intervals, the first
+              seat's advantage, draws, game lengths and what stands out; the site's lab gives the same figures)
   dojo print punish|taunt|dragon-punch|rumble|fusion -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
              [--duplex long|short|fold|none] [--bleed 1|0] [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM]
              [--ink-saver 1|0] [--modes MODE,...|all] [--copies COMPONENT:N,...] [--alignment 1] [--set FILE]
@@ -181,6 +188,20 @@ fn run(args: &[String]) -> Result<(), String> {
             flags.only(&["matches", "level", "seed"])?;
             let (matches, level, seed) = (flags.get("matches", 200)?, flags.get("level", "easy".to_string())?, flags.get("seed", 1)?);
             with_game!(game, G => eval::matchups::<G>(matches, &level, seed))
+        }
+        Some("lab") => {
+            let game = need_game(&positional)?;
+            flags.only(&["sides", "matches", "level", "threads", "seed", "csv"])?;
+            let (sides, levels, csv) = (flags.get("sides", String::new())?, flags.get("level", "easy".to_string())?, flags.get("csv", String::new())?);
+            let args = lab::LabArgs {
+                sides: &sides,
+                matches: flags.get("matches", 100)?,
+                levels: &levels,
+                threads: flags.get("threads", 0)?,
+                seed: flags.get("seed", 1)?,
+                csv: (!csv.is_empty()).then_some(csv.as_str()),
+            };
+            with_game!(game, G => lab::run::<G>(&args))
         }
         Some("print") => {
             let game = positional.get(1).ok_or(format!("which game?\n{USAGE}"))?;

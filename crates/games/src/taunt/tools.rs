@@ -49,4 +49,17 @@ impl Sampled for Taunt {
     fn is_round(event: &Event) -> bool {
         matches!(event, Event::Revealed { .. })
     }
+
+    /// The five fighters, for a duel.
+    fn sides() -> Vec<String> {
+        FighterId::ALL.iter().map(|f| f.to_string()).collect()
+    }
+
+    /// A single duel fight between two fighters (the same one twice is allowed).
+    fn side_setup(_seed: u64, first: usize, second: usize) -> Result<Setup, String> {
+        let fighter = |i: usize| FighterId::ALL.get(i).copied().ok_or_else(|| format!("TAUNT has no fighter {}", i + 1));
+        let setup = Setup::new([fighter(first)?, fighter(second)?], Options { best_of: 1, battle: Battle::Duel, ..Options::default() });
+        setup.check().map_err(|e| e.to_string())?;
+        Ok(setup)
+    }
 }
