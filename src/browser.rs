@@ -79,6 +79,14 @@ pub fn hash() -> String {
     hash.strip_prefix('#').unwrap_or(&hash).to_string()
 }
 
+/// Puts `fragment` (without `#`) in the address without a navigation or a history entry, so a
+/// reload or a copied address keeps it.
+pub fn replace_hash(fragment: &str) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("#{fragment}")));
+    }
+}
+
 /// Opens `path` on this site (a full page load).
 pub fn go_to(path: &str) {
     if let Some(w) = web_sys::window() {

@@ -99,6 +99,34 @@ macro_rules! play_module {
     };
 }
 
+/// The whole body of a game's balance-lab module (`src/bin/<game>-lab.rs`), which the site
+/// loads when someone opens `/lab/<game>`: `lab_module!("taunt", "TAUNT", dojo_games::taunt::Taunt)`
+/// exports `remount` (the lab page into `#lab-root`) and `think`, which plays a batch of the
+/// run's games for the workers the page runs this module in (see [`crate::lab`]).
+#[macro_export]
+macro_rules! lab_module {
+    ($game:literal, $title:literal, $g:ty) => {
+        /// Mounts the lab page; the site calls it each time the lab page opens.
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn remount() {
+            $crate::lab::style();
+            $crate::lazy_page::mount_into($crate::lab::LAB_ROOT, || $crate::lab::lab_page::<$g>($title));
+        }
+
+        /// Plays a batch of a lab run's games (see `lab::play_batch`): what a worker running
+        /// this module a second time is asked.
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn think(request: String) -> Result<String, String> {
+            $crate::lab::play_batch::<$g>(&request)
+        }
+
+        fn main() {
+            console_error_panic_hook::set_once();
+            $crate::play::think::set_module(concat!($game, "-lab"));
+        }
+    };
+}
+
 /// The whole body of a game's connection module (`src/bin/<game>-remote.rs`), which a play
 /// page loads when someone plays against a friend on another device:
 /// `remote_module!(dojo_games::taunt::Taunt)` exports `host`, `join`, `choose` and `leave` (see

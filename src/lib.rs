@@ -11,6 +11,7 @@ mod fuzz_tests;
 pub mod games;
 pub mod history;
 pub mod history_page;
+pub mod lab;
 pub mod lazy_page;
 pub mod markdown;
 pub mod play;
@@ -71,6 +72,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/watch/:game") view=routes::game_pages::Watch/>
                     <Route path=path!("/games") view=routes::game_pages::YourGames/>
                     <Route path=path!("/connect") view=routes::game_pages::Connect/>
+                    <Route path=path!("/lab/:game") view=routes::game_pages::Lab/>
                 </Routes>
             </main>
             <footer class="site-footer">

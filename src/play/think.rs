@@ -98,10 +98,20 @@ impl Thinkers {
     /// Starts workers running this page's game module, one per core the browser reports beyond
     /// the page's own (at least one, at most [`MAX_WORKERS`]); `None` where they cannot start.
     pub fn start() -> Option<Thinkers> {
+        let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency()) as usize;
+        Thinkers::start_count(cores.saturating_sub(1).clamp(1, MAX_WORKERS))
+    }
+
+    /// Starts one worker per core the browser reports, at most `most` (the balance lab, whose
+    /// page only waits while the workers play); `None` where they cannot start.
+    pub fn start_with(most: usize) -> Option<Thinkers> {
+        let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency()) as usize;
+        Thinkers::start_count(cores.clamp(1, most))
+    }
+
+    fn start_count(count: usize) -> Option<Thinkers> {
         let name = MODULE.with(Cell::get)?;
         let files = dojo_assets::files(name).ok()?;
-        let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency()) as usize;
-        let count = cores.saturating_sub(1).clamp(1, MAX_WORKERS);
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
         let start = js_sys::Object::new();

@@ -28,6 +28,28 @@ pub fn Play() -> impl IntoView {
     }
 }
 
+/// The balance lab of a game whose sides it compares (`/lab/<game>`), in its own module; for
+/// another game, a page saying so and naming the labs there are.
+#[component]
+pub fn Lab() -> impl IntoView {
+    let game = game_in_address();
+    move || match game.get() {
+        Some(g) if g.lab => view! { <LazyModule name=crate::lab::lab_module(g.id) root=crate::lab::LAB_ROOT what=format!("the {} lab", g.name)/> }.into_any(),
+        Some(g) => {
+            let labs = dojo_games::registry::GAMES.iter().filter(|o| o.lab && o.on_site()).map(|o| view! { <li><a href=format!("/lab/{}", o.id)>{format!("{} lab", o.name)}</a></li> }).collect_view();
+            view! {
+                <div class="lab" data-testid="lab-none">
+                    <h1>{format!("{} balance lab", g.name)}</h1>
+                    <p>{format!("The lab does not compare {}'s variants yet: so far it plays the sides of games that have them.", g.name)}</p>
+                    <ul>{labs}</ul>
+                </div>
+            }
+            .into_any()
+        }
+        None => view! { <NotFound/> }.into_any(),
+    }
+}
+
 /// A shared game watched step by step (`/watch/<game>#<piece>`): the game's rules module (the
 /// worked examples' viewer is there already), which reads the piece from the address (see
 /// [`crate::play::watch`]).

@@ -108,6 +108,9 @@ pub struct GameInfo {
     pub quick: (&'static str, &'static str),
     /// Whether the game has a print-and-play kit.
     pub kit: bool,
+    /// Whether the balance lab (`/lab/<id>`, `dojo lab`) compares the game's sides yet
+    /// ([`Sampled::sides`]).
+    pub lab: bool,
 }
 
 impl GameInfo {
@@ -127,6 +130,7 @@ pub const GAMES: &[GameInfo] = &[
         status: Status::Playable,
         quick: ("priority", "Which card goes first?"),
         kit: true,
+        lab: false,
     },
     GameInfo {
         id: "taunt",
@@ -136,6 +140,7 @@ pub const GAMES: &[GameInfo] = &[
         status: Status::Playable,
         quick: ("order", "Which move acts first?"),
         kit: true,
+        lab: true,
     },
     GameInfo {
         id: "dragon-punch",
@@ -145,6 +150,7 @@ pub const GAMES: &[GameInfo] = &[
         status: Status::Playable,
         quick: ("compare", "Which attack succeeds?"),
         kit: true,
+        lab: true,
     },
     GameInfo {
         id: "rumble",
@@ -154,6 +160,7 @@ pub const GAMES: &[GameInfo] = &[
         status: Status::Playable,
         quick: ("rebids", "Who wins a tied bid?"),
         kit: true,
+        lab: false,
     },
     GameInfo {
         id: "fusion",
@@ -163,6 +170,7 @@ pub const GAMES: &[GameInfo] = &[
         status: Status::Playable,
         quick: ("push", "How far may a Push go?"),
         kit: true,
+        lab: false,
     },
     GameInfo {
         id: "toy",
@@ -172,6 +180,7 @@ pub const GAMES: &[GameInfo] = &[
         status: Status::Test,
         quick: ("", ""),
         kit: false,
+        lab: false,
     },
 ];
 

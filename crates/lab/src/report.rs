@@ -196,7 +196,7 @@ mod tests {
     use dojo_bot::Level;
 
     fn game(pair: u32, game: u32, half_points: u8, rounds: u32) -> Played {
-        Played { job: Job { pair, game }, first_side_first: game % 2 == 0, half_points, rounds, unfinished: false }
+        Played { job: Job { pair, game }, first_side_first: game.is_multiple_of(2), half_points, rounds, unfinished: false }
     }
 
     #[test]

@@ -43,7 +43,7 @@ fn game_seed(plan: &Plan, job: Job) -> u64 {
 pub fn play<G: Sampled>(plan: &Plan, job: Job) -> Result<Played, String> {
     let pairs = plan.pairs();
     let (a, b) = *pairs.get(job.pair as usize).ok_or_else(|| format!("the run has no pair {}", job.pair + 1))?;
-    let first_side_first = job.game % 2 == 0;
+    let first_side_first = job.game.is_multiple_of(2);
     let (first, second) = if first_side_first { (a, b) } else { (b, a) };
     let level = |side: usize| plan.levels[usize::from(side != a)];
     let policies = [Policy::Bot(level(first)), Policy::Bot(level(second))];

@@ -1,0 +1,4 @@
+//! DRAGON PUNCH's balance lab: its page, fetched only when someone opens `/lab/dragon-punch`,
+//! and the games its workers play.
+
+pocket_dojo::lab_module!("dragon-punch", "DRAGON PUNCH", dojo_games::dragon_punch::DragonPunch);

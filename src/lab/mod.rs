@@ -1,0 +1,285 @@
+//! The balance lab in the browser (`/lab/<game>`): the computer plays the game's sides against
+//! each other many times in Web Workers, and the page shows the matchups as they come in.
+//!
+//! Each game with sides has a lab module (`src/bin/<game>-lab.rs`, [`crate::lab_module!`]),
+//! loaded only when someone opens its lab. The page runs that same module again in workers
+//! (the play page's [`Thinkers`]); each worker is sent a batch of the run's games and plays
+//! them with [`dojo_lab::play`], so the figures are those of `dojo lab` for the same seed.
+//! Where workers cannot start, the page plays the batches itself between frames.
+
+mod link;
+mod view;
+
+use crate::play::think::Thinkers;
+use dojo_games::registry::Sampled;
+use dojo_lab::{Job, Plan, Played, Report, play};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+pub use link::{from_hash, to_hash};
+
+/// The element a lab page mounts into.
+pub const LAB_ROOT: &str = "lab-root";
+
+/// Adds the lab's styles to the page (once).
+pub fn style() {
+    crate::browser::add_style_once("lab-style", include_str!("../../style/lab.css"));
+}
+
+/// The name of the lazily loaded module holding the game `id`'s lab.
+pub fn lab_module(id: &str) -> String {
+    format!("{id}-lab")
+}
+
+/// Workers at most, whatever the device reports.
+const MAX_WORKERS: usize = 4;
+
+/// Games in one message to a worker: few enough that the progress bar moves often and a Stop
+/// loses little, enough that messages cost nothing beside the games.
+const BATCH: usize = 2;
+
+/// Games per pair at most in one run (a phone would take hours past that).
+pub const MAX_GAMES: u32 = 2000;
+
+/// One batch of games asked of a worker.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Batch {
+    /// The run.
+    pub plan: Plan,
+    /// Its games to play.
+    pub jobs: Vec<Job>,
+}
+
+/// Plays a worker's batch (a [`Batch`] as JSON): the games played, as JSON. What a lab
+/// module's exported `think` does.
+pub fn play_batch<G: Sampled>(request: &str) -> Result<String, String> {
+    let batch: Batch = serde_json::from_str(request).map_err(|e| format!("a batch the lab cannot read: {e}"))?;
+    batch.plan.check(G::sides().len())?;
+    let played = batch.jobs.iter().map(|job| play::<G>(&batch.plan, *job)).collect::<Result<Vec<Played>, String>>()?;
+    serde_json::to_string(&played).map_err(|e| e.to_string())
+}
+
+/// Where a run stands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Games the run has.
+    pub total: usize,
+    /// Games played so far.
+    pub done: usize,
+    /// When it started, in ms ([`crate::browser::now_ms`]).
+    pub started_ms: f64,
+    /// When the last game came in.
+    pub last_ms: f64,
+    /// True while games are being played.
+    pub running: bool,
+    /// True when someone stopped it before the end.
+    pub stopped: bool,
+    /// Workers playing (0: the page itself).
+    pub workers: usize,
+}
+
+impl Progress {
+    /// Games per second so far.
+    pub fn rate(&self) -> f64 {
+        let seconds = (self.last_ms - self.started_ms) / 1000.0;
+        if seconds > 0.0 { self.done as f64 / seconds } else { 0.0 }
+    }
+}
+
+/// A run under way: its plan, the games not yet handed out, what came back, and the workers.
+struct Run {
+    plan: Plan,
+    waiting: Vec<Job>,
+    played: Vec<Played>,
+    workers: Option<Thinkers>,
+}
+
+/// The page's state: the run (if any), its progress and report, and any error.
+#[derive(Clone, Copy)]
+pub struct Lab {
+    run: StoredValue<Option<Rc<RefCell<Run>>>, LocalStorage>,
+    /// Where the run stands.
+    pub progress: RwSignal<Option<Progress>>,
+    /// The report of the games played so far.
+    pub report: RwSignal<Option<Report>>,
+    /// What went wrong, in words.
+    pub error: RwSignal<Option<String>>,
+}
+
+impl Lab {
+    /// A page with no run yet.
+    pub fn new() -> Lab {
+        Lab { run: StoredValue::new_local(None), progress: RwSignal::new(None), report: RwSignal::new(None), error: RwSignal::new(None) }
+    }
+
+    /// Starts `plan` for `G` (stopping any run under way).
+    pub fn start<G: Sampled>(self, plan: Plan) {
+        self.stop();
+        if let Err(e) = plan.check(G::sides().len()) {
+            return self.error.set(Some(e));
+        }
+        self.error.set(None);
+        let mut waiting = plan.jobs();
+        waiting.reverse();
+        let total = waiting.len();
+        let workers = Thinkers::start_with(MAX_WORKERS);
+        let count = workers.as_ref().map_or(0, Thinkers::count);
+        let run = Rc::new(RefCell::new(Run { plan, waiting, played: Vec::new(), workers }));
+        self.run.set_value(Some(run.clone()));
+        let now = crate::browser::now_ms();
+        self.progress.set(Some(Progress { total, done: 0, started_ms: now, last_ms: now, running: true, stopped: false, workers: count }));
+        self.report.set(None);
+        if count == 0 {
+            self.play_here::<G>(run);
+        } else {
+            for _ in 0..count {
+                self.hand_out::<G>(&run);
+            }
+        }
+    }
+
+    /// Stops the run: the games played so far stay in the report.
+    pub fn stop(self) {
+        let Some(run) = self.run.try_update_value(Option::take).flatten() else { return };
+        // Dropping the workers ends them; answers on their way are never delivered.
+        run.borrow_mut().workers = None;
+        self.progress.update(|p| {
+            if let Some(p) = p.as_mut().filter(|p| p.running) {
+                p.running = false;
+                p.stopped = true;
+            }
+        });
+    }
+
+    /// True while `run` is the page's run (not stopped, not replaced).
+    fn is_current(self, run: &Rc<RefCell<Run>>) -> bool {
+        // False too once the page is gone (its values disposed).
+        self.run.try_with_value(|r| r.as_ref().is_some_and(|r| Rc::ptr_eq(r, run))).unwrap_or(false)
+    }
+
+    /// Gives the next batch to a worker, if games are left.
+    fn hand_out<G: Sampled>(self, run: &Rc<RefCell<Run>>) {
+        let (request, workers_alive) = {
+            let mut r = run.borrow_mut();
+            let take = r.waiting.len().min(BATCH);
+            if take == 0 {
+                return;
+            }
+            let at = r.waiting.len() - take;
+            let mut jobs = r.waiting.split_off(at);
+            jobs.reverse();
+            let request = serde_json::to_string(&Batch { plan: r.plan.clone(), jobs }).unwrap_or_default();
+            (request, r.workers.as_ref().is_some_and(Thinkers::working))
+        };
+        if !workers_alive {
+            return self.play_here::<G>(run.clone());
+        }
+        let run2 = run.clone();
+        let borrowed = run.borrow();
+        let Some(workers) = borrowed.workers.as_ref() else { return };
+        workers.ask(request, move |answer| {
+            // Taken in after the worker's message is handled: the run (and its workers, with the
+            // listener that called this) may end here, which must not happen inside the listener.
+            set_timeout(
+                move || {
+                    if !self.is_current(&run2) {
+                        return;
+                    }
+                    match answer.and_then(|text| serde_json::from_str::<Vec<Played>>(&text).map_err(|e| e.to_string())) {
+                        Ok(played) => {
+                            self.take_in(&run2, played);
+                            self.hand_out::<G>(&run2);
+                        }
+                        Err(e) => {
+                            self.error.set(Some(format!("A worker could not play its games: {e}")));
+                            self.stop();
+                        }
+                    }
+                },
+                std::time::Duration::from_millis(0),
+            );
+        });
+    }
+
+    /// Plays the run's games on the page itself, a batch per frame, so the page keeps answering.
+    fn play_here<G: Sampled>(self, run: Rc<RefCell<Run>>) {
+        let batch = {
+            let mut r = run.borrow_mut();
+            let take = r.waiting.len().min(BATCH);
+            let at = r.waiting.len() - take;
+            r.waiting.split_off(at)
+        };
+        if batch.is_empty() {
+            return;
+        }
+        let plan = run.borrow().plan.clone();
+        match batch.iter().rev().map(|job| play::<G>(&plan, *job)).collect::<Result<Vec<_>, _>>() {
+            Ok(played) => self.take_in(&run, played),
+            Err(e) => {
+                self.error.set(Some(format!("A game could not be played: {e}")));
+                return self.stop();
+            }
+        }
+        set_timeout(
+            move || {
+                if self.is_current(&run) {
+                    self.play_here::<G>(run);
+                }
+            },
+            std::time::Duration::from_millis(0),
+        );
+    }
+
+    /// Games came back: the progress and the report move on; the run ends when all are in.
+    fn take_in(self, run: &Rc<RefCell<Run>>, played: Vec<Played>) {
+        let (report, done) = {
+            let mut r = run.borrow_mut();
+            r.played.extend(played);
+            (Report::new(&r.plan, &self.names(), &r.played), r.played.len())
+        };
+        self.report.set(Some(report));
+        let now = crate::browser::now_ms();
+        let mut finished = false;
+        self.progress.update(|p| {
+            if let Some(p) = p.as_mut() {
+                p.done = done;
+                p.last_ms = now;
+                finished = done >= p.total;
+                if finished {
+                    p.running = false;
+                }
+            }
+        });
+        if finished {
+            self.run.set_value(None);
+        }
+    }
+
+    /// The game's side names (kept by the page component).
+    fn names(self) -> Vec<String> {
+        SIDE_NAMES.with(|n| n.borrow().clone())
+    }
+}
+
+impl Default for Lab {
+    fn default() -> Self {
+        Lab::new()
+    }
+}
+
+thread_local! {
+    /// The sides of the game whose lab is open.
+    static SIDE_NAMES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The lab page of `G`, titled `title`.
+pub fn lab_page<G: Sampled>(title: &'static str) -> impl IntoView {
+    let names = G::sides();
+    SIDE_NAMES.with(|n| *n.borrow_mut() = names.clone());
+    let lab = Lab::new();
+    let start = move |plan: Plan| lab.start::<G>(plan);
+    on_cleanup(move || lab.stop());
+    view! { <view::LabView title=title game=G::NAME names=names lab=lab start=Callback::new(start)/> }
+}
