@@ -123,6 +123,14 @@ connect=$((total + ${module_bytes[remote]:-0}))
 echo "page_connect_gzip_bytes: $connect"
 ((${module_bytes[remote]:-0} > 0)) || over "the connection module is missing from the build"
 ((connect <= PAGE_BUDGET)) || over "/connect downloads $connect bytes gzipped, over the $PAGE_BUDGET-byte page budget"
+# A game's balance lab (/lab/<game>) loads its own module, the shell plus the module.
+for game in $(grep -oE 'data-bin="[a-z0-9-]+-lab"' "$REPO/index.html" | sed -E 's/data-bin="(.*)-lab"/\1/'); do
+  module=${module_bytes[$game-lab]:-0}
+  ((module > 0)) || over "the $game lab module is missing from the build"
+  lab=$((total + module))
+  echo "page_lab_${game//-/_}_gzip_bytes: $lab"
+  ((lab <= PAGE_BUDGET)) || over "/lab/$game downloads $lab bytes gzipped, over the $PAGE_BUDGET-byte page budget"
+done
 # A game's connection module (for a match against a friend on another device) is fetched when
 # someone starts such a match, after the play page is up, like "Your games" is fetched to pack a
 # finished game: it is listed as its own figure, the shell plus the module.

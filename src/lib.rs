@@ -37,6 +37,7 @@ fn GameNav() -> impl IntoView {
                 <A href=format!("/play/{slug}")>"Play"</A>
                 <A href=format!("/rules/{slug}")>"Rules"</A>
                 <A href=format!("/print/{slug}")>"Print"</A>
+                {game.lab.then(|| view! { <A href=format!("/lab/{slug}")>"Lab"</A> })}
             </nav>
         })
     }

@@ -32,11 +32,15 @@ fn read(hash: &str, sides: usize, max_games: u32) -> Result<Plan, String> {
     for part in hash.split('&') {
         let (key, value) = part.split_once('=').ok_or_else(|| format!("{part:?} is not a setting"))?;
         match key {
-            "sides" => plan.sides = value.split('.').map(|s| s.parse().map_err(|_| format!("{s:?} is not a side"))).collect::<Result<_, _>>()?,
+            "sides" => {
+                plan.sides = value.split('.').map(|s| s.parse().map_err(|_| format!("{s:?} is not a side"))).collect::<Result<_, _>>()?
+            }
             "games" => plan.games = value.parse().map_err(|_| format!("{value:?} is not a number of games"))?,
             "seed" => plan.seed = value.parse().map_err(|_| format!("{value:?} is not a seed"))?,
             "levels" => {
-                let level = |name: &str| Level::ALL.into_iter().find(|l| l.label().eq_ignore_ascii_case(name)).ok_or(format!("{name:?} is not a level"));
+                let level = |name: &str| {
+                    Level::ALL.into_iter().find(|l| l.label().eq_ignore_ascii_case(name)).ok_or(format!("{name:?} is not a level"))
+                };
                 let (a, b) = value.split_once('.').ok_or("two levels are needed")?;
                 plan.levels = [level(a)?, level(b)?];
             }
@@ -61,7 +65,13 @@ mod tests {
         assert_eq!(hash, "sides=4.0.2&games=30&levels=easy.hard&seed=99");
         assert_eq!(from_hash(&format!("#{hash}"), 5, 2000), Some(Ok(plan)));
         assert_eq!(from_hash("", 5, 2000), None);
-        for bad in ["sides=0.9&games=4&levels=easy.easy&seed=1", "sides=0.1&games=x", "colour=red", "sides=0.1&games=5000&levels=easy.easy", "sides=0&games=2"] {
+        for bad in [
+            "sides=0.9&games=4&levels=easy.easy&seed=1",
+            "sides=0.1&games=x",
+            "colour=red",
+            "sides=0.1&games=5000&levels=easy.easy",
+            "sides=0&games=2",
+        ] {
             let why = from_hash(bad, 5, 2000).unwrap().unwrap_err();
             assert!(why.starts_with("This lab link cannot be read ("), "{bad}: {why}");
         }

@@ -4,8 +4,8 @@
 
 use super::{Lab, MAX_GAMES, Progress, from_hash, to_hash};
 use dojo_bot::Level;
-use dojo_lab::{Plan, Report};
 use dojo_lab::stats::Rate;
+use dojo_lab::{Plan, Report};
 use leptos::prelude::*;
 
 /// The settings a lab page opens with when its address holds none.
@@ -203,7 +203,8 @@ fn lengths_view(r: &Report) -> AnyView {
             }
         })
         .collect_view();
-    let text = r.lengths.iter().map(|(from, to, count)| view! { <li>{format!("{from} to {to} rounds: {count} games")}</li> }).collect_view();
+    let text =
+        r.lengths.iter().map(|(from, to, count)| view! { <li>{format!("{from} to {to} rounds: {count} games")}</li> }).collect_view();
     view! {
         <figure class="lab-lengths" data-testid="lab-lengths">
             <svg viewBox="0 0 100 52" role="img" aria-labelledby="lab-lengths-caption" preserveAspectRatio="none">{rects}</svg>

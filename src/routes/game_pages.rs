@@ -29,22 +29,17 @@ pub fn Play() -> impl IntoView {
 }
 
 /// The balance lab of a game whose sides it compares (`/lab/<game>`), in its own module; for
-/// another game, a page saying so and naming the labs there are.
+/// another game, a line saying so (kept short: this is in the first download).
 #[component]
 pub fn Lab() -> impl IntoView {
     let game = game_in_address();
     move || match game.get() {
-        Some(g) if g.lab => view! { <LazyModule name=crate::lab::lab_module(g.id) root=crate::lab::LAB_ROOT what=format!("the {} lab", g.name)/> }.into_any(),
+        Some(g) if g.lab => {
+            view! { <LazyModule name=crate::lab::lab_module(g.id) root=crate::lab::LAB_ROOT what=format!("the {} lab", g.name)/> }
+                .into_any()
+        }
         Some(g) => {
-            let labs = dojo_games::registry::GAMES.iter().filter(|o| o.lab && o.on_site()).map(|o| view! { <li><a href=format!("/lab/{}", o.id)>{format!("{} lab", o.name)}</a></li> }).collect_view();
-            view! {
-                <div class="lab" data-testid="lab-none">
-                    <h1>{format!("{} balance lab", g.name)}</h1>
-                    <p>{format!("The lab does not compare {}'s variants yet: so far it plays the sides of games that have them.", g.name)}</p>
-                    <ul>{labs}</ul>
-                </div>
-            }
-            .into_any()
+            view! { <p data-testid="lab-none">{format!("The balance lab does not compare {}'s variants yet.", g.name)}</p> }.into_any()
         }
         None => view! { <NotFound/> }.into_any(),
     }

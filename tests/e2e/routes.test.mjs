@@ -34,7 +34,7 @@ test('the page allows scripts from the site only, with no inline script and no e
   }
 });
 
-test('every game in the registry has its three pages, clean under the CSP', async () => {
+test('every game in the registry has its pages (play, rules, print, lab), clean under the CSP', async () => {
   const games = await playableGames();
   assert.ok(games.length >= 2, `playable games: ${games}`);
   for (const id of games) {
@@ -67,6 +67,16 @@ test('every game in the registry has its three pages, clean under the CSP', asyn
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click('[data-testid="download"]')]);
     const bytes = await readFile(await download.path());
     assert.equal(bytes.subarray(0, 5).toString(), '%PDF-', `${id}: the kit is a PDF`);
+    // Lab: the game's balance lab from the menu, or for a game without sides to compare, a page
+    // that says so.
+    const lab = await page.$(`nav[data-testid="game-nav"] a[href="/lab/${id}"]`);
+    if (lab) {
+      await lab.click();
+      await page.waitForSelector('[data-testid="lab"] [data-testid="lab-run"]', { timeout: 20_000 });
+    } else {
+      await page.goto(`${site.url}/lab/${id}`);
+      await page.waitForSelector('[data-testid="lab-none"]', { timeout: 20_000 });
+    }
     // Watch: an address with no game in it says so in words.
     await page.goto(`${site.url}/watch/${id}`);
     await page.waitForSelector('[data-testid="watch-error"]', { timeout: 20_000 });
@@ -85,7 +95,7 @@ test('Your games opens empty on a fresh device, from the header', async () => {
 });
 
 test('an address naming no game, or the test game, shows the not-found page', async () => {
-  for (const path of ['/play/toy', '/rules/nothing', '/print/toy', '/play/', '/watch/toy']) {
+  for (const path of ['/play/toy', '/rules/nothing', '/print/toy', '/play/', '/watch/toy', '/lab/toy']) {
     const page = await openPage(site.browser, `${site.url}${path}`);
     await page.waitForSelector('[data-testid="not-found"]', { timeout: 15_000 });
     assertClean(page);

@@ -26,7 +26,10 @@ pub struct LabArgs<'a> {
 
 /// The level called `name`.
 fn level(name: &str) -> Result<Level, String> {
-    Level::ALL.into_iter().find(|l| l.label().eq_ignore_ascii_case(name.trim())).ok_or_else(|| format!("no level {name:?} (easy, medium, hard)"))
+    Level::ALL
+        .into_iter()
+        .find(|l| l.label().eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| format!("no level {name:?} (easy, medium, hard)"))
 }
 
 /// The plan `args` ask for in a game whose sides are `names`.
@@ -113,7 +116,14 @@ mod tests {
     use super::*;
 
     fn args(sides: &str, levels: &str) -> LabArgs<'static> {
-        LabArgs { sides: Box::leak(sides.to_string().into_boxed_str()), matches: 2, levels: Box::leak(levels.to_string().into_boxed_str()), threads: 1, seed: 1, csv: None }
+        LabArgs {
+            sides: Box::leak(sides.to_string().into_boxed_str()),
+            matches: 2,
+            levels: Box::leak(levels.to_string().into_boxed_str()),
+            threads: 1,
+            seed: 1,
+            csv: None,
+        }
     }
 
     #[test]

@@ -192,7 +192,8 @@ fn run(args: &[String]) -> Result<(), String> {
         Some("lab") => {
             let game = need_game(&positional)?;
             flags.only(&["sides", "matches", "level", "threads", "seed", "csv"])?;
-            let (sides, levels, csv) = (flags.get("sides", String::new())?, flags.get("level", "easy".to_string())?, flags.get("csv", String::new())?);
+            let (sides, levels, csv) =
+                (flags.get("sides", String::new())?, flags.get("level", "easy".to_string())?, flags.get("csv", String::new())?);
             let args = lab::LabArgs {
                 sides: &sides,
                 matches: flags.get("matches", 100)?,

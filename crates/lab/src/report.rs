@@ -40,7 +40,8 @@ impl Report {
     /// `side_names` (the whole list the plan's places point into).
     pub fn new(plan: &Plan, side_names: &[String], played: &[Played]) -> Report {
         let n = plan.sides.len();
-        let names: Vec<String> = plan.sides.iter().map(|s| side_names.get(*s).cloned().unwrap_or_else(|| format!("side {}", s + 1))).collect();
+        let names: Vec<String> =
+            plan.sides.iter().map(|s| side_names.get(*s).cloned().unwrap_or_else(|| format!("side {}", s + 1))).collect();
         let pairs = plan.pairs();
         // Half points and games, per ordered pair and per side.
         let mut pair_points = vec![vec![(0u64, 0u32); n]; n];
@@ -155,7 +156,15 @@ impl Report {
         for (row, cells) in self.cells.iter().enumerate() {
             for (col, cell) in cells.iter().enumerate() {
                 if let Some(r) = cell {
-                    out += &format!("{},{},{},{:.4},{:.4},{:.4}\n", csv_field(&self.names[row]), csv_field(&self.names[col]), r.games, r.share, r.low, r.high);
+                    out += &format!(
+                        "{},{},{},{:.4},{:.4},{:.4}\n",
+                        csv_field(&self.names[row]),
+                        csv_field(&self.names[col]),
+                        r.games,
+                        r.share,
+                        r.low,
+                        r.high
+                    );
                 }
             }
         }

@@ -33,6 +33,14 @@ fn a_run_reports_the_same_whatever_order_its_games_are_played_in() {
     assert_ne!(forwards.lengths, other.lengths, "the seed decides the games");
 }
 
+/// The run the browser test also plays: both must give exactly these figures.
+#[test]
+fn the_native_lab_gives_the_figures_the_browser_test_expects() {
+    let plan = Plan { sides: vec![0, 1, 2], levels: [Level::Easy; 2], games: 6, seed: 7 };
+    let csv = report::<DragonPunch>(&plan, |jobs| jobs).csv();
+    assert_eq!(csv, include_str!("../../../tests/e2e/fixtures/lab-dragon-punch.csv"));
+}
+
 #[test]
 fn taunt_fighters_meet_in_a_lab_run_and_every_game_ends() {
     let plan = Plan { sides: vec![0, 3], levels: [Level::Easy, Level::Easy], games: 6, seed: 5 };
