@@ -168,15 +168,23 @@ impl Lab {
                 return;
             }
             let at = r.waiting.len() - take;
-            let mut jobs = r.waiting.split_off(at);
+            let batch = r.waiting.split_off(at);
+            let mut jobs = batch.clone();
             jobs.reverse();
             let request = serde_json::to_string(&Batch { plan: r.plan.clone(), jobs }).unwrap_or_default();
-            (request, r.workers.as_ref().is_some_and(Thinkers::working))
+            let alive = r.workers.as_ref().is_some_and(Thinkers::working);
+            if !alive {
+                // Played here instead, from the same place in the run.
+                r.waiting.extend(batch);
+                r.workers = None;
+            }
+            (request, alive)
         };
         if !workers_alive {
             return self.play_here::<G>(run.clone());
         }
         let run2 = run.clone();
+        let lost: Vec<Job> = serde_json::from_str::<Batch>(&request).map(|b| b.jobs).unwrap_or_default();
         let borrowed = run.borrow();
         let Some(workers) = borrowed.workers.as_ref() else { return };
         workers.ask(request, move |answer| {
@@ -191,6 +199,18 @@ impl Lab {
                         Ok(played) => {
                             self.take_in(&run2, played);
                             self.hand_out::<G>(&run2);
+                        }
+                        // A worker that could not start or stopped: the page plays the run's
+                        // games itself (this batch again with them).
+                        Err(_) if !run2.borrow().workers.as_ref().is_some_and(Thinkers::working) => {
+                            run2.borrow_mut().waiting.extend(lost.into_iter().rev());
+                            run2.borrow_mut().workers = None;
+                            self.progress.update(|p| {
+                                if let Some(p) = p.as_mut() {
+                                    p.workers = 0;
+                                }
+                            });
+                            self.play_here::<G>(run2);
                         }
                         Err(e) => {
                             self.error.set(Some(format!("A worker could not play its games: {e}")));

@@ -127,6 +127,15 @@ mod tests {
     }
 
     #[test]
+    fn the_registry_offers_a_lab_for_exactly_the_games_with_sides_to_compare() {
+        for game in dojo_games::registry::GAMES {
+            let sides: Result<usize, String> = crate::with_game!(game.id, G => Ok(G::sides().len()));
+            let sides = sides.unwrap_or(0);
+            assert_eq!(game.lab, sides >= 2, "{}: lab {} but {sides} sides", game.id, game.lab);
+        }
+    }
+
+    #[test]
     fn sides_and_levels_are_read_by_name_and_bad_ones_refused() {
         let names: Vec<String> = ["Ryu", "Ken", "Guile"].iter().map(|s| s.to_string()).collect();
         let plan = plan_of(&args("guile, ryu", "easy,Hard"), &names).unwrap();

@@ -129,7 +129,7 @@ fn the_matchup_table_compares_every_character_of_our_set() {
     let setup = DragonPunch::side_setup(7, 1, 3).unwrap();
     assert_eq!(setup.players.each_ref().map(|p| p.characters.clone()), [vec![1], vec![3]]);
     assert!(DragonPunch::side_setup(7, 1, 9).is_err(), "no sixth character");
-    assert!(<crate::taunt::Taunt as Sampled>::sides().is_empty());
+    assert!(<crate::punish::Punish as Sampled>::sides().is_empty(), "a game without sides has none");
 }
 
 #[test]
