@@ -1,7 +1,8 @@
-//! The balance lab in the browser (`/lab/<game>`): the computer plays the game's sides against
-//! each other many times in Web Workers, and the page shows the matchups as they come in.
+//! The balance lab in the browser (`/lab/<game>`): the computer plays the game many times in
+//! Web Workers (sides against each other, each option in turn, or tables whose seats hold what
+//! is compared), and the page shows the report as the games come in.
 //!
-//! Each game with sides has a lab module (`src/bin/<game>-lab.rs`, [`crate::lab_module!`]),
+//! Each game has a lab module (`src/bin/<game>-lab.rs`, [`crate::lab_module!`]),
 //! loaded only when someone opens its lab. The page runs that same module again in workers
 //! (the play page's [`Thinkers`]); each worker is sent a batch of the run's games and plays
 //! them with [`dojo_lab::play`], so the figures are those of `dojo lab` for the same seed.
@@ -11,7 +12,7 @@ mod link;
 mod view;
 
 use crate::play::think::Thinkers;
-use dojo_games::registry::Sampled;
+use dojo_games::registry::{LabOffer, Sampled};
 use dojo_lab::{Job, Plan, Played, Report, play};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -56,9 +57,23 @@ pub struct Batch {
 /// module's exported `think` does.
 pub fn play_batch<G: Sampled>(request: &str) -> Result<String, String> {
     let batch: Batch = serde_json::from_str(request).map_err(|e| format!("a batch the lab cannot read: {e}"))?;
-    batch.plan.check(G::sides().len())?;
+    entries_for::<G>(&batch.plan)?;
     let played = batch.jobs.iter().map(|job| play::<G>(&batch.plan, *job)).collect::<Result<Vec<Played>, String>>()?;
     serde_json::to_string(&played).map_err(|e| e.to_string())
+}
+
+/// The names of what `plan` compares in `G`, once the plan is known to fit the game's lab at
+/// its table size; or why it does not.
+fn entries_for<G: Sampled>(plan: &Plan) -> Result<Vec<String>, String> {
+    if !G::LAB_SEATS.contains(&plan.seats) {
+        return Err(format!("{}'s lab has no table of {} seats", G::NAME, plan.seats));
+    }
+    let offer = G::lab_with(plan.seats, &plan.custom)?;
+    if offer.kind != plan.kind {
+        return Err(format!("{}'s lab at {} seats compares {} another way", G::NAME, plan.seats, offer.noun));
+    }
+    plan.check(offer.entries.len())?;
+    Ok(offer.entries)
 }
 
 /// Where a run stands.
@@ -91,6 +106,7 @@ impl Progress {
 /// A run under way: its plan, the games not yet handed out, what came back, and the workers.
 struct Run {
     plan: Plan,
+    names: Vec<String>,
     waiting: Vec<Job>,
     played: Vec<Played>,
     workers: Option<Thinkers>,
@@ -117,16 +133,17 @@ impl Lab {
     /// Starts `plan` for `G` (stopping any run under way).
     pub fn start<G: Sampled>(self, plan: Plan) {
         self.stop();
-        if let Err(e) = plan.check(G::sides().len()) {
-            return self.error.set(Some(e));
-        }
+        let names = match entries_for::<G>(&plan) {
+            Ok(names) => names,
+            Err(e) => return self.error.set(Some(e)),
+        };
         self.error.set(None);
         let mut waiting = plan.jobs();
         waiting.reverse();
         let total = waiting.len();
         let workers = Thinkers::start_with(MAX_WORKERS);
         let count = workers.as_ref().map_or(0, Thinkers::count);
-        let run = Rc::new(RefCell::new(Run { plan, waiting, played: Vec::new(), workers }));
+        let run = Rc::new(RefCell::new(Run { plan, names, waiting, played: Vec::new(), workers }));
         self.run.set_value(Some(run.clone()));
         let now = crate::browser::now_ms();
         self.progress.set(Some(Progress { total, done: 0, started_ms: now, last_ms: now, running: true, stopped: false, workers: count }));
@@ -257,7 +274,7 @@ impl Lab {
         let (report, done) = {
             let mut r = run.borrow_mut();
             r.played.extend(played);
-            (Report::new(&r.plan, &self.names(), &r.played), r.played.len())
+            (Report::new(&r.plan, &r.names, &r.played), r.played.len())
         };
         self.report.set(Some(report));
         let now = crate::browser::now_ms();
@@ -276,11 +293,6 @@ impl Lab {
             self.run.set_value(None);
         }
     }
-
-    /// The game's side names (kept by the page component).
-    fn names(self) -> Vec<String> {
-        SIDE_NAMES.with(|n| n.borrow().clone())
-    }
 }
 
 impl Default for Lab {
@@ -289,17 +301,28 @@ impl Default for Lab {
     }
 }
 
-thread_local! {
-    /// The sides of the game whose lab is open.
-    static SIDE_NAMES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+/// What a lab page needs to know of its game: its name, the table sizes its lab offers, and
+/// what it compares at each.
+#[derive(Clone, Copy)]
+pub struct LabGame {
+    /// The game's name as shown.
+    pub title: &'static str,
+    /// Its id in addresses.
+    pub id: &'static str,
+    /// The table sizes offered, smallest first.
+    pub seats: &'static [usize],
+    /// The table size the page opens with.
+    pub usual_seats: usize,
+    /// What the lab compares at a table size with the game's own material, if any
+    /// ([`Sampled::lab_with`]).
+    pub offer: fn(usize, &str) -> Result<LabOffer, String>,
 }
 
 /// The lab page of `G`, titled `title`.
 pub fn lab_page<G: Sampled>(title: &'static str) -> impl IntoView {
-    let names = G::sides();
-    SIDE_NAMES.with(|n| *n.borrow_mut() = names.clone());
     let lab = Lab::new();
     let start = move |plan: Plan| lab.start::<G>(plan);
     on_cleanup(move || lab.stop());
-    view! { <view::LabView title=title game=G::NAME names=names lab=lab start=Callback::new(start)/> }
+    let game = LabGame { title, id: G::NAME, seats: G::LAB_SEATS, usual_seats: G::lab_usual_seats(), offer: G::lab_with };
+    view! { <view::LabView game=game lab=lab start=Callback::new(start)/> }
 }

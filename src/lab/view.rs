@@ -2,50 +2,109 @@
 //! report as it fills in (a matchup heat map with confidence intervals, the first seat's
 //! advantage, a histogram of game lengths with its text, what stands out, the CSV and the link).
 
-use super::{Lab, MAX_GAMES, Progress, from_hash, to_hash};
+use super::{Lab, LabGame, MAX_GAMES, Progress, from_hash, to_hash};
 use dojo_bot::Level;
+use dojo_games::registry::{LabKind, LabOffer};
 use dojo_lab::stats::Rate;
 use dojo_lab::{Plan, Report};
 use leptos::prelude::*;
 
-/// The settings a lab page opens with when its address holds none.
-fn usual(sides: usize) -> Plan {
-    Plan { sides: (0..sides).collect(), levels: [Level::Easy; 2], games: 20, seed: 1 }
+/// Games a run plays when its address asks for none: per pair or option, or in all for a
+/// table whose seats hold what is compared.
+fn usual_games(kind: LabKind) -> u32 {
+    if kind == LabKind::Holdings { 60 } else { 20 }
+}
+
+/// The settings a lab page opens with at a table of `seats` when its address holds none.
+fn usual(game: &LabGame, seats: usize) -> Plan {
+    let offer = (game.offer)(seats, "").ok();
+    let kind = offer.as_ref().map_or(LabKind::Matchups, |o| o.kind);
+    let entries = offer.map_or(0, |o| o.entries.len());
+    Plan { kind, sides: (0..entries).collect(), levels: [Level::Easy; 2], games: usual_games(kind), seed: 1, seats, custom: String::new() }
+}
+
+/// The page's words for each kind of comparison: its lede, the two level selects, the games.
+fn words(kind: LabKind, noun: &str) -> (String, &'static str, &'static str, &'static str) {
+    match kind {
+        LabKind::Matchups => (
+            format!(
+                "The computer plays every pair of the {noun} you choose against each other, seats swapped every game, and the table fills in as the games come back."
+            ),
+            "First side of each pair:",
+            "Second side:",
+            "Games per pair: ",
+        ),
+        LabKind::Variants => (
+            format!(
+                "The computer plays the game under each of the {noun} you choose, one single game at a time with seats swapped every game, and the table compares them: who sits first, how long games last, and how the two computers fare."
+            ),
+            "One computer:",
+            "The other:",
+            "Games per option: ",
+        ),
+        LabKind::Holdings => (
+            format!(
+                "The computer plays whole tables, handing out the {noun} you choose in turn, and the table shows how often a seat holding each one wins against the average seat."
+            ),
+            "Seats holding them:",
+            "The other seats:",
+            "Games in all: ",
+        ),
+    }
 }
 
 /// The page: settings, progress and report.
 #[component]
-pub fn LabView(title: &'static str, game: &'static str, names: Vec<String>, lab: Lab, start: Callback<Plan>) -> impl IntoView {
-    let count = names.len();
-    let from_link = from_hash(&crate::browser::hash(), count, MAX_GAMES);
+pub fn LabView(game: LabGame, lab: Lab, start: Callback<Plan>) -> impl IntoView {
+    let from_link = from_hash(&crate::browser::hash(), game.offer, game.usual_seats, MAX_GAMES);
     let first = match &from_link {
         Some(Ok(plan)) => plan.clone(),
         Some(Err(why)) => {
             lab.error.set(Some(why.clone()));
-            usual(count)
+            usual(&game, game.usual_seats)
         }
-        None => usual(count),
+        None => usual(&game, game.usual_seats),
     };
+    let seats = RwSignal::new(first.seats);
+    // The game's own material from the link (a DRAGON PUNCH card set), if any.
+    let custom = RwSignal::new(first.custom.clone());
+    let offer = Memo::new(move |_| {
+        custom.with(|c| (game.offer)(seats.get(), c)).unwrap_or(LabOffer { kind: LabKind::Matchups, entries: Vec::new(), noun: "sides" })
+    });
+    let count = offer.get_untracked().entries.len();
     let chosen = RwSignal::new((0..count).map(|s| first.sides.contains(&s)).collect::<Vec<bool>>());
     let levels = RwSignal::new(first.levels);
     let games = RwSignal::new(first.games);
     let seed = RwSignal::new(first.seed);
     let plan = move || Plan {
+        kind: offer.get().kind,
         sides: chosen.get().iter().enumerate().filter(|(_, on)| **on).map(|(s, _)| s).collect(),
         levels: levels.get(),
         games: games.get(),
         seed: seed.get(),
+        seats: seats.get(),
+        custom: custom.get(),
     };
     let run = move || {
         let p = plan();
         crate::browser::replace_hash(&to_hash(&p));
         start.run(p);
     };
-    let link = move || format!("{}/lab/{game}#{}", crate::browser::origin(), to_hash(&plan()));
-    let names_for_form = names.clone();
-    let level_select = move |which: usize, label: &'static str| {
+    let link = move || format!("{}/lab/{}#{}", crate::browser::origin(), game.id, to_hash(&plan()));
+    // Another table size: everything it offers is chosen, and the usual number of games set
+    // when the way of comparing changes.
+    let set_seats = move |n: usize| {
+        let before = offer.get_untracked().kind;
+        seats.set(n);
+        let after = offer.get_untracked();
+        chosen.set(vec![true; after.entries.len()]);
+        if after.kind != before {
+            games.set(usual_games(after.kind));
+        }
+    };
+    let level_select = move |which: usize| {
         view! {
-            <label>{label}" "
+            <label>{move || { let (_, a, b, _) = words(offer.get().kind, offer.get().noun); if which == 0 { a } else { b } }}" "
                 <select data-testid=format!("lab-level-{}", which + 1) on:change=move |ev| {
                     let value = event_target_value(&ev);
                     if let Some(l) = Level::ALL.into_iter().find(|l| l.label() == value) {
@@ -57,28 +116,67 @@ pub fn LabView(title: &'static str, game: &'static str, names: Vec<String>, lab:
             </label>
         }
     };
+    let own_material = move || {
+        (!custom.with(String::is_empty)).then(|| {
+            view! {
+                <p class="notice" data-testid="lab-custom">{move || format!("These are the {} of the set in your link, not ours.", offer.get().noun)}" "
+                    <button type="button" class="button subtle" data-testid="lab-ours" on:click=move |_| {
+                        custom.set(String::new());
+                        chosen.set(vec![true; offer.get_untracked().entries.len()]);
+                    }>"Use our set instead"</button>
+                </p>
+            }
+        })
+    };
+    let table_select = (game.seats.len() > 1).then(|| {
+        view! {
+            <label>"Seats at the table: "
+                <select data-testid="lab-seats" on:change=move |ev| {
+                    if let Ok(n) = event_target_value(&ev).parse::<usize>() { set_seats(n) }
+                }>
+                    {game.seats.iter().map(|n| { let n = *n; view! { <option value=n.to_string() selected=move || seats.get() == n>{n.to_string()}</option> } }).collect_view()}
+                </select>
+            </label>
+        }
+    });
+    let entries = move || {
+        let o = offer.get();
+        o.entries
+            .into_iter()
+            .enumerate()
+            .map(|(i, name)| {
+                view! {
+                    <label><input type="checkbox" data-testid=format!("lab-side-{}", i + 1) prop:checked=move || chosen.get().get(i).copied().unwrap_or(false)
+                        on:change=move |ev| chosen.update(|c| if let Some(on) = c.get_mut(i) { *on = event_target_checked(&ev) })/>{format!(" {name}")}</label>
+                }
+            })
+            .collect_view()
+    };
     view! {
-        <div class="lab" data-testid="lab">
-            <h1>{format!("{title} balance lab")}</h1>
-            <p class="lede">"The computer plays every pair of the sides you choose against each other, seats swapped every game, and the table fills in as the games come back. Runs stay on this device; the link below reruns the same games anywhere."</p>
+        <div class="lab" data-testid="lab" data-kind=move || format!("{:?}", offer.get().kind).to_lowercase()>
+            <h1>{format!("{} balance lab", game.title)}</h1>
+            <p class="lede">{move || words(offer.get().kind, offer.get().noun).0}" Runs stay on this device; the link below reruns the same games anywhere."</p>
             {move || lab.error.get().map(|e| view! { <p class="notice" role="alert" data-testid="lab-error">{e}</p> })}
+            {own_material}
             <form class="lab-settings" on:submit=move |ev| { ev.prevent_default(); run(); }>
+                {table_select.map(|select| view! { <fieldset><legend>"Table"</legend>{select}</fieldset> })}
                 <fieldset>
-                    <legend>"Sides to compare"</legend>
-                    {names_for_form.iter().enumerate().map(|(i, name)| view! {
-                        <label><input type="checkbox" data-testid=format!("lab-side-{}", i + 1) prop:checked=move || chosen.get()[i]
-                            on:change=move |ev| chosen.update(|c| c[i] = event_target_checked(&ev))/>{format!(" {name}")}</label>
-                    }).collect_view()}
+                    <legend>{move || { let noun = offer.get().noun; format!("{}{} to compare", noun[..1].to_uppercase(), &noun[1..]) }}</legend>
+                    <p class="lab-all">
+                        <button type="button" class="button subtle" data-testid="lab-all" on:click=move |_| chosen.update(|c| c.iter_mut().for_each(|on| *on = true))>"All"</button>
+                        <button type="button" class="button subtle" data-testid="lab-clear" on:click=move |_| chosen.update(|c| c.iter_mut().for_each(|on| *on = false))>"None"</button>
+                    </p>
+                    <div class="lab-entries">{entries}</div>
                 </fieldset>
                 <fieldset>
                     <legend>"The computer"</legend>
-                    {level_select(0, "First side of each pair:")}
-                    {level_select(1, "Second side:")}
-                    <p class="hint">"A pair's first side is the one listed first above."</p>
+                    {level_select(0)}
+                    {level_select(1)}
+                    {move || (offer.get().kind == LabKind::Matchups).then(|| view! { <p class="hint">"A pair's first side is the one listed first above."</p> })}
                 </fieldset>
                 <fieldset>
                     <legend>"Games"</legend>
-                    <label>"Games per pair: "<input type="number" min="1" max=MAX_GAMES.to_string() data-testid="lab-games" prop:value=move || games.get().to_string()
+                    <label>{move || words(offer.get().kind, offer.get().noun).3}<input type="number" min="1" max=MAX_GAMES.to_string() data-testid="lab-games" prop:value=move || games.get().to_string()
                         on:change=move |ev| games.set(event_target_value(&ev).trim().parse::<u32>().unwrap_or(1).clamp(1, MAX_GAMES))/></label>
                     <label>"Seed: "<input type="number" min="0" data-testid="lab-seed" prop:value=move || seed.get().to_string()
                         on:change=move |ev| seed.set(event_target_value(&ev).trim().parse().unwrap_or(1))/></label>
@@ -95,7 +193,7 @@ pub fn LabView(title: &'static str, game: &'static str, names: Vec<String>, lab:
                 <button type="button" class="button subtle" on:click=move |_| { crate::browser::copy_text(&link()); }>"Copy"</button>
             </p>
             {move || lab.progress.get().map(progress_view)}
-            {move || lab.report.get().map(|r| report_view(r, game))}
+            {move || lab.report.get().map(|r| report_view(r, game.id))}
         </div>
     }
 }
@@ -145,6 +243,36 @@ fn cell_view(rate: Option<Rate>) -> AnyView {
 /// The report: the table, the figures, the lengths, the notes, the CSV.
 fn report_view(r: Report, game: &'static str) -> impl IntoView {
     let csv = format!("data:text/csv;charset=utf-8,{}", String::from(js_sys::encode_uri_component(&r.csv())));
+    let (heading, table) = match r.kind {
+        LabKind::Matchups => ("Matchups", matchup_table(&r)),
+        LabKind::Variants => ("Options compared", variant_table(&r)),
+        LabKind::Holdings => ("What wins", holding_table(&r)),
+    };
+    let overall = (r.kind == LabKind::Matchups)
+        .then(|| r.names.iter().zip(&r.overall).map(|(n, rate)| view! { <li>{format!("{n}: {}", rate.text())}</li> }).collect_view());
+    let notes = r.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view();
+    let lengths = lengths_view(&r);
+    let first_even = if r.kind == LabKind::Holdings { 1.0 / r.seats.max(1) as f64 } else { 0.5 };
+    view! {
+        <section class="lab-report" data-testid="lab-report" data-games=r.games>
+            <h2>{heading}</h2>
+            <div class="table-scroll">{table}</div>
+            <ul class="lab-figures" data-testid="lab-figures">
+                <li>{format!("Games: {}, draws: {}{}.", r.games, r.draws, if r.unfinished > 0 { format!(" ({} cut off)", r.unfinished) } else { String::new() })}</li>
+                <li data-testid="lab-first-seat">{format!("The first seat scored {}{}.", r.first_seat.text(), if r.first_seat.differs_from(first_even) { "" } else { ", which could be chance" })}</li>
+                {overall}
+            </ul>
+            <h2>"What stands out"</h2>
+            <ul data-testid="lab-notes">{notes}</ul>
+            <h2>"How long games last"</h2>
+            {lengths}
+            <p><a class="button" data-testid="lab-csv" href=csv download=format!("{game}-lab.csv")>"Download the figures (CSV)"</a></p>
+        </section>
+    }
+}
+
+/// Two sides' matchups as a heat map.
+fn matchup_table(r: &Report) -> AnyView {
     let header = r.names.iter().map(|n| view! { <th scope="col">{n.clone()}</th> }).collect_view();
     let rows = r
         .cells
@@ -155,31 +283,82 @@ fn report_view(r: Report, game: &'static str) -> impl IntoView {
             view! { <tr><th scope="row">{name.clone()}</th>{cells}</tr> }
         })
         .collect_view();
-    let overall = r.names.iter().zip(&r.overall).map(|(n, rate)| view! { <li>{format!("{n}: {}", rate.text())}</li> }).collect_view();
-    let notes = r.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view();
-    let lengths = lengths_view(&r);
     view! {
-        <section class="lab-report" data-testid="lab-report" data-games=r.games>
-            <h2>"Matchups"</h2>
-            <div class="table-scroll">
-                <table class="lab-table" data-testid="lab-table">
-                    <caption>"The row side's share of wins against the column side (a draw counts half), with its 95% interval. ≈: could still be chance (the interval includes 50%)."</caption>
-                    <thead><tr><th></th>{header}</tr></thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
-            <ul class="lab-figures" data-testid="lab-figures">
-                <li>{format!("Games: {}, draws: {}{}.", r.games, r.draws, if r.unfinished > 0 { format!(" ({} cut off)", r.unfinished) } else { String::new() })}</li>
-                <li data-testid="lab-first-seat">{format!("The first seat scored {}{}.", r.first_seat.text(), if r.first_seat.significant() { "" } else { ", which could be chance" })}</li>
-                {overall}
-            </ul>
-            <h2>"What stands out"</h2>
-            <ul data-testid="lab-notes">{notes}</ul>
-            <h2>"How long games last"</h2>
-            {lengths}
-            <p><a class="button" data-testid="lab-csv" href=csv download=format!("{game}-lab.csv")>"Download the matchups (CSV)"</a></p>
-        </section>
+        <table class="lab-table" data-testid="lab-table">
+            <caption>"The row side's share of wins against the column side (a draw counts half), with its 95% interval. ≈: could still be chance (the interval includes 50%)."</caption>
+            <thead><tr><th></th>{header}</tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
     }
+    .into_any()
+}
+
+/// One row per variant: its games, the first computer's share, the first seat's share, draws
+/// and length.
+fn variant_table(r: &Report) -> AnyView {
+    let rows = r
+        .names
+        .iter()
+        .zip(&r.overall)
+        .zip(&r.variants)
+        .map(|((name, rate), f)| {
+            view! {
+                <tr>
+                    <th scope="row">{name.clone()}</th>
+                    <td>{rate.games}</td>
+                    {cell_view(Some(*rate))}
+                    {cell_view(Some(f.first_seat))}
+                    <td>{f.draws}</td>
+                    <td>{format!("{:.1}", f.mean_length)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <table class="lab-table" data-testid="lab-table">
+            <caption>"Per option: the first computer's share of wins against the other (even when both play at the same level), the first seat's share, draws and the mean length in rounds; each share with its 95% interval. ≈: could still be chance (the interval includes 50%)."</caption>
+            <thead><tr><th></th><th scope="col">"Games"</th><th scope="col">"First computer"</th><th scope="col">"First seat"</th><th scope="col">"Draws"</th><th scope="col">"Mean length"</th></tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
+    }
+    .into_any()
+}
+
+/// One row per entry held, the strongest first: how often its holders won, against the
+/// average seat.
+fn holding_table(r: &Report) -> AnyView {
+    let mut order: Vec<usize> = (0..r.names.len()).collect();
+    order.sort_by(|a, b| r.overall[*b].share.total_cmp(&r.overall[*a].share).then(a.cmp(b)));
+    let baseline = r.baseline;
+    let rows = order
+        .into_iter()
+        .map(|i| {
+            let rate = r.overall[i];
+            let cell = if rate.games == 0 {
+                view! { <td class="self">"not held"</td> }.into_any()
+            } else {
+                let mark = if rate.differs_from(baseline) { "" } else { " ≈" };
+                // Coloured by the distance from the average seat, not from an even share.
+                let shade = (0.5 + (rate.share - baseline)).clamp(0.0, 1.0);
+                view! {
+                    <td style=heat(shade) title=format!("95% interval {:.0}–{:.0}%, held {} times", rate.low * 100.0, rate.high * 100.0, rate.games)>
+                        <span class="share">{format!("{:.0}%{mark}", rate.share * 100.0)}</span>
+                        <span class="interval">{format!("{:.0}–{:.0}", rate.low * 100.0, rate.high * 100.0)}</span>
+                    </td>
+                }
+                .into_any()
+            };
+            view! { <tr><th scope="row">{r.names[i].clone()}</th><td>{rate.games}</td>{cell}</tr> }
+        })
+        .collect_view();
+    view! {
+        <table class="lab-table" data-testid="lab-table">
+            <caption>{format!("How often a seat holding each won (a shared first place counts half), with its 95% interval; the average seat won {:.0}%. ≈: could still be chance (the interval includes the average). Strongest first.", baseline * 100.0)}</caption>
+            <thead><tr><th></th><th scope="col">"Held"</th><th scope="col">"Its seats won"</th></tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
+    }
+    .into_any()
 }
 
 /// The game lengths as an SVG histogram, with the same figures as text for screen readers.

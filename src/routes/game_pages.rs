@@ -28,8 +28,8 @@ pub fn Play() -> impl IntoView {
     }
 }
 
-/// The balance lab of a game whose sides it compares (`/lab/<game>`), in its own module; for
-/// another game, a line saying so (kept short: this is in the first download).
+/// The balance lab of a game (`/lab/<game>`), in its own module; for a game without one, a
+/// line saying so (kept short: this is in the first download).
 #[component]
 pub fn Lab() -> impl IntoView {
     let game = game_in_address();
@@ -38,9 +38,7 @@ pub fn Lab() -> impl IntoView {
             view! { <LazyModule name=crate::lab::lab_module(g.id) root=crate::lab::LAB_ROOT what=format!("the {} lab", g.name)/> }
                 .into_any()
         }
-        Some(g) => {
-            view! { <p data-testid="lab-none">{format!("The balance lab does not compare {}'s variants yet.", g.name)}</p> }.into_any()
-        }
+        Some(g) => view! { <p data-testid="lab-none">{format!("{} has no balance lab yet.", g.name)}</p> }.into_any(),
         None => view! { <NotFound/> }.into_any(),
     }
 }

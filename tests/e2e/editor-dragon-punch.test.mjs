@@ -1,7 +1,7 @@
 // The DRAGON PUNCH card editor end to end: an owner types cards in (markup stays text), every
 // problem is named and blocks keeping, the set survives a reload as a draft, is kept in the
-// browser, and its link, opened on a clean browser, plays the typed cards against the computer
-// and prints them.
+// browser, and its link, opened on a clean browser, plays the typed cards against the computer,
+// prints them and tests them in the balance lab.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -47,6 +47,7 @@ test('an edited set is kept, shared by link, played and printed', async () => {
   assert.ok(stored.includes('Kitchen'), 'the set is kept in this browser');
   const playLink = await page.inputValue('[data-testid="dp-editor-play-link"]');
   const printLink = await page.getAttribute('[data-testid="dp-editor-print-link"]', 'href');
+  const labLink = await page.getAttribute('[data-testid="dp-editor-lab-link"]', 'href');
   assert.match(playLink, /\/play\/dragon-punch\?set=1\.[A-Za-z0-9_-]+$/);
   assertClean(page);
   await page.context().close();
@@ -80,6 +81,25 @@ test('an edited set is kept, shared by link, played and printed', async () => {
   await download.saveAs(path);
   const text = execFileSync('pdftotext', [path, '-']).toString();
   for (const words of ['<b>Kitchen</b>', 'Sweep Two', SET_NAME]) assert.ok(text.includes(words), `${words} missing from the PDF`);
+  assertClean(friend);
+
+  // "Test in the lab": the lab plays the typed set (its link carries it), two characters here.
+  assert.match(labLink, /^\/lab\/dragon-punch#sides=[\d.]+&games=20&levels=easy\.easy&seed=1&seats=2&set=1\.[A-Za-z0-9_-]+$/);
+  await friend.goto(`${site.url}${labLink}`);
+  await friend.waitForSelector('[data-testid="lab-custom"]', { timeout: 30_000 });
+  const boxes = await friend.$$('[data-testid^="lab-side-"]');
+  assert.ok(boxes.length >= 2, 'every character of the set is offered');
+  await friend.click('[data-testid="lab-clear"]');
+  for (const n of [1, 2]) await friend.check(`[data-testid="lab-side-${n}"]`);
+  await friend.fill('[data-testid="lab-games"]', '2');
+  await friend.press('[data-testid="lab-games"]', 'Tab');
+  await friend.click('[data-testid="lab-run"]');
+  await friend.waitForSelector('[data-testid="lab-progress"][data-state="done"]', { timeout: 120_000 });
+  assert.equal(await friend.getAttribute('[data-testid="lab-report"]', 'data-games'), '2');
+  assert.match(await friend.inputValue('[data-testid="lab-link"]'), /&set=1\./, "the run's link keeps the set");
+  await friend.click('[data-testid="lab-ours"]');
+  await friend.waitForSelector('[data-testid="lab-custom"]', { state: 'detached' });
+  assert.doesNotMatch(await friend.inputValue('[data-testid="lab-link"]'), /set=/);
   assertClean(friend);
   await friend.context().close();
 });

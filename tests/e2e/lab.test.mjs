@@ -1,8 +1,10 @@
 // The balance lab as a designer would use it: a small run of DRAGON PUNCH's characters watched
 // as the progress bar moves and the table fills, one run stopped early that keeps what it
 // played, the run's link opened in a fresh browser context and run again to the same figures,
-// and the matchups downloaded as CSV. Then TAUNT's fighters, and a game the lab does not
-// compare yet. Prints the games per second with the workers the page started.
+// and the matchups downloaded as CSV. Then each other game in the way its lab compares it:
+// TAUNT's fighters in a duel and at a table of four, PUNISH's options (rerun from their link),
+// Rumble's powers and FUSION's pilot sheets. Prints the games per second with the workers the
+// page started.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -74,7 +76,7 @@ test('a DRAGON PUNCH lab: the table fills as games come in, a run stops early, i
   await page.screenshot({ path: join(ARTIFACTS, 'lab-dragon-punch.png'), fullPage: true });
   // The link, opened in a fresh context, holds the settings and gives the same table.
   const link = await page.inputValue('[data-testid="lab-link"]');
-  assert.match(link, /\/lab\/dragon-punch#sides=0\.1\.2&games=6&levels=easy\.easy&seed=7$/);
+  assert.match(link, /\/lab\/dragon-punch#sides=0\.1\.2&games=6&levels=easy\.easy&seed=7&seats=2$/);
   const again = await openPage(site.browser, link);
   await again.waitForSelector('[data-testid="lab"]', { timeout: 30_000 });
   assert.equal(await again.inputValue('[data-testid="lab-games"]'), '6');
@@ -100,20 +102,76 @@ test('a DRAGON PUNCH lab: the table fills as games come in, a run stops early, i
   await again.context().close();
 });
 
-test('a TAUNT lab of two fighters runs to the end; a game without sides says the lab does not compare it yet', async () => {
+test('a TAUNT lab of two fighters runs to the end, then four fighters at a table; a broken link says why', async () => {
   const page = await openLab('taunt', '#sides=0.3&games=4&levels=easy.easy&seed=3');
   const { rate } = await runToEnd(page);
-  console.log(`lab_taunt_games_per_second: ${rate.toFixed(1)}`);
+  console.log(`lab_taunt_duel_games_per_second: ${rate.toFixed(1)}`);
   assert.equal(await page.getAttribute('[data-testid="lab-report"]', 'data-games'), '4');
   assert.equal((await page.$$('[data-testid="lab-table"] tbody tr')).length, 2);
+  // Four seats: Last Pobber, every fighter handed out in turn; the table says what wins.
+  await page.selectOption('[data-testid="lab-seats"]', '4');
+  assert.equal(await page.getAttribute('[data-testid="lab"]', 'data-kind'), 'holdings');
+  assert.equal(await page.isChecked('[data-testid="lab-side-5"]'), true, 'another table size offers every fighter');
+  await page.fill('[data-testid="lab-games"]', '5');
+  await page.press('[data-testid="lab-games"]', 'Tab');
+  const table = await runToEnd(page);
+  console.log(`lab_taunt_four_seats_games_per_second: ${table.rate.toFixed(1)}`);
+  assert.equal((await page.$$('[data-testid="lab-table"] tbody tr')).length, 5);
+  assert.match(table.table, /the average seat won \d+%/);
+  assert.match(await page.inputValue('[data-testid="lab-link"]'), /&seats=4$/);
+  await page.screenshot({ path: join(ARTIFACTS, 'lab-taunt-four.png'), fullPage: true });
   assertClean(page);
   // A broken link says so and offers the usual settings.
   const broken = await openLab('taunt', '#sides=0.9&games=4');
   assert.match(await broken.textContent('[data-testid="lab-error"]'), /This lab link cannot be read/);
   assertClean(broken);
-  const none = await openPage(site.browser, `${site.url}/lab/punish`);
-  await none.waitForSelector('[data-testid="lab-none"]', { timeout: 30_000 });
-  assert.match(await none.textContent('[data-testid="lab-none"]'), /does not compare PUNISH's variants yet/);
-  assertClean(none);
-  for (const p of [page, broken, none]) await p.context().close();
+  for (const p of [page, broken]) await p.context().close();
+});
+
+test("PUNISH compares its options, and the run's link in a fresh context gives the same CSV", async () => {
+  const page = await openLab('punish');
+  assert.equal(await page.getAttribute('[data-testid="lab"]', 'data-kind'), 'variants');
+  await page.click('[data-testid="lab-clear"]');
+  for (const n of [1, 3, 4]) await page.check(`[data-testid="lab-side-${n}"]`);
+  await page.fill('[data-testid="lab-games"]', '4');
+  await page.press('[data-testid="lab-games"]', 'Tab');
+  await page.selectOption('[data-testid="lab-level-1"]', 'Medium');
+  const { rate } = await runToEnd(page);
+  console.log(`lab_punish_games_per_second: ${rate.toFixed(1)}`);
+  assert.equal(await page.getAttribute('[data-testid="lab-report"]', 'data-games'), '12');
+  const names = await page.$$eval('[data-testid="lab-table"] tbody th', (ths) => ths.map((th) => th.textContent));
+  assert.deepEqual(names, ['Standard', 'Blitz', 'Blindfolded']);
+  const csv = decodeURIComponent((await page.getAttribute('[data-testid="lab-csv"]', 'href')).replace(/^data:text\/csv;charset=utf-8,/, ''));
+  assert.match(csv, /^variant,games,first_level_share/);
+  await page.screenshot({ path: join(ARTIFACTS, 'lab-punish.png'), fullPage: true });
+  const link = await page.inputValue('[data-testid="lab-link"]');
+  assert.match(link, /#sides=0\.2\.3&games=4&levels=medium\.easy&seed=1&seats=2$/);
+  const again = await openLab('punish', link.slice(link.indexOf('#')));
+  await runToEnd(again);
+  const csvAgain = decodeURIComponent((await again.getAttribute('[data-testid="lab-csv"]', 'href')).replace(/^data:text\/csv;charset=utf-8,/, ''));
+  assert.equal(csvAgain, csv, 'the link reruns the same games');
+  assertClean(page);
+  assertClean(again);
+  for (const p of [page, again]) await p.context().close();
+});
+
+test('Rumble measures powers by the heroes who won them, FUSION pilot sheets against the Coach', async () => {
+  const rumble = await openLab('rumble', '#sides=0.1.2.3.4.5.6.7.8.9.10.11&games=6&levels=easy.easy&seed=2&seats=3');
+  assert.equal(await rumble.getAttribute('[data-testid="lab"]', 'data-kind'), 'holdings');
+  assert.equal(await rumble.inputValue('[data-testid="lab-seats"]'), '3');
+  const r = await runToEnd(rumble);
+  console.log(`lab_rumble_games_per_second: ${r.rate.toFixed(1)} (three heroes)`);
+  assert.equal(await rumble.getAttribute('[data-testid="lab-report"]', 'data-games'), '6');
+  assert.equal((await rumble.$$('[data-testid="lab-table"] tbody tr')).length, 12, 'one row per power offered');
+  assertClean(rumble);
+  const fusion = await openLab('fusion');
+  await fusion.fill('[data-testid="lab-games"]', '12');
+  await fusion.press('[data-testid="lab-games"]', 'Tab');
+  const f = await runToEnd(fusion);
+  console.log(`lab_fusion_games_per_second: ${f.rate.toFixed(1)} (two pilots)`);
+  assert.equal((await fusion.$$('[data-testid="lab-table"] tbody tr')).length, 6, 'one row per pilot sheet');
+  assert.match(f.table, /Bulwark/);
+  await fusion.screenshot({ path: join(ARTIFACTS, 'lab-fusion.png'), fullPage: true });
+  assertClean(fusion);
+  for (const p of [rumble, fusion]) await p.context().close();
 });

@@ -54,6 +54,81 @@ pub trait Sampled: Game + SearchHints + crate::replay_link::Packing {
         let _ = (seed, first, second);
         Err("this game has no sides to compare".into())
     }
+    /// The table sizes the balance lab offers, smallest first.
+    const LAB_SEATS: &'static [usize] = &[2];
+    /// The table size the lab opens with: [`Sampled::DEFAULT_SEATS`] when offered.
+    fn lab_usual_seats() -> usize {
+        if Self::LAB_SEATS.contains(&Self::DEFAULT_SEATS) { Self::DEFAULT_SEATS } else { Self::LAB_SEATS.first().copied().unwrap_or(2) }
+    }
+    /// What the balance lab compares at a table of `seats`, or `None` when it compares nothing
+    /// there. By default: the game's [`Sampled::sides`] in matchups, for two.
+    fn lab(seats: usize) -> Option<LabOffer> {
+        let sides = Self::sides();
+        (seats == 2 && sides.len() >= 2).then_some(LabOffer { kind: LabKind::Matchups, entries: sides, noun: "sides" })
+    }
+    /// What the lab compares at a table of `seats` with `custom`, the game's own material
+    /// instead of ours (DRAGON PUNCH: a card set's link piece; empty: ours), or why it cannot.
+    /// By default only our own material: [`Sampled::lab`].
+    fn lab_with(seats: usize, custom: &str) -> Result<LabOffer, String> {
+        if !custom.is_empty() {
+            return Err("this game's lab plays only our own cards".into());
+        }
+        Self::lab(seats).ok_or_else(|| format!("the lab has no table of {seats} seats for this game"))
+    }
+    /// One game of a lab run at a table of `seats`, from `seed`, with `custom` material (see
+    /// [`Sampled::lab_with`]). What `deal` holds depends on the [`LabKind`]: the two sides that
+    /// meet (first seat first), the one variant played, or the entries to hand out at the table
+    /// (places in [`LabOffer::entries`], in the order to hand them out). By default:
+    /// [`Sampled::side_setup`], our own material only.
+    fn lab_setup(seed: u64, seats: usize, deal: &[usize], custom: &str) -> Result<LabTable<Self::Setup>, String> {
+        let _ = seats;
+        if !custom.is_empty() {
+            return Err("this game's lab plays only our own cards".into());
+        }
+        let &[first, second] = deal else { return Err("a matchup needs two sides".into()) };
+        Ok(LabTable { setup: Self::side_setup(seed, first, second)?, held: vec![vec![first], vec![second]] })
+    }
+    /// What each seat holds at the end of a lab game, for games where it is won in play
+    /// (Rumble's powers); `None` (the default): what [`Sampled::lab_setup`] handed out.
+    fn lab_held_at_end(&self) -> Option<Vec<Vec<usize>>> {
+        None
+    }
+}
+
+/// How the balance lab compares a game's entries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum LabKind {
+    /// Two sides meet, every pair of those chosen (DRAGON PUNCH characters, TAUNT fighters in a
+    /// duel): a matchup table.
+    #[default]
+    Matchups,
+    /// Each entry is a way of playing the whole game (PUNISH's options); two computers play
+    /// it, and the report compares the variants (first seat, lengths, the stronger computer).
+    Variants,
+    /// Seats hold entries (fighters dealt, powers bought, pilot sheets) and the report says how
+    /// often a seat holding each one wins, against the average seat.
+    Holdings,
+}
+
+/// What the balance lab offers to compare in a game at one table size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabOffer {
+    /// How the entries are compared.
+    pub kind: LabKind,
+    /// The entries, by name.
+    pub entries: Vec<String>,
+    /// What the entries are called, plural ("characters", "options", "powers").
+    pub noun: &'static str,
+}
+
+/// One lab game's table: its setup, and what each seat holds in it (places in
+/// [`LabOffer::entries`]; empty for a seat that holds nothing, as FUSION's Coach).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabTable<S> {
+    /// The setup.
+    pub setup: S,
+    /// What each seat holds, in seat order.
+    pub held: Vec<Vec<usize>>,
 }
 
 /// The table tools ask a game to set up: how many seats, and which way of playing.
@@ -108,8 +183,8 @@ pub struct GameInfo {
     pub quick: (&'static str, &'static str),
     /// Whether the game has a print-and-play kit.
     pub kit: bool,
-    /// Whether the balance lab (`/lab/<id>`, `dojo lab`) compares the game's sides yet
-    /// ([`Sampled::sides`]).
+    /// Whether the balance lab (`/lab/<id>`, `dojo lab`) has something to compare in the game
+    /// ([`Sampled::lab`]).
     pub lab: bool,
 }
 
@@ -130,7 +205,7 @@ pub const GAMES: &[GameInfo] = &[
         status: Status::Playable,
         quick: ("priority", "Which card goes first?"),
         kit: true,
-        lab: false,
+        lab: true,
     },
     GameInfo {
         id: "taunt",
@@ -160,7 +235,7 @@ pub const GAMES: &[GameInfo] = &[
         status: Status::Playable,
         quick: ("rebids", "Who wins a tied bid?"),
         kit: true,
-        lab: false,
+        lab: true,
     },
     GameInfo {
         id: "fusion",
@@ -170,7 +245,7 @@ pub const GAMES: &[GameInfo] = &[
         status: Status::Playable,
         quick: ("push", "How far may a Push go?"),
         kit: true,
-        lab: false,
+        lab: true,
     },
     GameInfo {
         id: "toy",

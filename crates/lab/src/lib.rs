@@ -13,6 +13,7 @@ pub mod report;
 pub mod run;
 pub mod stats;
 
+pub use plan::LabKind;
 pub use plan::{Job, Plan};
 pub use report::Report;
-pub use run::{Played, play};
+pub use run::{Played, SeatResult, play};

@@ -1,23 +1,44 @@
 //! What a lab run compares, and the games it splits into.
 
 use dojo_bot::Level;
+pub use dojo_games::registry::LabKind;
 use serde::{Deserialize, Serialize};
 
-/// One lab run: which sides meet, at which level, how many times, from which seed.
+/// One lab run: what is compared, at which level, how many times, from which seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Plan {
-    /// The sides compared, as places in the game's list of sides (`Sampled::sides`), in the
-    /// order the report lists them. Every pair of them meets.
+    /// How the game's entries are compared (the game's `LabOffer::kind` at [`Plan::seats`]).
+    #[serde(default)]
+    pub kind: LabKind,
+    /// The entries compared (sides, variants, powers…), as places in the game's list
+    /// (`LabOffer::entries`), in the order the report lists them. In matchups every pair of
+    /// them meets; variants are each played in turn; holdings are handed out in turn.
     pub sides: Vec<usize>,
-    /// The computer's level for the pair's first side and for its second.
+    /// The computer's level: for the pair's first side and its second (matchups); for the two
+    /// computers (variants: seats swapped every game); for the seats that hold entries and for
+    /// those that hold none, as FUSION's Coach (holdings).
     pub levels: [Level; 2],
-    /// Games each pair plays; seats are swapped every game, so an even number is fairest.
+    /// Games each pair or variant plays (seats are swapped every game, so an even number is
+    /// fairest); for holdings, games in all.
     pub games: u32,
     /// Seeds every game of the run.
     pub seed: u64,
+    /// Seats at the table.
+    #[serde(default = "two")]
+    pub seats: usize,
+    /// The game's own material played instead of ours (DRAGON PUNCH: a card set's link piece);
+    /// empty: ours.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub custom: String,
 }
 
-/// One game of a run: pair `pair` (a place in [`Plan::pairs`]), its game `game`.
+/// The table size of a plan written before there were others.
+fn two() -> usize {
+    2
+}
+
+/// One game of a run: group `pair` (a place in [`Plan::pairs`] for matchups, in
+/// [`Plan::sides`] for variants, 0 for holdings), its game `game`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Job {
     /// The pair, as a place in [`Plan::pairs`].
@@ -33,18 +54,29 @@ impl Plan {
         (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect()
     }
 
-    /// Every game of the run, game by game across the pairs (so that a run stopped early has
-    /// played every pair about as often).
-    pub fn jobs(&self) -> Vec<Job> {
-        let pairs = self.pairs().len() as u32;
-        (0..self.games).flat_map(|game| (0..pairs).map(move |pair| Job { pair, game })).collect()
+    /// How many groups the run's games fall into: its pairs (matchups), its variants, or one
+    /// (holdings). A [`Job::pair`] is a place among them.
+    pub fn groups(&self) -> u32 {
+        match self.kind {
+            LabKind::Matchups => self.pairs().len() as u32,
+            LabKind::Variants => self.sides.len() as u32,
+            LabKind::Holdings => 1,
+        }
     }
 
-    /// Why the plan cannot run, if it cannot: fewer than two sides, a side named twice or not
-    /// among the game's `available` sides, or no games.
+    /// Every game of the run, game by game across the groups (so that a run stopped early has
+    /// played every pair or variant about as often).
+    pub fn jobs(&self) -> Vec<Job> {
+        let groups = self.groups();
+        (0..self.games).flat_map(|game| (0..groups).map(move |pair| Job { pair, game })).collect()
+    }
+
+    /// Why the plan cannot run, if it cannot: too few entries (two for matchups, one
+    /// otherwise), an entry named twice or not among the game's `available` ones, or no games.
     pub fn check(&self, available: usize) -> Result<(), String> {
-        if self.sides.len() < 2 {
-            return Err("choose at least two sides to compare".into());
+        let least = if self.kind == LabKind::Matchups { 2 } else { 1 };
+        if self.sides.len() < least {
+            return Err(if least == 2 { "choose at least two sides to compare".into() } else { "choose at least one to compare".into() });
         }
         if let Some(bad) = self.sides.iter().find(|s| **s >= available) {
             return Err(format!("side {} is not one of the game's {available}", bad + 1));
@@ -56,7 +88,7 @@ impl Plan {
             return Err("a side is chosen twice".into());
         }
         if self.games == 0 {
-            return Err("choose at least one game per pair".into());
+            return Err("choose at least one game".into());
         }
         Ok(())
     }
@@ -67,7 +99,7 @@ mod tests {
     use super::*;
 
     fn plan(sides: Vec<usize>, games: u32) -> Plan {
-        Plan { sides, levels: [Level::Easy; 2], games, seed: 1 }
+        Plan { kind: LabKind::Matchups, sides, levels: [Level::Easy; 2], games, seed: 1, seats: 2, custom: String::new() }
     }
 
     #[test]
@@ -85,5 +117,17 @@ mod tests {
         assert!(plan(vec![0, 3], 4).check(3).unwrap_err().contains("not one of"));
         assert!(plan(vec![1, 1], 4).check(3).unwrap_err().contains("twice"));
         assert!(plan(vec![0, 1], 0).check(3).unwrap_err().contains("at least one game"));
+        let one = Plan { kind: LabKind::Variants, ..plan(vec![2], 3) };
+        assert_eq!(one.check(3), Ok(()), "a single variant can be measured");
+        assert!(Plan { sides: vec![], ..one }.check(3).unwrap_err().contains("at least one"));
+    }
+
+    #[test]
+    fn variants_play_in_turn_and_holdings_are_one_group() {
+        let variants = Plan { kind: LabKind::Variants, ..plan(vec![4, 1], 2) };
+        let jobs: Vec<(u32, u32)> = variants.jobs().iter().map(|j| (j.pair, j.game)).collect();
+        assert_eq!(jobs, vec![(0, 0), (1, 0), (0, 1), (1, 1)]);
+        let holdings = Plan { kind: LabKind::Holdings, seats: 4, ..plan(vec![0, 1, 2], 3) };
+        assert_eq!(holdings.jobs().len(), 3, "holdings count games in all");
     }
 }

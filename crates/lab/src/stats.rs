@@ -39,6 +39,11 @@ impl Rate {
         self.games > 0 && (self.low > 0.5 || self.high < 0.5)
     }
 
+    /// True when the interval leaves out `share`: the rate differs from it by more than chance.
+    pub fn differs_from(&self, share: f64) -> bool {
+        self.games > 0 && (self.low > share || self.high < share)
+    }
+
     /// As a percentage with its interval, "62% (55–69%)".
     pub fn text(&self) -> String {
         format!("{:.0}% ({:.0}–{:.0}%)", self.share * 100.0, self.low * 100.0, self.high * 100.0)

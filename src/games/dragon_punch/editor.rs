@@ -301,6 +301,21 @@ pub fn CardEditor(
     };
     let play_link = move || set.with(|s| sets::share_address("/play/dragon-punch", s));
     let print_link = move || set.with(|s| sets::share_address("/print/dragon-punch", s));
+    // The balance lab with every character of this set, the usual settings.
+    let lab_link = move || {
+        set.with(|s| {
+            let plan = dojo_lab::Plan {
+                kind: dojo_lab::LabKind::Matchups,
+                sides: (0..s.characters.len()).collect(),
+                levels: [dojo_bot::Level::Easy; 2],
+                games: 20,
+                seed: 1,
+                seats: 2,
+                custom: s.to_link(),
+            };
+            format!("/lab/dragon-punch#{}", crate::lab::to_hash(&plan))
+        })
+    };
     view! {
         <section class="dp-editor" data-testid="dp-editor" aria-label="Card editor">
             <p class="dp-editor-intro">
@@ -375,6 +390,7 @@ pub fn CardEditor(
                     </label>
                     <button type="button" class="button" on:click=move |_| { browser::copy_text(&play_link()); message.set("Link copied.".into()); }>"Copy link"</button>
                     <a class="button" data-testid="dp-editor-print-link" href=print_link>"Print this set"</a>
+                    <a class="button" data-testid="dp-editor-lab-link" href=lab_link>"Test in the lab"</a>
                 </div>
             </Show>
         </section>

@@ -2,8 +2,8 @@
 //! seed, matches of two won rounds; `--mode tag-team` (two characters each) and `--mode custom`
 //! (Custom Character: both players pick their hands in secret).
 
-use super::{DragonPunch, Event, Loadout, Setup, set};
-use crate::registry::{Sampled, Table};
+use super::{CardSet, DragonPunch, Event, Loadout, Setup, set};
+use crate::registry::{LabKind, LabOffer, LabTable, Sampled, Table, two_seats_only};
 use dojo_engine::Rng;
 
 impl Sampled for DragonPunch {
@@ -53,4 +53,27 @@ impl Sampled for DragonPunch {
         setup.check().map_err(|e| e.to_string())?;
         Ok(setup)
     }
+
+    /// Our set's characters, or those of a set from a link (`custom`: its piece, as the card
+    /// editor shares it), in matchups.
+    fn lab_with(seats: usize, custom: &str) -> Result<LabOffer, String> {
+        if seats != 2 {
+            return Err(format!("DRAGON PUNCH is played by 2, not {seats}"));
+        }
+        let set = lab_set(custom)?;
+        Ok(LabOffer { kind: LabKind::Matchups, entries: set.characters.into_iter().map(|c| c.name).collect(), noun: "characters" })
+    }
+
+    fn lab_setup(_seed: u64, seats: usize, deal: &[usize], custom: &str) -> Result<LabTable<Setup>, String> {
+        two_seats_only("DRAGON PUNCH", Table::of(seats))?;
+        let &[first, second] = deal else { return Err("a matchup needs two characters".into()) };
+        let setup = Setup::standard(lab_set(custom)?, [first, second]);
+        setup.check().map_err(|e| e.to_string())?;
+        Ok(LabTable { setup, held: vec![vec![first], vec![second]] })
+    }
+}
+
+/// The set a lab run plays: ours, or the one in a link's piece.
+fn lab_set(custom: &str) -> Result<CardSet, String> {
+    if custom.is_empty() { Ok(set::reconstructed()) } else { CardSet::from_link(custom).map_err(|e| e.to_string()) }
 }

@@ -4,9 +4,9 @@
 
 use super::micro::Micro;
 use super::setup::{Conflict, Setup};
-use super::sheet::{Gear, Surge, Threat};
+use super::sheet::{Gear, PilotSheet, Surge, Threat};
 use super::{Event, Fusion};
-use crate::registry::{Sampled, Table};
+use crate::registry::{LabKind, LabOffer, LabTable, Sampled, Table};
 use dojo_engine::Rng;
 
 impl Setup {
@@ -66,4 +66,87 @@ impl Sampled for Fusion {
     fn is_round(event: &Event) -> bool {
         matches!(event, Event::ConflictOver { .. })
     }
+
+    /// One to four pilots against the Coach.
+    const LAB_SEATS: &'static [usize] = &[2, 3, 4, 5];
+
+    /// The lab compares pilot sheets ([`LAB_SHEETS`]): how often the pilots win a Throwdown
+    /// when one of them flies each sheet.
+    fn lab(seats: usize) -> Option<LabOffer> {
+        (2..=5).contains(&seats).then(|| LabOffer {
+            kind: LabKind::Holdings,
+            entries: LAB_SHEETS.iter().map(|s| s.name.to_string()).collect(),
+            noun: "pilot sheets",
+        })
+    }
+
+    /// The sample table's Throwdown (challenged by a seat drawn from `seed`) with the pilots on
+    /// the sheets of `deal` in seat order (again from the start when there are more pilots than
+    /// sheets); the Coach holds none.
+    fn lab_setup(seed: u64, seats: usize, deal: &[usize], custom: &str) -> Result<LabTable<Setup>, String> {
+        if !custom.is_empty() {
+            return Err("this game's lab plays only our own material".into());
+        }
+        if !(2..=5).contains(&seats) {
+            return Err(format!("FUSION seats 1 to 4 pilots and the Coach (2 to 5 seats), not {seats}"));
+        }
+        if deal.is_empty() {
+            return Err("choose at least one pilot sheet".into());
+        }
+        let pilots = seats - 1;
+        let mut rng = Rng::new(seed);
+        let mut setup = Setup::sample(pilots, throwdown(pilots, &mut rng), rng.next_u64());
+        let mut held = Vec::with_capacity(seats);
+        for (seat, pilot) in setup.pilots.iter_mut().enumerate() {
+            let sheet = deal[seat % deal.len()];
+            let shape = LAB_SHEETS.get(sheet).ok_or_else(|| format!("FUSION has no lab sheet {}", sheet + 1))?;
+            shape.apply(pilot);
+            held.push(vec![sheet]);
+        }
+        held.push(Vec::new());
+        setup.validate().map_err(|e| e.to_string())?;
+        Ok(LabTable { setup, held })
+    }
 }
+
+/// A pilot sheet's numbers, for the lab to compare: our stand-ins, since the alpha names
+/// Commitments and maximums without giving any sheet (notes `#lab-sheets`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LabSheet {
+    /// What the lab calls it.
+    pub name: &'static str,
+    /// Commitment to the Fight (Strike Range).
+    pub fight: u8,
+    /// Commitment to the Team (bonus draw in a Throwdown).
+    pub team: u8,
+    /// The most Charges she may hold.
+    pub charge_max: u8,
+    /// Her Buffers, all unspent at the start.
+    pub buffers: u8,
+    /// The most cards her Stash holds.
+    pub stash_max: u8,
+}
+
+impl LabSheet {
+    /// Writes these numbers on `pilot`'s sheet (her name and Gear stay).
+    fn apply(&self, pilot: &mut PilotSheet) {
+        pilot.fight = self.fight;
+        pilot.team = self.team;
+        pilot.charge_max = self.charge_max;
+        pilot.charges = 0;
+        pilot.buffers = self.buffers;
+        pilot.buffer_max = self.buffers;
+        pilot.stash_max = self.stash_max;
+    }
+}
+
+/// The sheets the lab compares: our default, then shapes that move points between the
+/// Commitments, the Charge and Buffer tracks and the Stash.
+pub const LAB_SHEETS: [LabSheet; 6] = [
+    LabSheet { name: "Default", fight: 3, team: 2, charge_max: 3, buffers: 2, stash_max: 3 },
+    LabSheet { name: "Striker", fight: 5, team: 0, charge_max: 3, buffers: 2, stash_max: 3 },
+    LabSheet { name: "Wingmate", fight: 1, team: 4, charge_max: 3, buffers: 2, stash_max: 3 },
+    LabSheet { name: "Battery", fight: 3, team: 2, charge_max: 5, buffers: 1, stash_max: 3 },
+    LabSheet { name: "Bulwark", fight: 2, team: 2, charge_max: 2, buffers: 4, stash_max: 3 },
+    LabSheet { name: "Hoarder", fight: 2, team: 1, charge_max: 3, buffers: 2, stash_max: 5 },
+];

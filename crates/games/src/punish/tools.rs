@@ -1,7 +1,8 @@
-//! How tools deal and measure PUNISH: a shuffled deal, matches of best of 3.
+//! How tools deal and measure PUNISH: a shuffled deal, matches of best of 3; the variants the
+//! balance lab compares.
 
 use super::{Event, Options, Punish, Setup};
-use crate::registry::{Sampled, Table, two_seats_only};
+use crate::registry::{LabKind, LabOffer, LabTable, Sampled, Table, two_seats_only};
 
 impl Sampled for Punish {
     const ROUND_WORD: &'static str = "breaths";
@@ -13,4 +14,39 @@ impl Sampled for Punish {
     fn is_round(event: &Event) -> bool {
         matches!(event, Event::Revealed { .. })
     }
+
+    /// PUNISH has no sides: the lab compares its options ([`LAB_VARIANTS`]), each a single
+    /// game between two computers.
+    fn lab(seats: usize) -> Option<LabOffer> {
+        (seats == 2).then(|| LabOffer {
+            kind: LabKind::Variants,
+            entries: LAB_VARIANTS.iter().map(|(name, _)| name.to_string()).collect(),
+            noun: "options",
+        })
+    }
+
+    fn lab_setup(seed: u64, seats: usize, deal: &[usize], custom: &str) -> Result<LabTable<Setup>, String> {
+        if !custom.is_empty() {
+            return Err("this game's lab plays only our own material".into());
+        }
+        two_seats_only("PUNISH", Table::of(seats))?;
+        let &[variant] = deal else { return Err("a PUNISH lab game plays one variant".into()) };
+        let (_, options) = LAB_VARIANTS.get(variant).ok_or_else(|| format!("PUNISH has no variant {}", variant + 1))?;
+        Ok(LabTable { setup: Setup::deal(seed, *options), held: vec![Vec::new(), Vec::new()] })
+    }
 }
+
+/// The variants the balance lab compares: the printed optional rules and our hearts and
+/// recovery settings, one at a time, each a single game (not a match) so a run measures games.
+pub const LAB_VARIANTS: [(&str, Options); 7] = {
+    const ONE: Options = Options { blindfolded: false, feint: false, blitz: false, best_of: 1, hearts: 3, heart_recovery: true };
+    [
+        ("Standard", ONE),
+        ("Feint", Options { feint: true, ..ONE }),
+        ("Blitz", Options { blitz: true, ..ONE }),
+        ("Blindfolded", Options { blindfolded: true, ..ONE }),
+        ("No recovery", Options { heart_recovery: false, ..ONE }),
+        ("One heart", Options { hearts: 1, ..ONE }),
+        ("Five hearts", Options { hearts: 5, ..ONE }),
+    ]
+};

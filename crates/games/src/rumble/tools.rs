@@ -3,7 +3,7 @@
 
 use super::catalog;
 use super::{Event, Rumble, Setup};
-use crate::registry::{Sampled, Table};
+use crate::registry::{LabKind, LabOffer, LabTable, Sampled, Table};
 use dojo_engine::{GameRecord, Rng};
 
 /// Powers drawn for a default table.
@@ -38,6 +38,63 @@ impl Sampled for Rumble {
 
     fn is_round(event: &Event) -> bool {
         matches!(event, Event::Round(_))
+    }
+
+    /// Two to eight heroes; four is the usual table.
+    const LAB_SEATS: &'static [usize] = &[2, 3, 4, 5, 6, 7, 8];
+
+    /// The lab compares the set's powers: how often the hero who holds one wins.
+    fn lab(seats: usize) -> Option<LabOffer> {
+        (2..=8).contains(&seats).then(|| LabOffer {
+            kind: LabKind::Holdings,
+            entries: catalog::all().into_iter().map(|id| catalog::card(id).name.to_string()).collect(),
+            noun: "powers",
+        })
+    }
+
+    /// A table of `seats` heroes bidding for a dozen powers drawn from `deal` (all of them when
+    /// fewer are chosen); what each hero holds is known only once the auction is over.
+    fn lab_setup(seed: u64, seats: usize, deal: &[usize], custom: &str) -> Result<LabTable<Setup>, String> {
+        if !custom.is_empty() {
+            return Err("this game's lab plays only our own material".into());
+        }
+        if !(2..=8).contains(&seats) {
+            return Err(format!("Rumble is played by 2 to 8 heroes, not {seats}"));
+        }
+        let all = catalog::all();
+        let mut powers = deal
+            .iter()
+            .map(|i| all.get(*i).copied().ok_or_else(|| format!("the set has no power {}", i + 1)))
+            .collect::<Result<Vec<_>, _>>()?;
+        if powers.is_empty() {
+            return Err("choose at least one power".into());
+        }
+        let mut rng = Rng::new(seed);
+        rng.shuffle(&mut powers);
+        powers.truncate(DRAWN);
+        let names: Vec<String> = (1..=seats).map(|i| format!("Hero {i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        Ok(LabTable { setup: Setup::heroes(&names, powers, rng.next_u64()), held: vec![Vec::new(); seats] })
+    }
+
+    /// The powers of the set each seat's hero holds at the end (typed-in ones are not in the
+    /// lab's list).
+    fn lab_held_at_end(&self) -> Option<Vec<Vec<usize>>> {
+        let all = catalog::all();
+        let held = (0..self.seats.len())
+            .map(|seat| {
+                self.heroes
+                    .iter()
+                    .filter(|h| usize::from(h.seat) == seat && !h.sidekick)
+                    .flat_map(|h| &h.powers)
+                    .filter_map(|p| match p.power {
+                        super::PowerRef::Set(id) => all.iter().position(|a| *a == id),
+                        super::PowerRef::Invented(_) => None,
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(held)
     }
 
     /// A record that starts after the auction, so no losing bid is in it.

@@ -2,7 +2,7 @@
 //! playing (`--mode ffa`, …); the bot is measured on single fights.
 
 use super::{Battle, Event, FighterId, Options, Setup, Taunt};
-use crate::registry::{Sampled, Table};
+use crate::registry::{LabKind, LabOffer, LabTable, Sampled, Table};
 use dojo_engine::Rng;
 
 impl Sampled for Taunt {
@@ -53,6 +53,42 @@ impl Sampled for Taunt {
     /// The five fighters, for a duel.
     fn sides() -> Vec<String> {
         FighterId::ALL.iter().map(|f| f.to_string()).collect()
+    }
+
+    /// A duel between two (matchups), Last Pobber for three to six (how often each fighter
+    /// is the last one standing).
+    const LAB_SEATS: &'static [usize] = &[2, 3, 4, 5, 6];
+
+    fn lab(seats: usize) -> Option<LabOffer> {
+        let entries = Self::sides();
+        match seats {
+            2 => Some(LabOffer { kind: LabKind::Matchups, entries, noun: "fighters" }),
+            3..=6 => Some(LabOffer { kind: LabKind::Holdings, entries, noun: "fighters" }),
+            _ => None,
+        }
+    }
+
+    /// A duel fight for two; for more, a Last Pobber fight with the fighters of `deal` in seat
+    /// order (again from the start when there are more seats than fighters).
+    fn lab_setup(seed: u64, seats: usize, deal: &[usize], custom: &str) -> Result<LabTable<Setup>, String> {
+        if !custom.is_empty() {
+            return Err("this game's lab plays only our own material".into());
+        }
+        if seats == 2 {
+            let &[first, second] = deal else { return Err("a duel needs two fighters".into()) };
+            return Ok(LabTable { setup: Self::side_setup(seed, first, second)?, held: vec![vec![first], vec![second]] });
+        }
+        if deal.is_empty() {
+            return Err("choose at least one fighter".into());
+        }
+        let held: Vec<usize> = (0..seats).map(|s| deal[s % deal.len()]).collect();
+        let fighters = held
+            .iter()
+            .map(|i| FighterId::ALL.get(*i).copied().ok_or_else(|| format!("TAUNT has no fighter {}", i + 1)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let setup = Setup::new(fighters, Options { best_of: 1, battle: Battle::LastStanding, ..Options::default() });
+        setup.check().map_err(|e| e.to_string())?;
+        Ok(LabTable { setup, held: held.into_iter().map(|f| vec![f]).collect() })
     }
 
     /// A single duel fight between two fighters (the same one twice is allowed).

@@ -1,0 +1,4 @@
+//! FUSION's balance lab: its page, fetched only when someone opens `/lab/fusion`, and the
+//! Throwdowns its workers play.
+
+pocket_dojo::lab_module!("fusion", "Gattaibushido:FUSION!", dojo_games::fusion::Fusion);
