@@ -4,10 +4,11 @@
 //! card set from the editor).
 
 use dojo_bot::Level;
-use dojo_games::registry::LabOffer;
+use dojo_games::registry::{LabAsk, LabOffer};
 
-/// What the lab compares in a game at a table size with some material ([`crate::lab::LabGame::offer`]).
-pub type Offer = fn(usize, &str) -> Result<LabOffer, String>;
+/// What the lab compares in a game for a way of playing, a table size and some material
+/// ([`crate::lab::LabGame::offer`]).
+pub type Offer = fn(LabAsk) -> Result<LabOffer, String>;
 use dojo_lab::Plan;
 
 /// The fragment (without `#`) that holds `plan`.
@@ -21,7 +22,8 @@ pub fn to_hash(plan: &Plan) -> String {
         plan.levels[1].label().to_lowercase(),
         plan.seed,
         plan.seats
-    ) + &if plan.custom.is_empty() { String::new() } else { format!("&set={}", plan.custom) }
+    ) + &if plan.mode.is_empty() { String::new() } else { format!("&mode={}", plan.mode) }
+        + &if plan.custom.is_empty() { String::new() } else { format!("&set={}", plan.custom) }
 }
 
 /// The plan a fragment holds (with or without its `#`) for a game whose lab offers `offer` at
@@ -46,6 +48,7 @@ fn read(hash: &str, offer: Offer, usual_seats: usize, max_games: u32) -> Result<
         games: 0,
         seed: 1,
         seats: usual_seats,
+        mode: String::new(),
         custom: String::new(),
     };
     for part in hash.split('&') {
@@ -58,6 +61,7 @@ fn read(hash: &str, offer: Offer, usual_seats: usize, max_games: u32) -> Result<
             "seed" => plan.seed = value.parse().map_err(|_| format!("{value:?} is not a seed"))?,
             "seats" => plan.seats = value.parse().map_err(|_| format!("{value:?} is not a number of seats"))?,
             "set" => plan.custom = value.to_string(),
+            "mode" => plan.mode = value.to_string(),
             "levels" => {
                 let level = |name: &str| {
                     Level::ALL.into_iter().find(|l| l.label().eq_ignore_ascii_case(name)).ok_or(format!("{name:?} is not a level"))
@@ -71,7 +75,7 @@ fn read(hash: &str, offer: Offer, usual_seats: usize, max_games: u32) -> Result<
     if plan.games > max_games {
         return Err(format!("more than {max_games} games"));
     }
-    let offered = offer(plan.seats, &plan.custom)?;
+    let offered = offer(plan.ask())?;
     plan.kind = offered.kind;
     plan.check(offered.entries.len())?;
     Ok(plan)
@@ -84,7 +88,11 @@ mod tests {
 
     /// Five sides in a duel (or two, with the material "two"); for three or four, three
     /// entries held.
-    fn offer(seats: usize, custom: &str) -> Result<LabOffer, String> {
+    fn offer(ask: LabAsk) -> Result<LabOffer, String> {
+        let (seats, custom) = (ask.seats, ask.custom);
+        if !ask.mode.is_empty() && ask.mode != "team" {
+            return Err(format!("no way of playing {:?}", ask.mode));
+        }
         match (seats, custom) {
             (2, "") => Ok(LabOffer { kind: LabKind::Matchups, entries: vec!["x".into(); 5], noun: "sides" }),
             (2, "two") => Ok(LabOffer { kind: LabKind::Matchups, entries: vec!["x".into(); 2], noun: "sides" }),
@@ -103,6 +111,7 @@ mod tests {
             games: 30,
             seed: 99,
             seats: 2,
+            mode: String::new(),
             custom: String::new(),
         };
         let hash = to_hash(&plan);
@@ -117,6 +126,9 @@ mod tests {
         let own = Plan { kind: LabKind::Matchups, seats: 2, ..own };
         assert!(to_hash(&own).ends_with("&seats=2&set=two"));
         assert_eq!(from_hash(&to_hash(&own), offer, 2, 2000), Some(Ok(own)));
+        let team = Plan { mode: "team".into(), ..held.clone() };
+        assert!(to_hash(&team).ends_with("&seats=4&mode=team"));
+        assert_eq!(from_hash(&to_hash(&team), offer, 2, 2000), Some(Ok(team)));
         for bad in [
             "sides=0.9&games=4&levels=easy.easy&seed=1",
             "sides=0.1&games=x",
@@ -127,6 +139,7 @@ mod tests {
             "sides=4&games=2&seats=3",
             "sides=0.1&games=2&set=broken",
             "sides=0.4&games=2&set=two",
+            "sides=0.1&games=2&mode=chess",
         ] {
             let why = from_hash(bad, offer, 2, 2000).unwrap().unwrap_err();
             assert!(why.starts_with("This lab link cannot be read ("), "{bad}: {why}");

@@ -12,7 +12,7 @@ mod link;
 mod view;
 
 use crate::play::think::Thinkers;
-use dojo_games::registry::{LabOffer, Sampled};
+use dojo_games::registry::Sampled;
 use dojo_lab::{Job, Plan, Played, Report, play};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -37,9 +37,25 @@ pub fn lab_module(id: &str) -> String {
 /// Workers at most, whatever the device reports.
 const MAX_WORKERS: usize = 4;
 
-/// Games in one message to a worker: few enough that the progress bar moves often and a Stop
-/// loses little, enough that messages cost nothing beside the games.
-const BATCH: usize = 2;
+/// Games in the first message to each worker, before the run's speed is known.
+const FIRST_BATCH: usize = 2;
+
+/// How long one batch should take a worker, in ms: short enough that the progress bar moves
+/// often and a Stop loses little, long enough that messages cost nothing beside the games.
+const BATCH_MS: f64 = 400.0;
+
+/// Games in one batch at most (PUNISH plays hundreds a second).
+const MAX_BATCH: usize = 64;
+
+/// Games to give a worker next: what it plays in about [`BATCH_MS`] at the speed measured so
+/// far (`rate` games a second across `workers` workers), one game at least.
+fn batch_size(rate: f64, workers: usize, done: usize) -> usize {
+    if done == 0 || rate <= 0.0 {
+        return FIRST_BATCH;
+    }
+    let per_worker = rate / workers.max(1) as f64;
+    ((per_worker * BATCH_MS / 1000.0).floor() as usize).clamp(1, MAX_BATCH)
+}
 
 /// Games per pair at most in one run (a phone would take hours past that).
 pub const MAX_GAMES: u32 = 2000;
@@ -68,7 +84,7 @@ fn entries_for<G: Sampled>(plan: &Plan) -> Result<Vec<String>, String> {
     if !G::LAB_SEATS.contains(&plan.seats) {
         return Err(format!("{}'s lab has no table of {} seats", G::NAME, plan.seats));
     }
-    let offer = G::lab_with(plan.seats, &plan.custom)?;
+    let offer = G::lab_with(plan.ask())?;
     if offer.kind != plan.kind {
         return Err(format!("{}'s lab at {} seats compares {} another way", G::NAME, plan.seats, offer.noun));
     }
@@ -178,9 +194,10 @@ impl Lab {
 
     /// Gives the next batch to a worker, if games are left.
     fn hand_out<G: Sampled>(self, run: &Rc<RefCell<Run>>) {
+        let size = self.progress.with_untracked(|p| p.as_ref().map_or(FIRST_BATCH, |p| batch_size(p.rate(), p.workers, p.done)));
         let (request, workers_alive) = {
             let mut r = run.borrow_mut();
-            let take = r.waiting.len().min(BATCH);
+            let take = r.waiting.len().min(size);
             if take == 0 {
                 return;
             }
@@ -244,7 +261,8 @@ impl Lab {
     fn play_here<G: Sampled>(self, run: Rc<RefCell<Run>>) {
         let batch = {
             let mut r = run.borrow_mut();
-            let take = r.waiting.len().min(BATCH);
+            // On the page itself, a frame's worth at most so that it keeps answering.
+            let take = r.waiting.len().min(FIRST_BATCH);
             let at = r.waiting.len() - take;
             r.waiting.split_off(at)
         };
@@ -295,6 +313,21 @@ impl Lab {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_lasts_about_the_same_time_whatever_the_game() {
+        assert_eq!(batch_size(0.0, 2, 0), FIRST_BATCH, "before any game is back");
+        // Two workers at 3 games a second in all: one game each.
+        assert_eq!(batch_size(3.0, 2, 4), 1);
+        // 100 games a second across two: 20 each in 400 ms.
+        assert_eq!(batch_size(100.0, 2, 40), 20);
+        assert_eq!(batch_size(5000.0, 2, 400), MAX_BATCH);
+    }
+}
+
 impl Default for Lab {
     fn default() -> Self {
         Lab::new()
@@ -313,9 +346,11 @@ pub struct LabGame {
     pub seats: &'static [usize],
     /// The table size the page opens with.
     pub usual_seats: usize,
-    /// What the lab compares at a table size with the game's own material, if any
+    /// Its other ways of playing, as (id, name) ([`Sampled::LAB_MODES`]).
+    pub modes: &'static [(&'static str, &'static str)],
+    /// What the lab compares for a way of playing, a table size and the game's own material
     /// ([`Sampled::lab_with`]).
-    pub offer: fn(usize, &str) -> Result<LabOffer, String>,
+    pub offer: link::Offer,
 }
 
 /// The lab page of `G`, titled `title`.
@@ -323,6 +358,7 @@ pub fn lab_page<G: Sampled>(title: &'static str) -> impl IntoView {
     let lab = Lab::new();
     let start = move |plan: Plan| lab.start::<G>(plan);
     on_cleanup(move || lab.stop());
-    let game = LabGame { title, id: G::NAME, seats: G::LAB_SEATS, usual_seats: G::lab_usual_seats(), offer: G::lab_with };
+    let game =
+        LabGame { title, id: G::NAME, seats: G::LAB_SEATS, usual_seats: G::lab_usual_seats(), modes: G::LAB_MODES, offer: G::lab_with };
     view! { <view::LabView game=game lab=lab start=Callback::new(start)/> }
 }

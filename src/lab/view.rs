@@ -4,7 +4,7 @@
 
 use super::{Lab, LabGame, MAX_GAMES, Progress, from_hash, to_hash};
 use dojo_bot::Level;
-use dojo_games::registry::{LabKind, LabOffer};
+use dojo_games::registry::{LabAsk, LabKind, LabOffer};
 use dojo_lab::stats::Rate;
 use dojo_lab::{Plan, Report};
 use leptos::prelude::*;
@@ -17,10 +17,19 @@ fn usual_games(kind: LabKind) -> u32 {
 
 /// The settings a lab page opens with at a table of `seats` when its address holds none.
 fn usual(game: &LabGame, seats: usize) -> Plan {
-    let offer = (game.offer)(seats, "").ok();
+    let offer = (game.offer)(LabAsk::seats(seats)).ok();
     let kind = offer.as_ref().map_or(LabKind::Matchups, |o| o.kind);
     let entries = offer.map_or(0, |o| o.entries.len());
-    Plan { kind, sides: (0..entries).collect(), levels: [Level::Easy; 2], games: usual_games(kind), seed: 1, seats, custom: String::new() }
+    Plan {
+        kind,
+        sides: (0..entries).collect(),
+        levels: [Level::Easy; 2],
+        games: usual_games(kind),
+        seed: 1,
+        seats,
+        mode: String::new(),
+        custom: String::new(),
+    }
 }
 
 /// The page's words for each kind of comparison: its lede, the two level selects, the games.
@@ -66,10 +75,16 @@ pub fn LabView(game: LabGame, lab: Lab, start: Callback<Plan>) -> impl IntoView 
         None => usual(&game, game.usual_seats),
     };
     let seats = RwSignal::new(first.seats);
+    let mode = RwSignal::new(first.mode.clone());
     // The game's own material from the link (a DRAGON PUNCH card set), if any.
     let custom = RwSignal::new(first.custom.clone());
+    let ask_offer = move |mode: &str, seats: usize, custom: &str| (game.offer)(LabAsk { mode, seats, custom });
     let offer = Memo::new(move |_| {
-        custom.with(|c| (game.offer)(seats.get(), c)).unwrap_or(LabOffer { kind: LabKind::Matchups, entries: Vec::new(), noun: "sides" })
+        mode.with(|m| custom.with(|c| ask_offer(m, seats.get(), c))).unwrap_or(LabOffer {
+            kind: LabKind::Matchups,
+            entries: Vec::new(),
+            noun: "sides",
+        })
     });
     let count = offer.get_untracked().entries.len();
     let chosen = RwSignal::new((0..count).map(|s| first.sides.contains(&s)).collect::<Vec<bool>>());
@@ -83,6 +98,7 @@ pub fn LabView(game: LabGame, lab: Lab, start: Callback<Plan>) -> impl IntoView 
         games: games.get(),
         seed: seed.get(),
         seats: seats.get(),
+        mode: mode.get(),
         custom: custom.get(),
     };
     let run = move || {
@@ -93,8 +109,14 @@ pub fn LabView(game: LabGame, lab: Lab, start: Callback<Plan>) -> impl IntoView 
     let link = move || format!("{}/lab/{}#{}", crate::browser::origin(), game.id, to_hash(&plan()));
     // Another table size: everything it offers is chosen, and the usual number of games set
     // when the way of comparing changes.
-    let set_seats = move |n: usize| {
+    // Another table size or way of playing: everything it offers is chosen, the table size
+    // moved to one the way offers, and the usual number of games set when the way of
+    // comparing changes.
+    let set_table = move |new_mode: String, n: usize| {
         let before = offer.get_untracked().kind;
+        let fits = |n: usize| custom.with_untracked(|c| ask_offer(&new_mode, n, c).is_ok());
+        let n = if fits(n) { n } else { game.seats.iter().copied().find(|s| fits(*s)).unwrap_or(n) };
+        mode.set(new_mode.clone());
         seats.set(n);
         let after = offer.get_untracked();
         chosen.set(vec![true; after.entries.len()]);
@@ -128,13 +150,28 @@ pub fn LabView(game: LabGame, lab: Lab, start: Callback<Plan>) -> impl IntoView 
             }
         })
     };
+    let mode_select = (!game.modes.is_empty()).then(|| {
+        view! {
+            <label>"Way of playing: "
+                <select data-testid="lab-mode" on:change=move |ev| set_table(event_target_value(&ev), seats.get_untracked())>
+                    <option value="" selected=move || mode.with(String::is_empty)>"The usual"</option>
+                    {game.modes.iter().map(|(id, name)| view! { <option value=*id selected=move || mode.with(|m| m == id)>{*name}</option> }).collect_view()}
+                </select>
+            </label>
+        }
+    });
     let table_select = (game.seats.len() > 1).then(|| {
         view! {
             <label>"Seats at the table: "
                 <select data-testid="lab-seats" on:change=move |ev| {
-                    if let Ok(n) = event_target_value(&ev).parse::<usize>() { set_seats(n) }
+                    if let Ok(n) = event_target_value(&ev).parse::<usize>() { set_table(mode.get_untracked(), n) }
                 }>
-                    {game.seats.iter().map(|n| { let n = *n; view! { <option value=n.to_string() selected=move || seats.get() == n>{n.to_string()}</option> } }).collect_view()}
+                    {game.seats.iter().map(|n| {
+                        let n = *n;
+                        // A size the way of playing does not offer is shown but cannot be chosen.
+                        let offered = move || mode.with(|m| custom.with(|c| ask_offer(m, n, c).is_ok()));
+                        view! { <option value=n.to_string() disabled=move || !offered() selected=move || seats.get() == n>{n.to_string()}</option> }
+                    }).collect_view()}
                 </select>
             </label>
         }
@@ -159,7 +196,7 @@ pub fn LabView(game: LabGame, lab: Lab, start: Callback<Plan>) -> impl IntoView 
             {move || lab.error.get().map(|e| view! { <p class="notice" role="alert" data-testid="lab-error">{e}</p> })}
             {own_material}
             <form class="lab-settings" on:submit=move |ev| { ev.prevent_default(); run(); }>
-                {table_select.map(|select| view! { <fieldset><legend>"Table"</legend>{select}</fieldset> })}
+                {(mode_select.is_some() || table_select.is_some()).then(|| view! { <fieldset><legend>"Table"</legend>{mode_select}{table_select}</fieldset> })}
                 <fieldset>
                     <legend>{move || { let noun = offer.get().noun; format!("{}{} to compare", noun[..1].to_uppercase(), &noun[1..]) }}</legend>
                     <p class="lab-all">
@@ -252,14 +289,19 @@ fn report_view(r: Report, game: &'static str) -> impl IntoView {
         .then(|| r.names.iter().zip(&r.overall).map(|(n, rate)| view! { <li>{format!("{n}: {}", rate.text())}</li> }).collect_view());
     let notes = r.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view();
     let lengths = lengths_view(&r);
-    let first_even = if r.kind == LabKind::Holdings { 1.0 / r.seats.max(1) as f64 } else { 0.5 };
+    let first_even = r.first_seat_baseline;
     view! {
         <section class="lab-report" data-testid="lab-report" data-games=r.games>
             <h2>{heading}</h2>
             <div class="table-scroll">{table}</div>
             <ul class="lab-figures" data-testid="lab-figures">
                 <li>{format!("Games: {}, draws: {}{}.", r.games, r.draws, if r.unfinished > 0 { format!(" ({} cut off)", r.unfinished) } else { String::new() })}</li>
-                <li data-testid="lab-first-seat">{format!("The first seat scored {}{}.", r.first_seat.text(), if r.first_seat.differs_from(first_even) { "" } else { ", which could be chance" })}</li>
+                <li data-testid="lab-first-seat">{format!(
+                    "The first seat scored {}{}{}.",
+                    r.first_seat.text(),
+                    if r.kind == LabKind::Holdings { format!(" against {:.0}% for a seat like it", first_even * 100.0) } else { String::new() },
+                    if r.first_seat.differs_from(first_even) { "" } else { ", which could be chance" }
+                )}</li>
                 {overall}
             </ul>
             <h2>"What stands out"</h2>
@@ -296,6 +338,8 @@ fn matchup_table(r: &Report) -> AnyView {
 /// One row per variant: its games, the first computer's share, the first seat's share, draws
 /// and length.
 fn variant_table(r: &Report) -> AnyView {
+    // Two computers at the same level: their shares only say how even they are.
+    let computers = !r.same_levels;
     let rows = r
         .names
         .iter()
@@ -306,7 +350,7 @@ fn variant_table(r: &Report) -> AnyView {
                 <tr>
                     <th scope="row">{name.clone()}</th>
                     <td>{rate.games}</td>
-                    {cell_view(Some(*rate))}
+                    {computers.then(|| cell_view(Some(*rate)))}
                     {cell_view(Some(f.first_seat))}
                     <td>{f.draws}</td>
                     <td>{format!("{:.1}", f.mean_length)}</td>
@@ -316,8 +360,8 @@ fn variant_table(r: &Report) -> AnyView {
         .collect_view();
     view! {
         <table class="lab-table" data-testid="lab-table">
-            <caption>"Per option: the first computer's share of wins against the other (even when both play at the same level), the first seat's share, draws and the mean length in rounds; each share with its 95% interval. ≈: could still be chance (the interval includes 50%)."</caption>
-            <thead><tr><th></th><th scope="col">"Games"</th><th scope="col">"First computer"</th><th scope="col">"First seat"</th><th scope="col">"Draws"</th><th scope="col">"Mean length"</th></tr></thead>
+            <caption>{if computers { "Per option: the first computer's share of wins against the other, " } else { "Per option: " }}"the first seat's share of wins, draws and the mean length in rounds; each share with its 95% interval. ≈: could still be chance (the interval includes 50%)."</caption>
+            <thead><tr><th></th><th scope="col">"Games"</th>{computers.then(|| view! { <th scope="col">"First computer"</th> })}<th scope="col">"First seat"</th><th scope="col">"Draws"</th><th scope="col">"Mean length"</th></tr></thead>
             <tbody>{rows}</tbody>
         </table>
     }

@@ -120,6 +120,15 @@ test('a TAUNT lab of two fighters runs to the end, then four fighters at a table
   assert.match(table.table, /the average seat won \d+%/);
   assert.match(await page.inputValue('[data-testid="lab-link"]'), /&seats=4$/);
   await page.screenshot({ path: join(ARTIFACTS, 'lab-taunt-four.png'), fullPage: true });
+  // Team fights: the same four seats, two against two, in the run's link.
+  await page.selectOption('[data-testid="lab-mode"]', 'team');
+  assert.equal(await page.inputValue('[data-testid="lab-seats"]'), '4');
+  assert.equal(await page.isDisabled('[data-testid="lab-seats"] option[value="3"]'), true, 'Team is for four');
+  await page.fill('[data-testid="lab-games"]', '3');
+  await page.press('[data-testid="lab-games"]', 'Tab');
+  await runToEnd(page);
+  assert.equal(await page.getAttribute('[data-testid="lab-report"]', 'data-games'), '3');
+  assert.match(await page.inputValue('[data-testid="lab-link"]'), /&seats=4&mode=team$/);
   assertClean(page);
   // A broken link says so and offers the usual settings.
   const broken = await openLab('taunt', '#sides=0.9&games=4');

@@ -2,6 +2,7 @@
 //! the site's lab for the same seed ([`dojo_lab::play`]), the same report.
 
 use dojo_bot::Level;
+use dojo_games::registry::LabAsk;
 use dojo_games::registry::Sampled;
 use dojo_lab::{LabKind, Plan, Report, play};
 use std::sync::Mutex;
@@ -22,6 +23,8 @@ pub struct LabArgs<'a> {
     pub seed: u64,
     /// Seats at the table (0: the game's usual lab table).
     pub seats: usize,
+    /// The way of playing (one of the game's `LAB_MODES`; empty: the usual one).
+    pub mode: &'a str,
     /// The game's own material instead of ours (DRAGON PUNCH: a card set, as a link or its
     /// `set=` piece); empty: ours.
     pub custom: &'a str,
@@ -70,7 +73,7 @@ pub fn plan_of(args: &LabArgs, kind: LabKind, seats: usize, names: &[String]) ->
         [first, second] => [*first, *second],
         _ => return Err("--level takes one level, or two separated by a comma".into()),
     };
-    let plan = Plan { kind, sides, levels, games: args.matches, seed: args.seed, seats, custom: String::new() };
+    let plan = Plan { kind, sides, levels, games: args.matches, seed: args.seed, seats, mode: String::new(), custom: String::new() };
     plan.check(names.len())?;
     Ok(plan)
 }
@@ -83,10 +86,14 @@ pub fn run<G: Sampled>(args: &LabArgs) -> Result<(), String> {
         return Err(format!("{}'s lab is for tables of {} seats, not {seats}", G::NAME, offered.join(", ")));
     }
     let custom = custom_piece(args.custom);
-    let offer = G::lab_with(seats, custom)?;
+    let offer = G::lab_with(LabAsk { mode: args.mode, seats, custom }).map_err(|e| {
+        let modes: Vec<&str> = G::LAB_MODES.iter().map(|(id, _)| *id).collect();
+        if modes.is_empty() { e } else { format!("{e} (other ways: {})", modes.join(", ")) }
+    })?;
     let names = offer.entries;
     let mut plan = plan_of(args, offer.kind, seats, &names)?;
     plan.custom = custom.to_string();
+    plan.mode = args.mode.to_string();
     let jobs = plan.jobs();
     let threads = if args.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { args.threads };
     let next = AtomicUsize::new(0);
@@ -121,6 +128,9 @@ pub fn run<G: Sampled>(args: &LabArgs) -> Result<(), String> {
         }
         LabKind::Variants => format!("{} as variants, {a} against {b}, {} games each, seats swapped every game", offer.noun, plan.games),
         LabKind::Holdings => format!("{} held at a table of {seats}, {a} (the others: {b}), {} games", offer.noun, plan.games),
+    } + &match G::LAB_MODES.iter().find(|(id, _)| *id == plan.mode) {
+        Some((_, name)) => format!(", {name}"),
+        None => String::new(),
     };
     println!("{} lab: {how}, seed {}", G::NAME, plan.seed);
     print!("{}", report.text());
@@ -150,6 +160,7 @@ mod tests {
             threads: 1,
             seed: 1,
             seats: 2,
+            mode: "",
             custom: "",
             csv: None,
             markdown: None,

@@ -9,7 +9,7 @@
 //! dojo simulate GAME [--seed N] [--level easy|medium|hard|random] [--mode M] [--seats N]
 //! dojo matchups GAME [--matches N] [--level easy|medium|hard] [--seed N]
 //! dojo lab GAME [--sides A,B,...] [--matches N] [--level L | --level L1,L2] [--threads N]
-//!          [--seed N] [--seats N] [--set LINK] [--csv FILE] [--markdown FILE]
+//!          [--seed N] [--seats N] [--mode M] [--set LINK] [--csv FILE] [--markdown FILE]
 //!                                     the balance lab: matchups of sides, variants or what
 //!                                     seats hold, win rates with 95% intervals, the first
 //!                                     seat's advantage, game lengths
@@ -103,12 +103,13 @@ const USAGE: &str = "usage:
              (how long games last, one level in every seat: ended, capped, and lengths in rounds)
   dojo matchups GAME [--matches N] [--level easy|medium|hard] [--seed N]
              (each side of the game, a character, against each other, the same bot playing both: DRAGON PUNCH, TAUNT)
-  dojo lab GAME [--sides A,B,...] [--matches N] [--level L | --level L1,L2] [--threads N] [--seed N] [--seats N] [--set LINK] [--csv FILE] [--markdown FILE]
+  dojo lab GAME [--sides A,B,...] [--matches N] [--level L | --level L1,L2] [--threads N] [--seed N] [--seats N] [--mode M] [--set LINK] [--csv FILE] [--markdown FILE]
              (the balance lab, the site's figures for the same seed: every pair of the chosen sides N games each
               (DRAGON PUNCH characters, TAUNT fighters), every chosen PUNISH option N games each, or N games in all
               at a table of --seats whose seats hold what is compared (TAUNT fighters in Last Pobber for 3-6,
               Rumble powers, FUSION pilot sheets); win rates with 95% intervals, the first seat's advantage, draws,
               game lengths and what stands out. --sides names what is compared, whatever the game calls it;
+              --mode: TAUNT's ffa, team or wampires, FUSION's gambit or evening;
               --set: a DRAGON PUNCH card set from the card editor's link, or the link's set= piece)
   dojo print punish|taunt|dragon-punch|rumble|fusion -o FILE.pdf [--paper a4|letter] [--orient portrait|landscape] [--card poker|bridge|mini]
              [--duplex long|short|fold|none] [--bleed 1|0] [--gutter MM] [--crop 1|0] [--dx MM] [--dy MM]
@@ -197,10 +198,11 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         Some("lab") => {
             let game = need_game(&positional)?;
-            flags.only(&["sides", "matches", "level", "threads", "seed", "seats", "set", "csv", "markdown"])?;
+            flags.only(&["sides", "matches", "level", "threads", "seed", "seats", "mode", "set", "csv", "markdown"])?;
             let (sides, levels, csv) =
                 (flags.get("sides", String::new())?, flags.get("level", "easy".to_string())?, flags.get("csv", String::new())?);
             let (markdown, set) = (flags.get("markdown", String::new())?, flags.get("set", String::new())?);
+            let mode = flags.get("mode", String::new())?;
             let args = lab::LabArgs {
                 sides: &sides,
                 matches: flags.get("matches", 100)?,
@@ -208,6 +210,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 threads: flags.get("threads", 0)?,
                 seed: flags.get("seed", 1)?,
                 seats: flags.get("seats", 0)?,
+                mode: &mode,
                 custom: &set,
                 csv: (!csv.is_empty()).then_some(csv.as_str()),
                 markdown: (!markdown.is_empty()).then_some(markdown.as_str()),

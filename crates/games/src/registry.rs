@@ -66,24 +66,29 @@ pub trait Sampled: Game + SearchHints + crate::replay_link::Packing {
         let sides = Self::sides();
         (seats == 2 && sides.len() >= 2).then_some(LabOffer { kind: LabKind::Matchups, entries: sides, noun: "sides" })
     }
-    /// What the lab compares at a table of `seats` with `custom`, the game's own material
-    /// instead of ours (DRAGON PUNCH: a card set's link piece; empty: ours), or why it cannot.
-    /// By default only our own material: [`Sampled::lab`].
-    fn lab_with(seats: usize, custom: &str) -> Result<LabOffer, String> {
-        if !custom.is_empty() {
+    /// The lab's other ways of playing beside the usual one, as (id, name): TAUNT's Team
+    /// fights. None by default.
+    const LAB_MODES: &'static [(&'static str, &'static str)] = &[];
+    /// What the lab compares for `ask` (a way of playing, a table size, the game's own
+    /// material), or why it cannot. By default the usual way with our own material only:
+    /// [`Sampled::lab`].
+    fn lab_with(ask: LabAsk) -> Result<LabOffer, String> {
+        if !ask.mode.is_empty() {
+            return Err(format!("the lab has no way of playing {:?} for this game", ask.mode));
+        }
+        if !ask.custom.is_empty() {
             return Err("this game's lab plays only our own cards".into());
         }
-        Self::lab(seats).ok_or_else(|| format!("the lab has no table of {seats} seats for this game"))
+        Self::lab(ask.seats).ok_or_else(|| format!("the lab has no table of {} seats for this game", ask.seats))
     }
-    /// One game of a lab run at a table of `seats`, from `seed`, with `custom` material (see
-    /// [`Sampled::lab_with`]). What `deal` holds depends on the [`LabKind`]: the two sides that
-    /// meet (first seat first), the one variant played, or the entries to hand out at the table
-    /// (places in [`LabOffer::entries`], in the order to hand them out). By default:
-    /// [`Sampled::side_setup`], our own material only.
-    fn lab_setup(seed: u64, seats: usize, deal: &[usize], custom: &str) -> Result<LabTable<Self::Setup>, String> {
-        let _ = seats;
-        if !custom.is_empty() {
-            return Err("this game's lab plays only our own cards".into());
+    /// One game of a lab run for `ask` (see [`Sampled::lab_with`]), from `seed`. What `deal`
+    /// holds depends on the [`LabKind`]: the two sides that meet (first seat first), the one
+    /// variant played, or the entries to hand out at the table (places in
+    /// [`LabOffer::entries`], in the order to hand them out). By default:
+    /// [`Sampled::side_setup`], the usual way with our own material only.
+    fn lab_setup(seed: u64, ask: LabAsk, deal: &[usize]) -> Result<LabTable<Self::Setup>, String> {
+        if !ask.mode.is_empty() || !ask.custom.is_empty() {
+            return Err("this game's lab plays only the usual way with our own cards".into());
         }
         let &[first, second] = deal else { return Err("a matchup needs two sides".into()) };
         Ok(LabTable { setup: Self::side_setup(seed, first, second)?, held: vec![vec![first], vec![second]] })
@@ -92,6 +97,25 @@ pub trait Sampled: Game + SearchHints + crate::replay_link::Packing {
     /// (Rumble's powers); `None` (the default): what [`Sampled::lab_setup`] handed out.
     fn lab_held_at_end(&self) -> Option<Vec<Vec<usize>>> {
         None
+    }
+}
+
+/// What a lab run asks of a game: the way of playing, the table size and the game's own
+/// material instead of ours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LabAsk<'a> {
+    /// The way of playing, by its id in [`Sampled::LAB_MODES`]; empty: the usual one.
+    pub mode: &'a str,
+    /// Seats at the table.
+    pub seats: usize,
+    /// The game's own material (DRAGON PUNCH: a card set's link piece); empty: ours.
+    pub custom: &'a str,
+}
+
+impl LabAsk<'_> {
+    /// The usual way at a table of `seats`, with our own material.
+    pub fn seats(seats: usize) -> LabAsk<'static> {
+        LabAsk { mode: "", seats, custom: "" }
     }
 }
 

@@ -26,6 +26,9 @@ pub struct Plan {
     /// Seats at the table.
     #[serde(default = "two")]
     pub seats: usize,
+    /// The way of playing, by its id in the game's `LAB_MODES`; empty: the usual one.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub mode: String,
     /// The game's own material played instead of ours (DRAGON PUNCH: a card set's link piece);
     /// empty: ours.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -48,6 +51,11 @@ pub struct Job {
 }
 
 impl Plan {
+    /// What the plan asks of the game: its way of playing, table size and material.
+    pub fn ask(&self) -> dojo_games::registry::LabAsk<'_> {
+        dojo_games::registry::LabAsk { mode: &self.mode, seats: self.seats, custom: &self.custom }
+    }
+
     /// Every pair of sides that meets, as places in [`Plan::sides`], first side first.
     pub fn pairs(&self) -> Vec<(usize, usize)> {
         let n = self.sides.len();
@@ -99,7 +107,16 @@ mod tests {
     use super::*;
 
     fn plan(sides: Vec<usize>, games: u32) -> Plan {
-        Plan { kind: LabKind::Matchups, sides, levels: [Level::Easy; 2], games, seed: 1, seats: 2, custom: String::new() }
+        Plan {
+            kind: LabKind::Matchups,
+            sides,
+            levels: [Level::Easy; 2],
+            games,
+            seed: 1,
+            seats: 2,
+            mode: String::new(),
+            custom: String::new(),
+        }
     }
 
     #[test]

@@ -16,6 +16,9 @@ pub struct Report {
     pub kind: LabKind,
     /// Seats at the table.
     pub seats: usize,
+    /// True when both computers played at the same level (a variant's "first computer" share
+    /// then only says how even the computers are).
+    pub same_levels: bool,
     /// The entries compared (sides, variants, powers…), by name, in the plan's order.
     pub names: Vec<String>,
     /// Matchups only: `cells[row][column]`, the row side's rate against the column side
@@ -24,6 +27,11 @@ pub struct Report {
     /// Per entry: a side's rate over all its games (matchups); the first level's computer's
     /// rate in that variant (variants); the rate of the seats that held it (holdings).
     pub overall: Vec<Rate>,
+    /// What the first seat's rate is measured against: an even share for matchups and
+    /// variants; for holdings, the average share of the seats like it (handed entries at the
+    /// start, or not: FUSION's first seat is measured against the pilots, Rumble's against
+    /// every hero).
+    pub first_seat_baseline: f64,
     /// Variants only: per variant, the first seat's rate, its draws and its mean length in
     /// rounds. Empty for the other kinds.
     pub variants: Vec<VariantFigures>,
@@ -92,14 +100,17 @@ impl Report {
             }
         };
         let first_seat = Rate::of(first_points, games);
+        let first_seat_baseline = if plan.kind == LabKind::Holdings { like_the_first_seat(played) } else { 0.5 };
         let mut report = Report {
             kind: plan.kind,
             seats: plan.seats,
+            same_levels: plan.levels[0] == plan.levels[1],
             names,
             cells,
             overall,
             variants,
             baseline,
+            first_seat_baseline,
             first_seat,
             games,
             draws,
@@ -120,7 +131,9 @@ impl Report {
         if self.games == 0 {
             return notes;
         }
-        let by_share = |a: &&(usize, &Rate), b: &&(usize, &Rate)| a.1.share.total_cmp(&b.1.share);
+        // Ties go to the entry listed first for the strongest and last for the weakest, as a
+        // table sorted by share lists them.
+        let by_share = |a: &&(usize, &Rate), b: &&(usize, &Rate)| a.1.share.total_cmp(&b.1.share).then(b.0.cmp(&a.0));
         let ranked: Vec<(usize, &Rate)> = self.overall.iter().enumerate().filter(|(_, r)| r.games > 0).collect();
         let extremes = match (ranked.iter().max_by(by_share), ranked.iter().min_by(by_share)) {
             (Some(best), Some(worst)) if best.0 != worst.0 => Some((*best, *worst)),
@@ -169,14 +182,20 @@ impl Report {
                 }
             }
             LabKind::Holdings => {
-                if let Some((best, worst)) = extremes {
+                // Entries are held unequally often (a Rumble power nobody bids for), so the
+                // surest are named: the highest low end of an interval and the lowest high end.
+                let surest = ranked.iter().max_by(|a, b| a.1.low.total_cmp(&b.1.low).then(b.0.cmp(&a.0)));
+                let weakest = ranked.iter().min_by(|a, b| a.1.high.total_cmp(&b.1.high).then(b.0.cmp(&a.0)));
+                if let (Some(best), Some(worst)) = (surest, weakest)
+                    && best.0 != worst.0
+                {
                     notes.push(format!(
-                        "Strongest: {}, whose holders scored {} (the average seat: {baseline}).",
+                        "Surest strong: {}, whose holders scored {} (the average seat: {baseline}).",
                         self.names[best.0],
                         best.1.text()
                     ));
                     notes.push(format!(
-                        "Weakest: {}, whose holders scored {} (the average seat: {baseline}).",
+                        "Surest weak: {}, whose holders scored {} (the average seat: {baseline}).",
                         self.names[worst.0],
                         worst.1.text()
                     ));
@@ -189,8 +208,7 @@ impl Report {
                 }
             }
         }
-        // Holdings: the first seat against the average seat that held something.
-        let even = if self.kind == LabKind::Holdings { self.baseline } else { 0.5 };
+        let even = self.first_seat_baseline;
         if self.first_seat.differs_from(even) {
             let who = if self.first_seat.share > even { "helps" } else { "hurts" };
             notes.push(format!("Sitting first {who}: the first seat scored {}.", self.first_seat.text()));
@@ -210,11 +228,11 @@ impl Report {
         match self.kind {
             LabKind::Matchups => {
                 out += &format!("row side's share of wins against the column side ({} games):\n", self.games);
-                out += &format!("{:>width$} {}\n", "", self.names.iter().map(|s| format!("{s:>width$}")).collect::<String>());
+                out += &format!("{:>width$}{}\n", "", self.names.iter().map(|s| format!(" {s:>width$}")).collect::<String>());
                 for (row, cells) in self.cells.iter().enumerate() {
                     let line: String =
-                        cells.iter().map(|c| c.map_or(format!("{:>width$}", "—"), |r| format!("{:>width$.3}", r.share))).collect();
-                    out += &format!("{:>width$} {line}\n", self.names[row]);
+                        cells.iter().map(|c| c.map_or(format!(" {:>width$}", "—"), |r| format!(" {:>width$.3}", r.share))).collect();
+                    out += &format!("{:>width$}{line}\n", self.names[row]);
                 }
             }
             LabKind::Variants => {
@@ -254,6 +272,7 @@ impl Report {
         ];
         if self.kind == LabKind::Holdings {
             lines.push(format!("average_seat_share: {:.3}", self.baseline));
+            lines.push(format!("first_seat_baseline: {:.3}", self.first_seat_baseline));
         }
         for (name, rate) in self.names.iter().zip(&self.overall) {
             lines.push(format!("overall_{}: {:.3} ({:.3}–{:.3})", slug(name), rate.share, rate.low, rate.high));
@@ -320,10 +339,13 @@ impl Report {
 /// Rows a holdings table on a rules page shows at most: the strongest and weakest halves.
 const MARKDOWN_ROWS: usize = 12;
 
+/// Times an entry must have been held to be in a rules page's table (fewer say little).
+pub const MARKDOWN_MIN_HELD: u32 = 20;
+
 impl Report {
-    /// The report as a small Markdown table for a rules page, then the first seat's share.
-    /// Holdings list the strongest first, and only the six strongest and six weakest when
-    /// there are more than [`MARKDOWN_ROWS`].
+    /// The report as a small Markdown table for a rules page. Holdings list the strongest
+    /// first, only those held at least [`MARKDOWN_MIN_HELD`] times, and only the six strongest
+    /// and six weakest when more than [`MARKDOWN_ROWS`] are left.
     pub fn markdown(&self) -> String {
         let pct = |r: &Rate| format!("{:.0}% ({:.0}–{:.0})", r.share * 100.0, r.low * 100.0, r.high * 100.0);
         let mut out = String::new();
@@ -337,14 +359,21 @@ impl Report {
                     out += &format!("| {} | {} |\n", self.names[row], line.join(" | "));
                 }
             }
+            LabKind::Variants if self.same_levels => {
+                out += "| option | games | first seat won | draws | mean length |\n|---|---|---|---|---|\n";
+                for ((name, r), f) in self.names.iter().zip(&self.overall).zip(&self.variants) {
+                    out += &format!("| {name} | {} | {} | {} | {:.1} |\n", r.games, pct(&f.first_seat), f.draws, f.mean_length);
+                }
+            }
             LabKind::Variants => {
-                out += "| option | games | first computer | first seat | mean length |\n|---|---|---|---|---|\n";
+                out += "| option | games | first computer won | first seat won | mean length |\n|---|---|---|---|---|\n";
                 for ((name, r), f) in self.names.iter().zip(&self.overall).zip(&self.variants) {
                     out += &format!("| {name} | {} | {} | {} | {:.1} |\n", r.games, pct(r), pct(&f.first_seat), f.mean_length);
                 }
             }
             LabKind::Holdings => {
-                let mut order: Vec<usize> = (0..self.names.len()).filter(|i| self.overall[*i].games > 0).collect();
+                let mut order: Vec<usize> =
+                    (0..self.names.len()).filter(|i| self.overall[*i].games >= MARKDOWN_MIN_HELD.min(self.games.max(1))).collect();
                 order.sort_by(|a, b| self.overall[*b].share.total_cmp(&self.overall[*a].share).then(a.cmp(b)));
                 if order.len() > MARKDOWN_ROWS {
                     let half = MARKDOWN_ROWS / 2;
@@ -425,6 +454,20 @@ fn holdings(plan: &Plan, played: &[Played]) -> (Vec<Rate>, f64) {
     (points.iter().map(|(p, g)| Rate::of(*p, *g)).collect(), baseline)
 }
 
+/// The average share of the seats handed entries at the start as the first seat was (or not),
+/// over every game: what the first seat's share is measured against in holdings.
+fn like_the_first_seat(played: &[Played]) -> f64 {
+    let (mut points, mut seats) = (0u64, 0u64);
+    for p in played {
+        let Some(first) = p.seats.first() else { continue };
+        for seat in p.seats.iter().filter(|s| s.dealt == first.dealt) {
+            points += u64::from(seat.half_points);
+            seats += 1;
+        }
+    }
+    if seats == 0 { 0.5 } else { points as f64 / 2.0 / seats as f64 }
+}
+
 /// The lengths of `played` in at most [`MAX_BARS`] bars of equal width, and their mean.
 fn histogram(played: &[Played]) -> (Vec<(u32, u32, u32)>, f64) {
     let (Some(min), Some(max)) = (played.iter().map(|p| p.rounds).min(), played.iter().map(|p| p.rounds).max()) else {
@@ -478,6 +521,7 @@ mod tests {
             games: 4,
             seed: 1,
             seats: 2,
+            mode: String::new(),
             custom: String::new(),
         };
         let names = vec!["Ryu".to_string(), "Ken, the other".to_string()];
@@ -508,6 +552,7 @@ mod tests {
             games: 2,
             seed: 1,
             seats: 2,
+            mode: String::new(),
             custom: String::new(),
         };
         let names: Vec<String> = ["Standard", "Feint", "Blitz", "Blindfolded"].iter().map(|s| s.to_string()).collect();
@@ -525,6 +570,9 @@ mod tests {
         assert!(r.csv().starts_with("variant,games,"));
         assert!(r.csv().contains("Standard,2,0.5000,"), "{}", r.csv());
         assert!(r.markdown().contains("| Blindfolded | 2 | 100% ("), "{}", r.markdown());
+        // Two computers at one level: no column for the first computer.
+        let even = Report::new(&Plan { levels: [Level::Easy; 2], ..plan.clone() }, &names, &played);
+        assert!(even.markdown().starts_with("| option | games | first seat won |"), "{}", even.markdown());
     }
 
     #[test]
@@ -536,10 +584,11 @@ mod tests {
             games: 2,
             seed: 1,
             seats: 3,
+            mode: String::new(),
             custom: String::new(),
         };
         let names: Vec<String> = ["Wisp", "Kite", "Oak"].iter().map(|s| s.to_string()).collect();
-        let seat = |held: &[u16], half_points| SeatResult { held: held.to_vec(), half_points };
+        let seat = |held: &[u16], half_points| SeatResult { held: held.to_vec(), half_points, dealt: !held.is_empty() };
         // Game 0: Wisp wins. Game 1: Oak and Kite share first place; the first seat (Kite)
         // holds two entries, Wisp and Kite; the second seat holds nothing.
         let played = [
@@ -554,8 +603,11 @@ mod tests {
         // The five seats that held something: 4 half points of 10.
         assert!((r.baseline - 0.4).abs() < 1e-12);
         assert_eq!(r.first_seat.share, 0.75);
+        // The first seat was dealt entries in both games, as four other seats were: it is
+        // measured against those five, 4 half points of 10.
+        assert!((r.first_seat_baseline - 0.4).abs() < 1e-12);
         assert_eq!(r.draws, 1, "the shared first place is a draw");
-        assert!(r.notes[0].starts_with("Strongest: Wisp, whose holders scored 75%"), "{:?}", r.notes);
+        assert!(r.notes[0].starts_with("Surest strong: Wisp, whose holders scored 75%"), "{:?}", r.notes);
         assert!(r.csv().contains("Kite,2,0.2500"), "{}", r.csv());
         assert!(r.text().contains("the average seat: 0.400"), "{}", r.text());
         assert!(r.markdown().starts_with("| held | times | its seats won |\n|---|---|---|\n| Wisp | 2 | 75% ("), "{}", r.markdown());
@@ -570,6 +622,7 @@ mod tests {
             games: 2,
             seed: 1,
             seats: 2,
+            mode: String::new(),
             custom: String::new(),
         };
         let r = Report::new(&plan, &["a".into(), "b".into(), "c".into()], &[]);

@@ -37,6 +37,10 @@ pub struct SeatResult {
     pub held: Vec<u16>,
     /// Its result in half points.
     pub half_points: u8,
+    /// True when it was handed entries at the start (FUSION's pilots, every TAUNT fighter;
+    /// no Rumble hero, whose powers are bought in play).
+    #[serde(default)]
+    pub dealt: bool,
 }
 
 impl Played {
@@ -98,7 +102,7 @@ fn half_points_of(outcome: &dojo_engine::Outcome, seat: Seat) -> u8 {
 pub fn play<G: Sampled>(plan: &Plan, job: Job) -> Result<Played, String> {
     let (deal, first_side_first) = deal(plan, job)?;
     let mut rng = Rng::new(game_seed(plan, job));
-    let table = G::lab_setup(rng.next_u64(), plan.seats, &deal, &plan.custom)?;
+    let table = G::lab_setup(rng.next_u64(), plan.ask(), &deal)?;
     let policies: Vec<Policy> = match plan.kind {
         // The first level plays the pair's first side (or is the first computer), wherever it sits.
         LabKind::Matchups | LabKind::Variants => {
@@ -115,6 +119,7 @@ pub fn play<G: Sampled>(plan: &Plan, job: Job) -> Result<Played, String> {
                 .collect()
         }
     };
+    let dealt: Vec<bool> = (0..plan.seats).map(|s| table.held.get(s).is_some_and(|h| !h.is_empty())).collect();
     let mut state = G::from_setup(&table.setup).map_err(|e| e.to_string())?;
     if state.seat_count() != policies.len() {
         return Err(format!("the game seats {}, not {}", state.seat_count(), policies.len()));
@@ -146,6 +151,7 @@ pub fn play<G: Sampled>(plan: &Plan, job: Job) -> Result<Played, String> {
                     .map(|s| SeatResult {
                         held: held.get(s).map(|h| h.iter().map(|e| *e as u16).collect()).unwrap_or_default(),
                         half_points: half_points_of(&outcome, Seat(s as u8)),
+                        dealt: dealt[s],
                     })
                     .collect::<Vec<_>>();
                 Played { job, first_side_first, half_points: seats[0].half_points, rounds, unfinished: false, seats }
@@ -155,7 +161,11 @@ pub fn play<G: Sampled>(plan: &Plan, job: Job) -> Result<Played, String> {
     let held = state.lab_held_at_end().unwrap_or(table.held);
     let seats = if plan.kind == LabKind::Holdings {
         (0..plan.seats)
-            .map(|s| SeatResult { held: held.get(s).map(|h| h.iter().map(|e| *e as u16).collect()).unwrap_or_default(), half_points: 1 })
+            .map(|s| SeatResult {
+                held: held.get(s).map(|h| h.iter().map(|e| *e as u16).collect()).unwrap_or_default(),
+                half_points: 1,
+                dealt: dealt[s],
+            })
             .collect()
     } else {
         Vec::new()

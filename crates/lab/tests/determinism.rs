@@ -5,7 +5,7 @@ use dojo_bot::Level;
 use dojo_games::dragon_punch::DragonPunch;
 use dojo_games::fusion::Fusion;
 use dojo_games::punish::Punish;
-use dojo_games::registry::Sampled;
+use dojo_games::registry::{LabAsk, Sampled};
 use dojo_games::rumble::Rumble;
 use dojo_games::taunt::Taunt;
 use dojo_lab::{LabKind, Plan, Report, play};
@@ -24,6 +24,7 @@ fn a_run_reports_the_same_whatever_order_its_games_are_played_in() {
         games: 4,
         seed: 11,
         seats: 2,
+        mode: String::new(),
         custom: String::new(),
     };
     let forwards = report::<DragonPunch>(&plan, |jobs| jobs);
@@ -54,6 +55,7 @@ fn the_native_lab_gives_the_figures_the_browser_test_expects() {
         games: 6,
         seed: 7,
         seats: 2,
+        mode: String::new(),
         custom: String::new(),
     };
     let csv = report::<DragonPunch>(&plan, |jobs| jobs).csv();
@@ -69,6 +71,7 @@ fn taunt_fighters_meet_in_a_lab_run_and_every_game_ends() {
         games: 6,
         seed: 5,
         seats: 2,
+        mode: String::new(),
         custom: String::new(),
     };
     let r = report::<Taunt>(&plan, |jobs| jobs);
@@ -89,6 +92,7 @@ fn whole_plan<G: Sampled>(seats: usize, games: u32, seed: u64) -> (Plan, Vec<Str
         games,
         seed,
         seats,
+        mode: String::new(),
         custom: String::new(),
     };
     (plan, offer.entries)
@@ -168,15 +172,50 @@ fn a_dragon_punch_set_from_a_link_is_what_the_lab_plays() {
     set.characters.truncate(3);
     set.characters[0].name = "Tester".into();
     let piece = set.to_link();
-    let offer = DragonPunch::lab_with(2, &piece).unwrap();
+    let offer = DragonPunch::lab_with(LabAsk { mode: "", seats: 2, custom: &piece }).unwrap();
     assert_eq!(offer.entries.len(), 3);
     assert_eq!(offer.entries[0], "Tester");
-    let plan = Plan { kind: offer.kind, sides: vec![0, 2], levels: [Level::Easy; 2], games: 2, seed: 4, seats: 2, custom: piece };
+    let plan = Plan {
+        kind: offer.kind,
+        sides: vec![0, 2],
+        levels: [Level::Easy; 2],
+        games: 2,
+        seed: 4,
+        seats: 2,
+        mode: String::new(),
+        custom: piece,
+    };
     let r = run::<DragonPunch>(&plan, &offer.entries);
     assert_eq!((r.games, r.names[0].as_str()), (2, "Tester"));
     // Each game is set up with the linked set, not ours.
-    let table = DragonPunch::lab_setup(1, 2, &[0, 2], &plan.custom).unwrap();
+    let table = DragonPunch::lab_setup(1, plan.ask(), &[0, 2]).unwrap();
     assert_eq!(table.setup.set.characters.len(), 3);
-    assert!(DragonPunch::lab_with(2, "1.broken").is_err(), "a damaged set says so");
-    assert!(Punish::lab_with(2, "1.abc").is_err(), "only DRAGON PUNCH reads sets");
+    assert!(DragonPunch::lab_with(LabAsk { custom: "1.broken", ..LabAsk::seats(2) }).is_err(), "a damaged set says so");
+    assert!(Punish::lab_with(LabAsk { custom: "1.abc", ..LabAsk::seats(2) }).is_err(), "only DRAGON PUNCH reads sets");
+}
+
+#[test]
+fn taunt_team_fights_count_a_team_win_for_both_fighters_and_fusion_plays_gambits() {
+    let plan = Plan {
+        kind: LabKind::Holdings,
+        sides: vec![0, 1, 2, 3, 4],
+        levels: [Level::Easy; 2],
+        games: 3,
+        seed: 8,
+        seats: 4,
+        mode: "team".into(),
+        custom: String::new(),
+    };
+    assert_eq!(Taunt::lab_with(plan.ask()).unwrap().kind, LabKind::Holdings);
+    assert!(Taunt::lab_with(LabAsk { mode: "team", ..LabAsk::seats(3) }).is_err(), "Team is for four");
+    for job in plan.jobs() {
+        let p = play::<Taunt>(&plan, job).unwrap();
+        assert!(!p.unfinished);
+        let winners: Vec<usize> = (0..4).filter(|s| p.seats[*s].half_points == 2).collect();
+        assert_eq!(winners.len(), 2, "a team of two wins together: {:?}", p.seats);
+    }
+    let gambit = Plan { mode: "gambit".into(), seats: 2, ..whole_plan::<Fusion>(2, 4, 1).0 };
+    let r = run::<Fusion>(&gambit, &Fusion::lab_with(gambit.ask()).unwrap().entries);
+    assert_eq!((r.games, r.unfinished), (4, 0));
+    assert!(Fusion::lab_with(LabAsk { mode: "fiat", ..LabAsk::seats(3) }).is_err());
 }

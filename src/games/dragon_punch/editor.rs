@@ -311,6 +311,7 @@ pub fn CardEditor(
                 games: 20,
                 seed: 1,
                 seats: 2,
+                mode: String::new(),
                 custom: s.to_link(),
             };
             format!("/lab/dragon-punch#{}", crate::lab::to_hash(&plan))

@@ -3,7 +3,7 @@
 //! (Custom Character: both players pick their hands in secret).
 
 use super::{CardSet, DragonPunch, Event, Loadout, Setup, set};
-use crate::registry::{LabKind, LabOffer, LabTable, Sampled, Table, two_seats_only};
+use crate::registry::{LabAsk, LabKind, LabOffer, LabTable, Sampled, Table};
 use dojo_engine::Rng;
 
 impl Sampled for DragonPunch {
@@ -56,18 +56,18 @@ impl Sampled for DragonPunch {
 
     /// Our set's characters, or those of a set from a link (`custom`: its piece, as the card
     /// editor shares it), in matchups.
-    fn lab_with(seats: usize, custom: &str) -> Result<LabOffer, String> {
-        if seats != 2 {
-            return Err(format!("DRAGON PUNCH is played by 2, not {seats}"));
+    fn lab_with(ask: LabAsk) -> Result<LabOffer, String> {
+        if ask.seats != 2 || !ask.mode.is_empty() {
+            return Err(format!("DRAGON PUNCH's lab plays single characters, two at a table, not {}", ask.seats));
         }
-        let set = lab_set(custom)?;
+        let set = lab_set(ask.custom)?;
         Ok(LabOffer { kind: LabKind::Matchups, entries: set.characters.into_iter().map(|c| c.name).collect(), noun: "characters" })
     }
 
-    fn lab_setup(_seed: u64, seats: usize, deal: &[usize], custom: &str) -> Result<LabTable<Setup>, String> {
-        two_seats_only("DRAGON PUNCH", Table::of(seats))?;
+    fn lab_setup(_seed: u64, ask: LabAsk, deal: &[usize]) -> Result<LabTable<Setup>, String> {
+        Self::lab_with(ask)?;
         let &[first, second] = deal else { return Err("a matchup needs two characters".into()) };
-        let setup = Setup::standard(lab_set(custom)?, [first, second]);
+        let setup = Setup::standard(lab_set(ask.custom)?, [first, second]);
         setup.check().map_err(|e| e.to_string())?;
         Ok(LabTable { setup, held: vec![vec![first], vec![second]] })
     }

@@ -6,7 +6,7 @@ use super::micro::Micro;
 use super::setup::{Conflict, Setup};
 use super::sheet::{Gear, PilotSheet, Surge, Threat};
 use super::{Event, Fusion};
-use crate::registry::{LabKind, LabOffer, LabTable, Sampled, Table};
+use crate::registry::{LabAsk, LabKind, LabOffer, LabTable, Sampled, Table};
 use dojo_engine::Rng;
 
 impl Setup {
@@ -70,33 +70,41 @@ impl Sampled for Fusion {
     /// One to four pilots against the Coach.
     const LAB_SEATS: &'static [usize] = &[2, 3, 4, 5];
 
+    /// Beside a Throwdown (the usual way): a Gambit called on a pilot, or an evening of a
+    /// Gambit and two Throwdowns.
+    const LAB_MODES: &'static [(&'static str, &'static str)] = &[("gambit", "Gambit"), ("evening", "An evening")];
+
     /// The lab compares pilot sheets ([`LAB_SHEETS`]): how often the pilots win a Throwdown
     /// when one of them flies each sheet.
     fn lab(seats: usize) -> Option<LabOffer> {
-        (2..=5).contains(&seats).then(|| LabOffer {
-            kind: LabKind::Holdings,
-            entries: LAB_SHEETS.iter().map(|s| s.name.to_string()).collect(),
-            noun: "pilot sheets",
-        })
+        Self::lab_with(LabAsk::seats(seats)).ok()
     }
 
-    /// The sample table's Throwdown (challenged by a seat drawn from `seed`) with the pilots on
-    /// the sheets of `deal` in seat order (again from the start when there are more pilots than
-    /// sheets); the Coach holds none.
-    fn lab_setup(seed: u64, seats: usize, deal: &[usize], custom: &str) -> Result<LabTable<Setup>, String> {
-        if !custom.is_empty() {
-            return Err("this game's lab plays only our own material".into());
+    fn lab_with(ask: LabAsk) -> Result<LabOffer, String> {
+        if !(2..=5).contains(&ask.seats) {
+            return Err(format!("FUSION seats 1 to 4 pilots and the Coach (2 to 5 seats), not {}", ask.seats));
         }
-        if !(2..=5).contains(&seats) {
-            return Err(format!("FUSION seats 1 to 4 pilots and the Coach (2 to 5 seats), not {seats}"));
+        if !["", "gambit", "evening"].contains(&ask.mode) {
+            return Err(format!("FUSION's lab has no way of playing {:?}", ask.mode));
         }
+        if !ask.custom.is_empty() {
+            return Err("FUSION's lab plays its own pilot sheets".into());
+        }
+        Ok(LabOffer { kind: LabKind::Holdings, entries: LAB_SHEETS.iter().map(|s| s.name.to_string()).collect(), noun: "pilot sheets" })
+    }
+
+    /// The sample table's conflict for `ask` (a Throwdown challenged by a seat drawn from
+    /// `seed`, a Gambit on a pilot drawn from it, or an evening) with the pilots on the sheets
+    /// of `deal` in seat order (again from the start when there are more pilots than sheets);
+    /// the Coach holds none.
+    fn lab_setup(seed: u64, ask: LabAsk, deal: &[usize]) -> Result<LabTable<Setup>, String> {
+        Self::lab_with(ask)?;
         if deal.is_empty() {
             return Err("choose at least one pilot sheet".into());
         }
-        let pilots = seats - 1;
-        let mut rng = Rng::new(seed);
-        let mut setup = Setup::sample(pilots, throwdown(pilots, &mut rng), rng.next_u64());
-        let mut held = Vec::with_capacity(seats);
+        let mode = if ask.mode.is_empty() { None } else { Some(ask.mode) };
+        let mut setup = Self::seeded_setup(seed, Table { seats: ask.seats, mode })?;
+        let mut held = Vec::with_capacity(ask.seats);
         for (seat, pilot) in setup.pilots.iter_mut().enumerate() {
             let sheet = deal[seat % deal.len()];
             let shape = LAB_SHEETS.get(sheet).ok_or_else(|| format!("FUSION has no lab sheet {}", sheet + 1))?;

@@ -2,7 +2,7 @@
 //! balance lab compares.
 
 use super::{Event, Options, Punish, Setup};
-use crate::registry::{LabKind, LabOffer, LabTable, Sampled, Table, two_seats_only};
+use crate::registry::{LabAsk, LabKind, LabOffer, LabTable, Sampled, Table, two_seats_only};
 
 impl Sampled for Punish {
     const ROUND_WORD: &'static str = "breaths";
@@ -25,9 +25,10 @@ impl Sampled for Punish {
         })
     }
 
-    fn lab_setup(seed: u64, seats: usize, deal: &[usize], custom: &str) -> Result<LabTable<Setup>, String> {
-        if !custom.is_empty() {
-            return Err("this game's lab plays only our own material".into());
+    fn lab_setup(seed: u64, ask: LabAsk, deal: &[usize]) -> Result<LabTable<Setup>, String> {
+        let seats = ask.seats;
+        if !ask.mode.is_empty() || !ask.custom.is_empty() {
+            return Err("PUNISH's lab plays its options, with our own cards".into());
         }
         two_seats_only("PUNISH", Table::of(seats))?;
         let &[variant] = deal else { return Err("a PUNISH lab game plays one variant".into()) };

@@ -3,7 +3,7 @@
 
 use super::catalog;
 use super::{Event, Rumble, Setup};
-use crate::registry::{LabKind, LabOffer, LabTable, Sampled, Table};
+use crate::registry::{LabAsk, LabKind, LabOffer, LabTable, Sampled, Table};
 use dojo_engine::{GameRecord, Rng};
 
 /// Powers drawn for a default table.
@@ -54,9 +54,10 @@ impl Sampled for Rumble {
 
     /// A table of `seats` heroes bidding for a dozen powers drawn from `deal` (all of them when
     /// fewer are chosen); what each hero holds is known only once the auction is over.
-    fn lab_setup(seed: u64, seats: usize, deal: &[usize], custom: &str) -> Result<LabTable<Setup>, String> {
-        if !custom.is_empty() {
-            return Err("this game's lab plays only our own material".into());
+    fn lab_setup(seed: u64, ask: LabAsk, deal: &[usize]) -> Result<LabTable<Setup>, String> {
+        let seats = ask.seats;
+        if !ask.mode.is_empty() || !ask.custom.is_empty() {
+            return Err("Rumble's lab plays the set's powers, the usual way".into());
         }
         if !(2..=8).contains(&seats) {
             return Err(format!("Rumble is played by 2 to 8 heroes, not {seats}"));

@@ -2,7 +2,7 @@
 //! playing (`--mode ffa`, …); the bot is measured on single fights.
 
 use super::{Battle, Event, FighterId, Options, Setup, Taunt};
-use crate::registry::{LabKind, LabOffer, LabTable, Sampled, Table};
+use crate::registry::{LabAsk, LabKind, LabOffer, LabTable, Sampled, Table};
 use dojo_engine::Rng;
 
 impl Sampled for Taunt {
@@ -55,38 +55,43 @@ impl Sampled for Taunt {
         FighterId::ALL.iter().map(|f| f.to_string()).collect()
     }
 
-    /// A duel between two (matchups), Last Pobber for three to six (how often each fighter
-    /// is the last one standing).
+    /// The usual way: a duel between two (matchups), Last Pobber for three to six (how often
+    /// each fighter is the last one standing).
     const LAB_SEATS: &'static [usize] = &[2, 3, 4, 5, 6];
+    /// Beside the usual way: Free-for-All (the first to defeat another wins), Team (two
+    /// against two) and Wampires (a duel for two, a Free-for-All for more).
+    const LAB_MODES: &'static [(&'static str, &'static str)] = &[("ffa", "Free-for-All"), ("team", "Team"), ("wampires", "Wampires")];
 
     fn lab(seats: usize) -> Option<LabOffer> {
-        let entries = Self::sides();
-        match seats {
-            2 => Some(LabOffer { kind: LabKind::Matchups, entries, noun: "fighters" }),
-            3..=6 => Some(LabOffer { kind: LabKind::Holdings, entries, noun: "fighters" }),
-            _ => None,
-        }
+        Self::lab_with(LabAsk::seats(seats)).ok()
     }
 
-    /// A duel fight for two; for more, a Last Pobber fight with the fighters of `deal` in seat
-    /// order (again from the start when there are more seats than fighters).
-    fn lab_setup(seed: u64, seats: usize, deal: &[usize], custom: &str) -> Result<LabTable<Setup>, String> {
-        if !custom.is_empty() {
-            return Err("this game's lab plays only our own material".into());
+    fn lab_with(ask: LabAsk) -> Result<LabOffer, String> {
+        if !ask.custom.is_empty() {
+            return Err("TAUNT's lab plays our own fighters".into());
         }
-        if seats == 2 {
+        let (battle, _) = lab_battle(ask)?;
+        let kind = if battle == Battle::Duel { LabKind::Matchups } else { LabKind::Holdings };
+        Ok(LabOffer { kind, entries: Self::sides(), noun: "fighters" })
+    }
+
+    /// A single fight: a duel for two; for more, the way's fight with the fighters of `deal`
+    /// in seat order (again from the start when there are more seats than fighters).
+    fn lab_setup(seed: u64, ask: LabAsk, deal: &[usize]) -> Result<LabTable<Setup>, String> {
+        let (battle, wampires) = lab_battle(ask)?;
+        if battle == Battle::Duel && !wampires {
             let &[first, second] = deal else { return Err("a duel needs two fighters".into()) };
             return Ok(LabTable { setup: Self::side_setup(seed, first, second)?, held: vec![vec![first], vec![second]] });
         }
         if deal.is_empty() {
             return Err("choose at least one fighter".into());
         }
-        let held: Vec<usize> = (0..seats).map(|s| deal[s % deal.len()]).collect();
+        let held: Vec<usize> = (0..ask.seats).map(|s| deal[s % deal.len()]).collect();
         let fighters = held
             .iter()
             .map(|i| FighterId::ALL.get(*i).copied().ok_or_else(|| format!("TAUNT has no fighter {}", i + 1)))
             .collect::<Result<Vec<_>, _>>()?;
-        let setup = Setup::new(fighters, Options { best_of: 1, battle: Battle::LastStanding, ..Options::default() });
+        let setup = Setup::new(fighters, Options { best_of: 1, battle, wampires, ..Options::default() });
         setup.check().map_err(|e| e.to_string())?;
         Ok(LabTable { setup, held: held.into_iter().map(|f| vec![f]).collect() })
     }
@@ -98,4 +103,23 @@ impl Sampled for Taunt {
         setup.check().map_err(|e| e.to_string())?;
         Ok(setup)
     }
+}
+
+/// The fight a lab run of TAUNT plays for `ask`, and whether with Wampires; or why there is
+/// none at that table.
+fn lab_battle(ask: LabAsk) -> Result<(Battle, bool), String> {
+    let (battle, wampires) = match (ask.mode, ask.seats) {
+        ("", 2) => (Battle::Duel, false),
+        ("", _) => (Battle::LastStanding, false),
+        ("ffa", _) => (Battle::FreeForAll, false),
+        ("team", _) => (Battle::Team, false),
+        ("wampires", 2) => (Battle::Duel, true),
+        ("wampires", _) => (Battle::FreeForAll, true),
+        (other, _) => return Err(format!("TAUNT's lab has no way of playing {other:?}")),
+    };
+    if !battle.fighters().contains(&ask.seats) {
+        let range = battle.fighters();
+        return Err(format!("{battle} is for {} to {} fighters, not {}", range.start(), range.end(), ask.seats));
+    }
+    Ok((battle, wampires))
 }
