@@ -102,15 +102,20 @@ macro_rules! play_module {
 /// The whole body of a game's balance-lab module (`src/bin/<game>-lab.rs`), which the site
 /// loads when someone opens `/lab/<game>`: `lab_module!("taunt", "TAUNT", dojo_games::taunt::Taunt)`
 /// exports `remount` (the lab page into `#lab-root`) and `think`, which plays a batch of the
-/// run's games for the workers the page runs this module in (see [`crate::lab`]).
+/// run's games for the workers the page runs this module in (see [`crate::lab`]). A game whose
+/// lab can play material kept in the browser names the function that lists it last (see
+/// [`crate::lab::LabGame::materials`]).
 #[macro_export]
 macro_rules! lab_module {
     ($game:literal, $title:literal, $g:ty) => {
+        $crate::lab_module!($game, $title, $g, $crate::lab::no_materials);
+    };
+    ($game:literal, $title:literal, $g:ty, $materials:path) => {
         /// Mounts the lab page; the site calls it each time the lab page opens.
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn remount() {
             $crate::lab::style();
-            $crate::lazy_page::mount_into($crate::lab::LAB_ROOT, || $crate::lab::lab_page::<$g>($title));
+            $crate::lazy_page::mount_into($crate::lab::LAB_ROOT, || $crate::lab::lab_page::<$g>($title, $materials));
         }
 
         /// Plays a batch of a lab run's games (see `lab::play_batch`): what a worker running

@@ -351,14 +351,29 @@ pub struct LabGame {
     /// What the lab compares for a way of playing, a table size and the game's own material
     /// ([`Sampled::lab_with`]).
     pub offer: link::Offer,
+    /// The game's own material kept in this browser, as (name, link piece): DRAGON PUNCH's
+    /// kept card sets. Read once when the page opens.
+    pub materials: fn() -> Vec<(String, String)>,
 }
 
-/// The lab page of `G`, titled `title`.
-pub fn lab_page<G: Sampled>(title: &'static str) -> impl IntoView {
+/// For a game whose lab keeps nothing in the browser: no material.
+pub fn no_materials() -> Vec<(String, String)> {
+    Vec::new()
+}
+
+/// The lab page of `G`, titled `title`, offering `materials` (see [`LabGame::materials`]).
+pub fn lab_page<G: Sampled>(title: &'static str, materials: fn() -> Vec<(String, String)>) -> impl IntoView {
     let lab = Lab::new();
     let start = move |plan: Plan| lab.start::<G>(plan);
     on_cleanup(move || lab.stop());
-    let game =
-        LabGame { title, id: G::NAME, seats: G::LAB_SEATS, usual_seats: G::lab_usual_seats(), modes: G::LAB_MODES, offer: G::lab_with };
+    let game = LabGame {
+        title,
+        id: G::NAME,
+        seats: G::LAB_SEATS,
+        usual_seats: G::lab_usual_seats(),
+        modes: G::LAB_MODES,
+        offer: G::lab_with,
+        materials,
+    };
     view! { <view::LabView game=game lab=lab start=Callback::new(start)/> }
 }

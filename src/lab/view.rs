@@ -138,8 +138,30 @@ pub fn LabView(game: LabGame, lab: Lab, start: Callback<Plan>) -> impl IntoView 
             </label>
         }
     };
+    // The sets kept in this browser, offered beside ours.
+    let kept = StoredValue::new((game.materials)());
+    let is_kept = move |piece: &str| kept.with_value(|k| k.iter().any(|(_, p)| p == piece));
+    let material_select = move || {
+        (kept.with_value(|k| !k.is_empty())).then(|| {
+            view! {
+                <fieldset><legend>"Cards"</legend><label>"Card set: "
+                    <select data-testid="lab-set" on:change=move |ev| {
+                        custom.set(event_target_value(&ev));
+                        chosen.set(vec![true; offer.get_untracked().entries.len()]);
+                    }>
+                        <option value="" selected=move || custom.with(String::is_empty)>"Ours"</option>
+                        {kept.get_value().into_iter().map(|(name, piece)| {
+                            let value = piece.clone();
+                            view! { <option value=value selected=move || custom.with(|c| *c == piece)>{name}</option> }
+                        }).collect_view()}
+                        {move || custom.with(|c| !c.is_empty() && !is_kept(c)).then(|| view! { <option value=custom.get_untracked() selected>"The set in your link"</option> })}
+                    </select>
+                </label></fieldset>
+            }
+        })
+    };
     let own_material = move || {
-        (!custom.with(String::is_empty)).then(|| {
+        custom.with(|c| !c.is_empty() && !is_kept(c)).then(|| {
             view! {
                 <p class="notice" data-testid="lab-custom">{move || format!("These are the {} of the set in your link, not ours.", offer.get().noun)}" "
                     <button type="button" class="button subtle" data-testid="lab-ours" on:click=move |_| {
@@ -197,6 +219,7 @@ pub fn LabView(game: LabGame, lab: Lab, start: Callback<Plan>) -> impl IntoView 
             {own_material}
             <form class="lab-settings" on:submit=move |ev| { ev.prevent_default(); run(); }>
                 {(mode_select.is_some() || table_select.is_some()).then(|| view! { <fieldset><legend>"Table"</legend>{mode_select}{table_select}</fieldset> })}
+                {material_select}
                 <fieldset>
                     <legend>{move || { let noun = offer.get().noun; format!("{}{} to compare", noun[..1].to_uppercase(), &noun[1..]) }}</legend>
                     <p class="lab-all">

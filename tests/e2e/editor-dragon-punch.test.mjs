@@ -49,6 +49,13 @@ test('an edited set is kept, shared by link, played and printed', async () => {
   const printLink = await page.getAttribute('[data-testid="dp-editor-print-link"]', 'href');
   const labLink = await page.getAttribute('[data-testid="dp-editor-lab-link"]', 'href');
   assert.match(playLink, /\/play\/dragon-punch\?set=1\.[A-Za-z0-9_-]+$/);
+  // The lab offers the kept set beside ours.
+  await page.goto(`${site.url}/lab/dragon-punch`);
+  await page.waitForSelector('[data-testid="lab-set"]', { timeout: 30_000 });
+  assert.equal(await page.inputValue('[data-testid="lab-set"]'), '', 'our set first');
+  await page.selectOption('[data-testid="lab-set"]', { label: SET_NAME });
+  assert.match(await page.inputValue('[data-testid="lab-link"]'), /&set=1\.[A-Za-z0-9_-]+$/);
+  assert.equal(await page.$('[data-testid="lab-custom"]'), null, 'a kept set needs no "from your link" notice');
   assertClean(page);
   await page.context().close();
 

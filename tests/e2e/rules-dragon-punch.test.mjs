@@ -48,16 +48,19 @@ test('every section renders with its anchor and a copy-link control, and our set
   await page.context().close();
 });
 
-test('the matchup table in the notes shows as a table of every character', async () => {
+test('the matchup tables in the notes and in the balance section show every character', async () => {
   const page = await openPage(site.browser, `${site.url}/rules/dragon-punch#note-set`);
   await expectScrolledTo(page, 'note-set');
-  const rows = await page.$$eval('[data-testid="rules-dragon-punch"] table', (tables) => {
-    const t = tables.find((t) => t.textContent.includes('Wisp'));
-    return t ? [...t.querySelectorAll('tr')].map((r) => [...r.children].map((c) => c.textContent.trim())) : [];
-  });
+  const tables = await page.$$eval('[data-testid="rules-dragon-punch"] table', (tables) =>
+    tables.filter((t) => t.textContent.includes('Wisp')).map((t) => [...t.querySelectorAll('tr')].map((r) => [...r.children].map((c) => c.textContent.trim()))));
+  // The Hard-level table of the balance section comes first, then the notes' Easy one.
+  const [balance, rows] = tables;
+  assert.deepEqual(balance[0], ['against →', 'Sol', 'Rook', 'Kite', 'Bruna', 'Wisp']);
+  assert.deepEqual(balance[5].slice(0, 2), ['Wisp', '55%']);
   assert.deepEqual(rows[0], ['', 'Sol', 'Rook', 'Kite', 'Bruna', 'Wisp']);
   assert.equal(rows.length, 6);
   assert.deepEqual(rows[1].slice(0, 3), ['Sol', '—', '0.441']);
+  assert.ok(await page.$('a[href^="/lab/dragon-punch#sides="]'), 'the balance section links to the lab');
   await page.screenshot({ path: join(ARTIFACTS, 'rules-dragon-punch-matchups.png') });
   assertClean(page);
   await page.context().close();

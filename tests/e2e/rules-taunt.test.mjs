@@ -17,7 +17,7 @@ const SECTIONS = [
     .split('\n')
     .filter((l) => l.startsWith('::example '))
     .map((l) => `example-${l.slice('::example '.length).trim()}`),
-  'notes', 'sources',
+  'balance', 'notes', 'sources',
 ];
 // The notes' anchors, read from notes.md itself so a new note needs no change here.
 const NOTES = readFileSync(join(REPO, 'crates/games/src/taunt/notes.md'), 'utf8')
@@ -46,7 +46,7 @@ test('every section and every decision renders with its anchor and a copy-link c
   // The contents list links every top-level section.
   const toc = await page.$$eval('.toc a', (as) => as.map((a) => a.getAttribute('href')));
   const top = ['setup', 'turn', 'position', 'order', 'levels', 'damage', 'modes', 'peril', 'moves', 'interrupts', 'blocking',
-    'knockdown', 'combo', 'fighters', 'series', 'more-modes', 'examples', 'notes', 'sources'];
+    'knockdown', 'combo', 'fighters', 'series', 'more-modes', 'examples', 'balance', 'notes', 'sources'];
   assert.deepEqual(toc, top.map((id) => `#${id}`));
   // Twelve move cards, the fighters and the tracks, all from the engine's data, filled in by
   // TAUNT's module.

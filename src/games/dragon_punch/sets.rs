@@ -70,6 +70,12 @@ pub fn stored() -> (Vec<CardSet>, Vec<StoredError>) {
     browser::load(STORAGE_KEY).map_or((Vec::new(), Vec::new()), |text| parse_stored(&text))
 }
 
+/// The sets kept in this browser as the balance lab offers them: each set's name and link
+/// piece (damaged entries left out, as everywhere).
+pub fn lab_materials() -> Vec<(String, String)> {
+    stored().0.into_iter().map(|set| (set.name.clone(), set.to_link())).collect()
+}
+
 /// Why a set could not be kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KeepError {
