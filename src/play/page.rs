@@ -748,8 +748,10 @@ pub fn game_over<T: OnSite>(
             </ul>
             <p class="big" data-testid="winner">{move || outcome().map(|o| winner_line(&o, &names.get(), cx.noun().get())).unwrap_or_default()}</p>
             {places}
-            <button type="button" class="button primary" data-testid="again" hidden=remote on:click=replay>{labels[0]}</button>
-            <button type="button" class="button" on:click=move |_| cx.abandon()>{labels[1]}</button>
+            <p class="actions">
+                <button type="button" class="button primary" data-testid="again" hidden=remote on:click=replay>{labels[0]}</button>
+                <button type="button" class="button" data-testid="over-leave" on:click=move |_| cx.abandon()>{labels[1]}</button>
+            </p>
             <SharePanel cx=cx/>
         </div>
     }
@@ -862,12 +864,24 @@ pub fn play_frame<T: OnSite>(
                 other => screen(other),
             }}
             {move || (!matches!(cx.screen.get(), Screen::Lobby | Screen::Countdown(_))).then(&table).flatten()}
-            {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()>{format!("The computer decided in {ms} ms.")}</p> })}
+            // The computer's thinking times, for the browser tests' figures only: nothing shown.
+            {move || cx.bot_ms.get().map(|ms| view! { <span hidden data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()></span> })}
             {move || (cx.screen.get() != Screen::Lobby).then(|| view! {
                 <EventLog lines=log/>
                 // A decided match has nothing left to abandon: its own screen offers what comes next.
-                {move || (cx.screen.get() != Screen::Over).then(|| view! {
-                    <p class="abandon"><button type="button" class="button subtle" data-testid="abandon" on:click=move |_| cx.abandon()>{move || format!("Abandon this {}", cx.noun().get())}</button></p>
+                // Abandoning throws the match away, so the page asks first.
+                {move || (cx.screen.get() != Screen::Over).then(|| {
+                    let asking = RwSignal::new(false);
+                    view! {
+                        <p class="abandon actions">
+                            <button type="button" class="button subtle" data-testid="abandon" hidden=move || asking.get() on:click=move |_| asking.set(true)>{move || format!("Abandon this {}", cx.noun().get())}</button>
+                            <Show when=move || asking.get()>
+                                <span role="alert" data-testid="abandon-ask">{move || format!("Throw this {} away? It is not kept anywhere.", cx.noun().get())}</span>
+                                <button type="button" class="button" data-testid="abandon-yes" on:click=move |_| cx.abandon()>"Yes, abandon it"</button>
+                                <button type="button" class="button primary" data-testid="abandon-no" on:click=move |_| asking.set(false)>"Keep playing"</button>
+                            </Show>
+                        </p>
+                    }
                 })}
             })}
         </div>

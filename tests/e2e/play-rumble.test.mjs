@@ -221,6 +221,10 @@ test('six heroes, one person and five hard computers, on a phone: played to the 
   const page = await openPage(site.browser);
   await page.setViewportSize({ width: 390, height: 844 });
   await lobby(page);
+  // A fresh visit shows which choice the seats below are set to.
+  assert.equal(await page.isChecked('[data-testid="mode-bot"]'), true, 'one person and the computer is shown as chosen');
+  await page.check('[data-testid="mode-hotseat"]');
+  assert.equal(await page.isChecked('[data-testid="mode-bot"]'), false);
   await page.check('[data-testid="mode-bot"]');
   await page.selectOption('[data-testid="level"]', 'hard');
   await page.selectOption('[data-testid="seat-count"]', '6');

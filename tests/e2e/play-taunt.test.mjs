@@ -38,9 +38,18 @@ async function playToTheEnd(page, { useKeyboard, maxScreens = 600, onScreen }) {
     if (bot && bot[0] > counted) {
       counted = bot[0];
       botTimes.push(bot[1]);
+      // The thinking time is for the tests' figures, never on the page.
+      assert.doesNotMatch(await page.innerText('body'), /decided in|\d+ ms\b/);
     }
     if (onScreen) await onScreen(screen, step);
-    if (screen === 'match-over') return { botTimes, decisions: counted, slowest: bot ? bot[2] : 0, screens: step };
+    if (screen === 'match-over') {
+      // The end screen's buttons stand apart, even on a phone.
+      const [again, leave] = [await page.$('[data-testid="again"]'), await page.$('[data-testid="over-leave"]')];
+      const [a, b] = [await again.boundingBox(), await leave.boundingBox()];
+      const apart = a.x + a.width + 4 <= b.x || b.x + b.width + 4 <= a.x || a.y + a.height + 4 <= b.y || b.y + b.height + 4 <= a.y;
+      assert.ok(apart, `the end buttons touch: ${JSON.stringify([a, b])}`);
+      return { botTimes, decisions: counted, slowest: bot ? bot[2] : 0, screens: step };
+    }
     if (screen === 'handoff') await page.click('[data-testid="show-hand"]');
     else if (screen === 'result') await page.click('[data-testid="next"]');
     else if (screen === 'lay') await page.click('[data-testid="lay-done"]');

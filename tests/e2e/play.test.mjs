@@ -98,6 +98,21 @@ test('a match in progress survives a reload, and a damaged save is reported and 
   assert.equal(await page.textContent('[data-testid="event-log"]'), before);
   await page.waitForSelector('[data-testid="pick"], [data-testid="match-over"]');
 
+  // Abandoning asks first: "Keep playing" changes nothing, "Yes" goes back to the lobby.
+  {
+    assert.ok(await page.$('[data-testid="pick"]'), 'one breath in, the match goes on');
+    await page.click('[data-testid="abandon"]');
+    await page.waitForSelector('[data-testid="abandon-ask"]');
+    assert.ok(await page.$('[data-testid="pick"]'), 'asking leaves the match as it was');
+    await page.click('[data-testid="abandon-no"]');
+    await page.waitForSelector('[data-testid="abandon-ask"]', { state: 'detached' });
+    assert.equal(await page.textContent('[data-testid="event-log"]'), before);
+    await page.click('[data-testid="abandon"]');
+    await page.click('[data-testid="abandon-yes"]');
+    await page.waitForSelector('[data-testid="lobby"]');
+    assert.equal(await page.evaluate(() => localStorage.getItem('pocket-dojo/punish')), null, 'an abandoned match is not kept');
+  }
+
   await page.evaluate(() => localStorage.setItem('pocket-dojo/punish', '{"version":1,"mode":"HotSeat","record":{"game":"punish"'));
   await page.reload();
   await page.waitForSelector('[data-testid="notice"]');

@@ -81,6 +81,20 @@ test('every game in the registry has its pages (play, rules, print, lab), clean 
   }
 });
 
+test('at 320 px nothing scrolls sideways: the home page, the menu and a play page', async () => {
+  const page = await openPage(site.browser);
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ['/', '/play/punish', '/lab/fusion']) {
+    await page.goto(`${site.url}${path}`);
+    await page.waitForSelector('[data-testid="app-ready"]', { timeout: 30_000 });
+    await page.waitForTimeout(300);
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(widths[0] <= widths[1] + 1, `${path} is ${widths[0]} px wide at 320 px`);
+  }
+  assertClean(page);
+  await page.context().close();
+});
+
 test('Your games opens empty on a fresh device, from the header', async () => {
   const page = await openPage(site.browser, `${site.url}/`);
   await page.click('header a[href="/games"]');

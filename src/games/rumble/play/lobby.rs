@@ -301,8 +301,16 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
         <form class="lobby rb-lobby" data-testid="lobby" on:submit=move |ev| { ev.prevent_default(); start(); }>
             <fieldset>
                 <legend>"Who plays?"</legend>
-                <label><input type="radio" name="mode" data-testid="mode-bot" on:change=move |_| all_people(false)/>" Me against the computer"</label>
-                <label><input type="radio" name="mode" data-testid="mode-hotseat" on:change=move |_| all_people(true)/>" People on this device"</label>
+                // Each choice shows as chosen when the seats below are set that way (neither for
+                // another mix), so a fresh visit shows the usual table as chosen.
+                <label><input type="radio" name="mode" data-testid="mode-bot" prop:checked=move || {
+                    let n = count.get();
+                    controllers.with(|c| c.iter().take(n).enumerate().all(|(i, x)| if i == 0 { *x == Controller::Person } else { matches!(x, Controller::Computer(_)) }))
+                } on:change=move |_| all_people(false)/>" Me against the computer"</label>
+                <label><input type="radio" name="mode" data-testid="mode-hotseat" prop:checked=move || {
+                    let n = count.get();
+                    controllers.with(|c| c.iter().take(n).all(|x| *x == Controller::Person))
+                } on:change=move |_| all_people(true)/>" People on this device"</label>
                 <label>" Computer strength: "<select data-testid="level" on:change=move |ev| {
                     if let Some(Controller::Computer(l)) = crate::play::lobby::controller_from_id(&event_target_value(&ev)) {
                         level.set(l);
