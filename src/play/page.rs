@@ -748,10 +748,8 @@ pub fn game_over<T: OnSite>(
             </ul>
             <p class="big" data-testid="winner">{move || outcome().map(|o| winner_line(&o, &names.get(), cx.noun().get())).unwrap_or_default()}</p>
             {places}
-            <p class="actions">
-                <button type="button" class="button primary" data-testid="again" hidden=remote on:click=replay>{labels[0]}</button>
-                <button type="button" class="button" data-testid="over-leave" on:click=move |_| cx.abandon()>{labels[1]}</button>
-            </p>
+            <button type="button" class="button primary" data-testid="again" hidden=remote on:click=replay>{labels[0]}</button>
+            <button type="button" class="button" on:click=move |_| cx.abandon()>{labels[1]}</button>
             <SharePanel cx=cx/>
         </div>
     }
@@ -796,6 +794,10 @@ fn SharePanel<T: OnSite>(cx: PlayCtx<T>) -> impl IntoView {
         </section>
     }
 }
+
+/// What the page asks before a match in progress is thrown away (in the browser's own dialog,
+/// which costs the tight play pages almost nothing).
+const ABANDON_QUESTION: &str = "Throw this game away? It is not kept anywhere.";
 
 /// The id of the end screen's share panel, drawn by the "Your games" module.
 pub const SHARE_PANEL: &str = "share-panel";
@@ -864,24 +866,12 @@ pub fn play_frame<T: OnSite>(
                 other => screen(other),
             }}
             {move || (!matches!(cx.screen.get(), Screen::Lobby | Screen::Countdown(_))).then(&table).flatten()}
-            // The computer's thinking times, for the browser tests' figures only: nothing shown.
-            {move || cx.bot_ms.get().map(|ms| view! { <span hidden data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()></span> })}
+            {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()>{format!("The computer decided in {ms} ms.")}</p> })}
             {move || (cx.screen.get() != Screen::Lobby).then(|| view! {
                 <EventLog lines=log/>
                 // A decided match has nothing left to abandon: its own screen offers what comes next.
-                // Abandoning throws the match away, so the page asks first.
-                {move || (cx.screen.get() != Screen::Over).then(|| {
-                    let asking = RwSignal::new(false);
-                    view! {
-                        <p class="abandon actions">
-                            <button type="button" class="button subtle" data-testid="abandon" hidden=move || asking.get() on:click=move |_| asking.set(true)>{move || format!("Abandon this {}", cx.noun().get())}</button>
-                            <Show when=move || asking.get()>
-                                <span role="alert" data-testid="abandon-ask">{move || format!("Throw this {} away? It is not kept anywhere.", cx.noun().get())}</span>
-                                <button type="button" class="button" data-testid="abandon-yes" on:click=move |_| cx.abandon()>"Yes, abandon it"</button>
-                                <button type="button" class="button primary" data-testid="abandon-no" on:click=move |_| asking.set(false)>"Keep playing"</button>
-                            </Show>
-                        </p>
-                    }
+                {move || (cx.screen.get() != Screen::Over).then(|| view! {
+                    <p class="abandon"><button type="button" class="button subtle" data-testid="abandon" on:click=move |_| if crate::browser::confirm(ABANDON_QUESTION) { cx.abandon() }>{move || format!("Abandon this {}", cx.noun().get())}</button></p>
                 })}
             })}
         </div>

@@ -44,7 +44,7 @@ async function playToTheEnd(page, { useKeyboard, maxScreens = 600, onScreen }) {
     if (onScreen) await onScreen(screen, step);
     if (screen === 'match-over') {
       // The end screen's buttons stand apart, even on a phone.
-      const [again, leave] = [await page.$('[data-testid="again"]'), await page.$('[data-testid="over-leave"]')];
+      const [again, leave] = await page.$$('[data-testid="match-over"] > button');
       const [a, b] = [await again.boundingBox(), await leave.boundingBox()];
       const apart = a.x + a.width + 4 <= b.x || b.x + b.width + 4 <= a.x || a.y + a.height + 4 <= b.y || b.y + b.height + 4 <= a.y;
       assert.ok(apart, `the end buttons touch: ${JSON.stringify([a, b])}`);
