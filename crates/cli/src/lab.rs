@@ -190,12 +190,9 @@ mod tests {
         let at = rules.find("{#balance}")?;
         let section = &rules[at..];
         let section = &section[..section[1..].find("\n## ").map_or(section.len(), |end| end + 1)];
-        let rows = section
-            .lines()
-            .filter(|l| l.starts_with("| ") && !l.starts_with("|---"))
-            .skip(1)
-            .filter_map(|l| l.split('|').nth(1).map(|c| c.trim().to_string()))
-            .collect();
+        let lines: Vec<&str> = section.lines().filter(|l| l.starts_with("| ") && !l.starts_with("|---")).collect();
+        // The first line is the table's header; the rows follow it.
+        let rows = lines.get(1..)?.iter().filter_map(|l| l.split('|').nth(1).map(|c| c.trim().to_string())).collect();
         Some((section.to_string(), rows))
     }
 
