@@ -31,13 +31,20 @@ pub enum Result {
     Played,
 }
 
+/// Writes milliseconds as a whole number.
+fn whole_ms<S: serde::Serializer>(ms: &f64, out: S) -> std::result::Result<S::Ok, S::Error> {
+    out.serialize_u64(ms.max(0.0) as u64)
+}
+
 /// One finished game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
     /// Unique on this device: the finish time and a random part.
     pub id: String,
-    /// When it finished, in milliseconds since 1970.
+    /// When it finished, in milliseconds since 1970. Written as a whole number: a play page that
+    /// writes an entry then carries no float printer (older entries with a fraction still read).
+    #[serde(serialize_with = "whole_ms")]
     pub when: f64,
     /// The game's registry id.
     pub game: String,

@@ -206,7 +206,7 @@ pub fn HistoryPage() -> impl IntoView {
                 let id = e.id.clone();
                 let levels: Vec<String> = e.seats.iter().zip(&e.levels).map(|(n, l)| l.as_ref().map_or(n.clone(), |l| format!("{n} ({l})"))).collect();
                 view! {
-                    <li class=format!("game-entry result-{}", result_word(e.result).to_lowercase()) data-testid="game-entry" data-game=e.game.clone()>
+                    <li class=format!("game-entry result-{}", result_word(e.result).to_ascii_lowercase()) data-testid="game-entry" data-game=e.game.clone()>
                         <p class="entry-head"><strong>{game_name(&e.game)}</strong>" · "{date(e.when)}" · "<span class="entry-result">{result_word(e.result)}</span></p>
                         <p>{e.summary.clone()}" "{format!("{} · {} steps · {}", e.mode, e.steps, levels.join(", "))}</p>
                         {match watch {

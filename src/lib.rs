@@ -17,6 +17,7 @@ pub mod markdown;
 pub mod play;
 pub mod remote;
 pub mod routes;
+pub mod text;
 
 use leptos::prelude::*;
 use leptos_router::components::{A, Route, Router, Routes};

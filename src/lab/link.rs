@@ -18,8 +18,8 @@ pub fn to_hash(plan: &Plan) -> String {
         "sides={}&games={}&levels={}.{}&seed={}&seats={}",
         sides.join("."),
         plan.games,
-        plan.levels[0].label().to_lowercase(),
-        plan.levels[1].label().to_lowercase(),
+        plan.levels[0].label().to_ascii_lowercase(),
+        plan.levels[1].label().to_ascii_lowercase(),
         plan.seed,
         plan.seats
     ) + &if plan.mode.is_empty() { String::new() } else { format!("&mode={}", plan.mode) }

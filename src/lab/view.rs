@@ -212,7 +212,7 @@ pub fn LabView(game: LabGame, lab: Lab, start: Callback<Plan>) -> impl IntoView 
             .collect_view()
     };
     view! {
-        <div class="lab" data-testid="lab" data-kind=move || format!("{:?}", offer.get().kind).to_lowercase()>
+        <div class="lab" data-testid="lab" data-kind=move || format!("{:?}", offer.get().kind).to_ascii_lowercase()>
             <h1>{format!("{} balance lab", game.title)}</h1>
             <p class="lede">{move || words(offer.get().kind, offer.get().noun).0}" Runs stay on this device; the link below reruns the same games anywhere."</p>
             {move || lab.error.get().map(|e| view! { <p class="notice" role="alert" data-testid="lab-error">{e}</p> })}
@@ -221,7 +221,7 @@ pub fn LabView(game: LabGame, lab: Lab, start: Callback<Plan>) -> impl IntoView 
                 {(mode_select.is_some() || table_select.is_some()).then(|| view! { <fieldset><legend>"Table"</legend>{mode_select}{table_select}</fieldset> })}
                 {material_select}
                 <fieldset>
-                    <legend>{move || { let noun = offer.get().noun; format!("{}{} to compare", noun[..1].to_uppercase(), &noun[1..]) }}</legend>
+                    <legend>{move || { let noun = offer.get().noun; format!("{} to compare", crate::text::sentence(noun)) }}</legend>
                     <p class="lab-all">
                         <button type="button" class="button subtle" data-testid="lab-all" on:click=move |_| chosen.update(|c| c.iter_mut().for_each(|on| *on = true))>"All"</button>
                         <button type="button" class="button subtle" data-testid="lab-clear" on:click=move |_| chosen.update(|c| c.iter_mut().for_each(|on| *on = false))>"None"</button>

@@ -177,7 +177,7 @@ fn location_editor(set: RwSignal<CardSet>, at: MoveAt, high: bool) -> impl IntoV
         Some(Icon::Attack { strength, time }) => Some((strength, time)),
         _ => None,
     };
-    let testid = format!("dp-edit-{}-{}", at.id(), word.to_lowercase());
+    let testid = format!("dp-edit-{}-{}", at.id(), word.to_ascii_lowercase());
     view! {
         <div class="dp-location">
             <label>{word}

@@ -53,7 +53,7 @@ pub fn invented_keywords(p: &dojo_games::rumble::Invented) -> String {
     }
     parts.extend(p.keywords());
     if p.targets {
-        parts.push(format!("names a {}", words().hero.to_lowercase()));
+        parts.push(format!("names a {}", words().hero.to_ascii_lowercase()));
     }
     parts.join(", ")
 }
@@ -126,7 +126,7 @@ fn other_words(game: &Rumble, h: u8, slot: u8, other: u8) -> String {
         let name = held.and_then(|x| x.powers.get(usize::from(other))).map_or_else(|| "?".into(), |p| power_name(game, p.power));
         format!("discarding {name}")
     } else {
-        format!("to {} {}", words().attack.to_lowercase(), hero(game, other))
+        format!("to {} {}", words().attack.to_ascii_lowercase(), hero(game, other))
     }
 }
 
@@ -213,7 +213,7 @@ pub fn describe(game: &Rumble, event: &Event) -> String {
         }
         Event::NoTaker { lot: l } => format!("Nobody bid on {}: it is discarded.", lot(game, *l)),
         Event::Paid { hero: h, amount } => format!("{} pays {amount} {energy} for the auction.", hero(game, *h)),
-        Event::MightDiscard(list) => format!("{} may discard {} they won.", heroes(game, list), w.powers.to_lowercase()),
+        Event::MightDiscard(list) => format!("{} may discard {} they won.", heroes(game, list), w.powers.to_ascii_lowercase()),
         Event::Given { power, from, to } => format!("{} hands {} to {}.", hero(game, *from), power_name(game, *power), hero(game, *to)),
         Event::Discarded { hero: h, power } => format!("{} discards {}.", hero(game, *h), power_name(game, *power)),
         Event::Changed { hero: h, power, from, to } => {
@@ -255,7 +255,7 @@ pub fn describe(game: &Rumble, event: &Event) -> String {
         Event::Saved { hero: h, energy: e, by } => format!("{} saves {}: back on {e} {energy}.", power_name(game, *by), hero(game, *h)),
         Event::Out(list) => format!("{} {} out.", heroes(game, list), if list.len() == 1 { "is" } else { "are" }),
         Event::Swapped { hero: h, with } => {
-            format!("Brainswap: {} and {} swap {} and {energy}.", hero(game, *h), hero(game, *with), w.powers.to_lowercase())
+            format!("Brainswap: {} and {} swap {} and {energy}.", hero(game, *h), hero(game, *with), w.powers.to_ascii_lowercase())
         }
         Event::Adjusted { change: c, reason } => format!("Moderator: {}. Reason: {reason}", change(game, c)),
         Event::Winners(seats) => {

@@ -275,7 +275,7 @@ impl Rumble {
                 events.push(Event::Lost { hero: *hero, amount: drain, source: set(if c.flight { P::Flight } else { P::Zypher }) });
             }
             for (at, word) in &c.shouts {
-                self.shouted.push(word.to_lowercase());
+                self.shouted.push(word.to_lowercase()); // unicode: typed
                 events.push(Event::Shouted { hero: *hero, at: *at, word: word.clone() });
             }
             if let Some(slot) = c.lizard.and(self.heroes[h].slot_of(P::LizardDna)) {
@@ -386,7 +386,7 @@ impl Rumble {
         }
         let mut words: Vec<String> = Vec::new();
         for (at, word) in &c.shouts {
-            let lower = word.to_lowercase();
+            let lower = word.to_lowercase(); // unicode: typed
             let one_word = !word.is_empty() && word.chars().count() <= 20 && word.chars().all(|ch| ch.is_alphabetic());
             if !one_word || self.shouted.contains(&lower) || words.contains(&lower) {
                 return Err(Refusal::BadWord(word.clone()));

@@ -383,7 +383,11 @@ impl Event {
                     })
                     .collect();
                 let joined = shown.join(", ");
-                format!("Turn {turn}: {}{}.", joined[..1].to_uppercase(), &joined[1..])
+                // ASCII only: the full Unicode upper-casing table would add 12 KB to every
+                // download that describes a turn, for names that start in ASCII anyway.
+                let mut rest = joined.chars();
+                let first = rest.next().map(|c| c.to_ascii_uppercase()).unwrap_or(' ');
+                format!("Turn {turn}: {first}{}.", rest.as_str())
             }
             Event::OrderChosen { seat, first } => {
                 format!(

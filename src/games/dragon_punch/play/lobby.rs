@@ -216,7 +216,7 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
                 </label>
                 {link_error.map(|e| view! { <p class="error" role="alert" data-testid="set-error">{e}</p> })}
                 {(!problems.is_empty()).then(|| view! {
-                    <ul class="error" data-testid="stored-errors">{problems.iter().map(|p| view! { <li>{format!("{}{}", p.to_string()[..1].to_uppercase(), &p.to_string()[1..])}.</li> }).collect_view()}</ul>
+                    <ul class="error" data-testid="stored-errors">{problems.iter().map(|p| view! { <li>{crate::text::sentence(&p.to_string())}.</li> }).collect_view()}</ul>
                 })}
                 <p class="hint">"Our set is rebuilt from what the rulebook and reviews say about the moves; the retail card list is not public. "<a href="/rules/dragon-punch#note-set">"About our set"</a></p>
                 <button type="button" class="button" data-testid="edit-cards" aria-expanded=move || editing.get().to_string() on:click=move |_| editing.update(|e| *e = !*e)>

@@ -65,7 +65,7 @@ fn use_row(game: &Rumble, hero: u8, alloc: RwSignal<Allocation>, i: usize, u: &U
         view! { <label>"on "{hero_select(game, format!("use-{}-target", i + 1), pick, Some("(choose)"), get(|u| u.target), move |t| set(Box::new(move |u| u.target = t)))}</label> }
     });
     let second_field = second.then(|| {
-        view! { <label>{format!("to {} ", words().attack.to_lowercase())}{hero_select(game, format!("use-{}-other", i + 1), standing.clone(), Some("(choose)"), get(|u| u.other), move |t| set(Box::new(move |u| u.other = t)))}</label> }
+        view! { <label>{format!("to {} ", words().attack.to_ascii_lowercase())}{hero_select(game, format!("use-{}-other", i + 1), standing.clone(), Some("(choose)"), get(|u| u.other), move |t| set(Box::new(move |u| u.other = t)))}</label> }
     });
     let own_field = own.then(|| {
         let options = game.heroes[usize::from(hero)]
@@ -151,7 +151,7 @@ fn hero_form(game: &Rumble, hero: u8, alloc: RwSignal<Allocation>, k: usize) -> 
             Some(put) => format!(
                 "{} put in: {put} of {energy}. Left over (held back, still yours next {}): {}",
                 w.energy,
-                w.round.to_lowercase(),
+                w.round.to_ascii_lowercase(),
                 energy - put
             ),
             None => format!("{} put in: cannot be counted until the allocation is allowed.", w.energy),
@@ -160,8 +160,8 @@ fn hero_form(game: &Rumble, hero: u8, alloc: RwSignal<Allocation>, k: usize) -> 
     let grounded = h
         .status
         .grounded
-        .then(|| view! { <p class="hint">{format!("Plastic Ooze: no {} this {}.", w.attack, w.round.to_lowercase())}</p> });
-    let hypnotized = h.status.hypnotized.iter().map(|(v, n)| view! { <p class="hint">{format!("Hypnotism: you must {} {} for at least {n}.", w.attack.to_lowercase(), words::hero(game, *v))}</p> }).collect_view();
+        .then(|| view! { <p class="hint">{format!("Plastic Ooze: no {} this {}.", w.attack, w.round.to_ascii_lowercase())}</p> });
+    let hypnotized = h.status.hypnotized.iter().map(|(v, n)| view! { <p class="hint">{format!("Hypnotism: you must {} {} for at least {n}.", w.attack.to_ascii_lowercase(), words::hero(game, *v))}</p> }).collect_view();
     view! {
         <fieldset class="rb-alloc-form" data-testid=format!("alloc-{}", k + 1) data-hero=hero + 1 data-energy=energy>
             <legend>{format!("{}: {energy} {}", h.name, w.energy)}</legend>
@@ -171,7 +171,7 @@ fn hero_form(game: &Rumble, hero: u8, alloc: RwSignal<Allocation>, k: usize) -> 
             {precog}
             {(!usable.is_empty()).then(|| view! {
                 <div class="rb-uses">
-                    <p class="hint">{format!("Use a {} (as often as you can pay, unless it says otherwise):", w.power.to_lowercase())}</p>
+                    <p class="hint">{format!("Use a {} (as often as you can pay, unless it says otherwise):", w.power.to_ascii_lowercase())}</p>
                     <div class="choices">{add_buttons}</div>
                     <ul>{uses}</ul>
                 </div>
@@ -198,8 +198,8 @@ pub(super) fn Allocate(cx: Ctx, seat: Seat, heroes: Vec<u8>) -> impl IntoView {
     let names = words::heroes(&game, &heroes);
     view! {
         <div class="stage rb-allocate" data-testid="allocate">
-            <p class="big">{format!("{names}: allocate in secret for {} {}", w.round.to_lowercase(), game.round)}</p>
-            <p class="hint">{format!("Share out your {}: {} protects you against every {}, each {} hits one hero, {} cost what they say. Anything not put in is held back.", w.energy, w.defense, w.attack.to_lowercase(), w.attack.to_lowercase(), w.powers.to_lowercase())}</p>
+            <p class="big">{format!("{names}: allocate in secret for {} {}", w.round.to_ascii_lowercase(), game.round)}</p>
+            <p class="hint">{format!("Share out your {}: {} protects you against every {}, each {} hits one hero, {} cost what they say. Anything not put in is held back.", w.energy, w.defense, w.attack.to_ascii_lowercase(), w.attack.to_ascii_lowercase(), w.powers.to_ascii_lowercase())}</p>
             {forms}
             {refusal(check)}
             <button type="button" class="button primary" data-testid="submit-allocation" on:click=move |_| {

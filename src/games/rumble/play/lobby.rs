@@ -157,8 +157,8 @@ pub fn table_setup(
         genre: String::new(),
     };
     setup.check().map_err(|e| {
-        let e = e.to_string();
-        format!("{}{}.", e[..1].to_uppercase(), &e[1..])
+        // A message may start with a typed-in name.
+        format!("{}.", crate::text::sentence(&e.to_string()))
     })?;
     Ok(setup)
 }

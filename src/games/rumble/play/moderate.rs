@@ -73,7 +73,7 @@ fn secrets(game: &Rumble) -> impl IntoView + use<> {
         .collect();
     view! {
         <div class="rb-secrets" data-testid="moderator-secrets">
-            <h3>{format!("Typed-in {} in play", w.powers.to_lowercase())}</h3>
+            <h3>{format!("Typed-in {} in play", w.powers.to_ascii_lowercase())}</h3>
             <ul>{typed}</ul>
             <h3>"This round's allocations"</h3>
             <ul>{allocs}</ul>

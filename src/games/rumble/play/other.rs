@@ -103,7 +103,7 @@ pub(super) fn Settle(cx: Ctx, seat: Seat, hero: u8) -> impl IntoView {
     };
     view! {
         <div class="stage" data-testid="settle">
-            <p class="big">{format!("{}: keep or discard your {}", h.name, w.powers.to_lowercase())}</p>
+            <p class="big">{format!("{}: keep or discard your {}", h.name, w.powers.to_ascii_lowercase())}</p>
             <p class="hint">"Your discards are shown together with everyone else's. Flaws and curses to hand on stay."</p>
             <ul class="rb-bid-list">{rows}</ul>
             {expert_form}

@@ -51,7 +51,7 @@ fn hero_choice(game: &Rumble, hero: u8, choice: RwSignal<RevealChoice>, k: usize
             }
             "Flight" => view! {
                 <label class="rb-option" data-testid="option-flight"><input type="checkbox" data-testid="flight" prop:checked=move || choice.with(|c| c.flight) on:change=move |ev| choice.update(|c| c.flight = event_target_checked(&ev))/>
-                    {format!(" Flight: drain 5 {} now; every {} by you or on you this {} becomes 0.", w.energy, w.attack, w.round.to_lowercase())}</label>
+                    {format!(" Flight: drain 5 {} now; every {} by you or on you this {} becomes 0.", w.energy, w.attack, w.round.to_ascii_lowercase())}</label>
             }
             .into_any(),
             "Quick Reflexes" => {
@@ -73,7 +73,7 @@ fn hero_choice(game: &Rumble, hero: u8, choice: RwSignal<RevealChoice>, k: usize
                     .map(|(s, p)| view! { <option value=s.to_string()>{power_name(game, p.power)}</option> })
                     .collect_view();
                 view! {
-                    <label class="rb-option" data-testid="option-barter">{format!("Barter With Fate: discard a {} to take no damage this {}: ", w.power.to_lowercase(), w.round.to_lowercase())}
+                    <label class="rb-option" data-testid="option-barter">{format!("Barter With Fate: discard a {} to take no damage this {}: ", w.power.to_ascii_lowercase(), w.round.to_ascii_lowercase())}
                         <select data-testid="barter" on:change=move |ev| choice.update(|c| c.barter = event_target_value(&ev).parse().ok())><option value="">"(keep everything)"</option>{options}</select>
                     </label>
                 }
@@ -103,7 +103,7 @@ fn hero_choice(game: &Rumble, hero: u8, choice: RwSignal<RevealChoice>, k: usize
                         view! { <label>{format!("{}'s use {} → ", words::hero(game, user), index + 1)}{hero_select(game, format!("zypher-{}-{}", user + 1, index + 1), standing, Some("(leave it)"), get, set)}</label> }
                     })
                     .collect_view();
-                view! { <div class="rb-option" data-testid="option-zypher"><p>{format!("Zypher: drain 10 {} per redirect to turn a {} aimed at you onto another hero.", w.energy, w.power.to_lowercase())}</p>{rows}</div> }.into_any()
+                view! { <div class="rb-option" data-testid="option-zypher"><p>{format!("Zypher: drain 10 {} per redirect to turn a {} aimed at you onto another hero.", w.energy, w.power.to_ascii_lowercase())}</p>{rows}</div> }.into_any()
             }
             "Batman Captions" => {
                 let attacked: Vec<u8> = (0..game.heroes.len() as u8).filter(|t| game.fight.allocations.iter().flatten().any(|x| x.attack_on(*t) > 0)).collect();
