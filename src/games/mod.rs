@@ -43,6 +43,23 @@ mod tests {
     }
 
     #[test]
+    fn the_registry_offers_a_lesson_exactly_where_a_play_page_has_one() {
+        use crate::play::OnSite;
+        let offered = |id: &str| dojo_games::registry::GAMES.iter().find(|g| g.id == id).is_some_and(|g| g.lesson);
+        let has = [
+            ("punish", punish::session::PunishSite::lesson().is_some()),
+            ("taunt", taunt::play::session::TauntSite::lesson().is_some()),
+            ("dragon-punch", dragon_punch::play::session::DragonPunchSite::lesson().is_some()),
+            ("rumble", rumble::play::session::RumbleSite::lesson().is_some()),
+            ("fusion", fusion::play::session::FusionSite::lesson().is_some()),
+        ];
+        assert_eq!(has.len(), dojo_games::registry::on_site().count(), "every game on the site is listed here");
+        for (id, has) in has {
+            assert_eq!(offered(id), has, "{id}: the rules page offers a lesson exactly when the play page has one");
+        }
+    }
+
+    #[test]
     fn every_connection_module_is_built_and_belongs_to_a_game_on_the_site() {
         let index = include_str!("../../index.html");
         let bins = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin");

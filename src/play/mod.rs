@@ -11,6 +11,7 @@
 //!   answering.
 //! - [`friend`]: a match against a friend on another device, as the page sees it (the
 //!   connection and its checks are the game's connection module).
+//! - [`lesson`]: learn by playing, a short scripted match on the real table.
 //! - [`page`]: the screens every game shares: hand-offs between people on one device, the
 //!   computer thinking, the "3, 2, 1" before a reveal, the result, game over and rematch.
 //!
@@ -18,6 +19,7 @@
 //! its position is face down, whether a seat plans ahead) and draws only its own screens.
 
 pub mod friend;
+pub mod lesson;
 pub mod lobby;
 pub mod page;
 pub mod saves;
@@ -45,7 +47,7 @@ pub struct LogLine {
 }
 
 /// A game as its play page runs it: the rules plus what only the page needs to know.
-pub trait OnSite: Send + Sync + 'static {
+pub trait OnSite: Clone + Send + Sync + 'static {
     /// The rules (plain data throughout, so a page's signals can hold the match).
     type G: SearchHints<Setup: Send + Sync, Action: Send + Sync, Event: Send + Sync, View: Send + Sync, Decision: Send + Sync>
         + dojo_games::registry::Sampled
@@ -55,6 +57,20 @@ pub trait OnSite: Send + Sync + 'static {
     const SAVE_KEY: &'static str;
     /// What one match is called in messages ("match", "series").
     const NOUN: &'static str;
+    /// What a match against the computer, restored from a save of the person's view, says
+    /// became of the computer's secrets.
+    const RESTORED_UNSEEN: &'static str = "The computer's hidden cards were dealt afresh, as the save keeps only what you could see.";
+
+    /// How a match is won and lost, in a sentence or two for the line under the page's title,
+    /// and the section of the game's rules page that says it in full (its anchor): for the way
+    /// of playing the match in `view` (the public view) follows, or the game's usual one before
+    /// a match starts.
+    fn goal(view: Option<&<Self::G as Game>::View>) -> (String, &'static str);
+
+    /// The game's lesson: a short scripted match that teaches it by playing (see [`lesson`]).
+    fn lesson() -> Option<lesson::Lesson<Self::G>> {
+        None
+    }
 
     /// `event` in words, naming seats as `speaker` says.
     fn describe(event: &<Self::G as Game>::Event, speaker: &Speaker) -> String;

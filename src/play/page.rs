@@ -3,6 +3,7 @@
 //! result, game over and rematch, and the frame around the game's own screens (notices, the
 //! log, abandoning). [`PlayCtx`] carries the page's signals between them.
 
+use super::lesson::Lesson;
 use super::seats::{Keeping, Seats};
 use super::think::{self, Thinkers};
 use super::{OnSite, Session};
@@ -62,11 +63,11 @@ fn next_screen<T: OnSite>(s: &Session<T>, now: Screen) -> Screen {
 /// A save found in storage, restored with fresh randomness `seed`, and the words that welcome
 /// the person back; or, for a save that cannot be restored, the words saying why it is
 /// discarded.
-fn welcome<T: OnSite>(saved: &str, seed: u64) -> Result<(Session<T>, String), String> {
+pub(crate) fn welcome<T: OnSite>(saved: &str, seed: u64) -> Result<(Session<T>, String), String> {
     match Session::<T>::load(saved, seed) {
         Ok(s) => {
             let note = match s.seats().keeping() {
-                Keeping::ViewOf(_) => "The computer's hidden cards were dealt afresh, as the save keeps only what you could see.",
+                Keeping::ViewOf(_) => T::RESTORED_UNSEEN,
                 _ => "Choices not yet revealed are never saved: make them again when asked.",
             };
             let noun = s.noun();
@@ -111,6 +112,15 @@ pub struct PlayCtx<T: OnSite> {
     awaiting_deal: StoredValue<bool>,
     /// Which count to a reveal is running (see [`PlayCtx::countdown`]).
     counting: StoredValue<u32>,
+    /// The person who decided last on this device: until the step is played, they may take
+    /// their choice back ([`PlayCtx::take_back`]).
+    chose: StoredValue<Option<Seat>>,
+    /// True once the person asked to see the end without the steps between (their seats are
+    /// out): the computers play on with no result screens.
+    skipping: StoredValue<bool>,
+    /// The lesson being played, if the page is teaching ([`super::lesson`]): nothing is saved
+    /// or remembered meanwhile.
+    lesson: StoredValue<Option<Rc<Lesson<T::G>>>, LocalStorage>,
 }
 
 impl<T: OnSite> Clone for PlayCtx<T> {
@@ -141,7 +151,15 @@ impl<T: OnSite> PlayCtx<T> {
             joined: StoredValue::new(false),
             awaiting_deal: StoredValue::new(false),
             counting: StoredValue::new(0),
+            chose: StoredValue::new(None),
+            skipping: StoredValue::new(false),
+            lesson: StoredValue::new_local(None),
         };
+        // Learn by playing: the lesson starts at once, and any match kept in storage waits.
+        if browser::hash() == super::lesson::HASH {
+            cx.learn();
+            return cx;
+        }
         // An invitation from a friend on another device: answer it. A match against a friend
         // this device was playing: take it up again (the connection module keeps it).
         if let Some(code) = browser::hash().strip_prefix(super::friend::HASH) {
@@ -180,6 +198,9 @@ impl<T: OnSite> PlayCtx<T> {
     }
 
     fn save(self) {
+        if self.in_lesson() {
+            return;
+        }
         match self.session.with_untracked(|s| s.as_ref().map(Session::save)) {
             Some(Some(json)) if !browser::store(T::SAVE_KEY, &json) => {
                 self.notice.set(Some(format!("This browser would not let us save the {}; it will be lost on reload.", T::NOUN)));
@@ -197,6 +218,10 @@ impl<T: OnSite> PlayCtx<T> {
             return;
         }
         let now = self.screen.get_untracked();
+        if self.lesson_step().is_none() && self.in_lesson() {
+            self.screen.set(Screen::Over);
+            return;
+        }
         let Some(next) = self.session.with_untracked(|s| s.as_ref().map(|s| next_screen(s, now))) else {
             self.screen.set(Screen::Lobby);
             return;
@@ -207,7 +232,7 @@ impl<T: OnSite> PlayCtx<T> {
                 // Let the "thinking" screen paint before the search takes the thread.
                 Timeout::new(30, move || self.bot_move()).forget();
             }
-            Screen::Countdown(_) => self.play(),
+            Screen::Countdown(_) => self.reveal(),
             Screen::Friend => {
                 self.screen.set(Screen::Friend);
                 self.send_choices();
@@ -336,7 +361,7 @@ impl<T: OnSite> PlayCtx<T> {
             Heard::Line { actions } => {
                 self.sent.set_value(None);
                 match self.session.try_update(|s| s.as_mut().map(|s| s.follow(actions))).flatten() {
-                    Some(Ok(events)) => self.played(T::shows_reveal(&events)),
+                    Some(Ok(events)) => self.played(T::shows_reveal(&events), false),
                     Some(Err(e)) => self.notice.set(Some(format!("The other device's step could not be shown here: {e}"))),
                     None => {}
                 }
@@ -365,6 +390,22 @@ impl<T: OnSite> PlayCtx<T> {
     fn bot_move(self) {
         let Some(seats) = self.session.with_untracked(|s| s.as_ref().map(Session::computers_to_move)) else { return };
         if seats.is_empty() {
+            self.advance();
+            return;
+        }
+        if let Some(lesson) = self.lesson.with_value(Clone::clone) {
+            // The lesson's computer follows its script, at once.
+            for seat in seats {
+                let given = self.session.try_update(|s| {
+                    let s = s.as_mut()?;
+                    let input = lesson.input(s.steps(), seat)?.clone();
+                    Some(s.give(seat, input))
+                });
+                if !matches!(given, Some(Some(Ok(())))) {
+                    self.notice.set(Some("This lesson has lost its way: start it again from the lobby.".into()));
+                    return;
+                }
+            }
             self.advance();
             return;
         }
@@ -438,33 +479,87 @@ impl<T: OnSite> PlayCtx<T> {
         }
     }
 
-    fn play(self) {
+    /// Every input of the step is in: a step whose last chooser chose in secret is counted down
+    /// first (they may still change their mind), then played; any other is played at once (its
+    /// reveal, if any, counted after).
+    fn reveal(self) {
+        // A secret choice is what a count reveals, and what its chooser may still change.
+        let counted = !self.skipping.get_value()
+            && T::counts_before_reveal()
+            && self.chose.get_value().is_some_and(|seat| self.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.is_secret(seat))));
+        if counted {
+            self.counting.update_value(|c| *c = c.wrapping_add(1));
+            self.count(3, self.counting.get_value(), true);
+        } else {
+            self.play(false);
+        }
+    }
+
+    /// Plays the step; `counted`: its count to the reveal has been shown already.
+    fn play(self, counted: bool) {
+        self.chose.set_value(None);
         match self.session.try_update(|s| s.as_mut().map(|s| s.play().map(|events| T::shows_reveal(&events)))).flatten() {
-            Some(Ok(revealed)) => self.played(revealed),
+            Some(Ok(revealed)) => self.played(revealed, counted),
             Some(Err(e)) => self.notice.set(Some(format!("That step could not be played: {e}"))),
             None => self.screen.set(Screen::Lobby),
         }
     }
 
+    /// The person who decided last takes their choice back, before the step is played: the
+    /// count (or the computer's thinking, whose answer is then dropped) stops, and the device
+    /// goes back to them (through a hand-off, if it is shared).
+    pub fn take_back(self) {
+        let Some(seat) = self.chose.get_value() else { return };
+        self.counting.update_value(|c| *c = c.wrapping_add(1));
+        self.generation.update_value(|g| *g = g.wrapping_add(1));
+        self.chose.set_value(None);
+        let shared = self.session.try_update(|s| {
+            s.as_mut().map(|s| {
+                s.take_back(seat);
+                s.seats().share_device()
+            })
+        });
+        self.screen.set(if shared == Some(Some(true)) { Screen::HandOff(seat) } else { Screen::Decide(seat) });
+    }
+
+    /// The seat whose choice [`PlayCtx::take_back`] would take back now, if any: the last person
+    /// to decide here, while their input waits (never with a friend's device, which has it).
+    pub fn can_take_back(self) -> Option<Seat> {
+        let seat = self.chose.get_value()?;
+        self.session.with(|s| s.as_ref().is_some_and(|s| !s.seats().has_remote() && s.has_given(seat) && !s.is_over())).then_some(seat)
+    }
+
+    /// The person's seats are all out: the computers play on to the end with no result screens.
+    pub fn skip_to_end(self) {
+        self.skipping.set_value(true);
+        self.advance();
+    }
+
     /// After steps were played (here, or agreed with another device): saves, remembers a
-    /// finished match, and counts down to a reveal (`revealed`) or goes on.
-    fn played(self, revealed: bool) {
+    /// finished match, and counts down to a reveal (`revealed`; at once when `counted` before
+    /// the step was played) or goes on.
+    fn played(self, revealed: bool, counted: bool) {
         self.save();
         // A match whose cards the devices dealt is remembered once every deal is shown (the
         // next setup told after the end), so that "Your games" keeps the true cards.
         if !self.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.is_dealt() && s.seats().has_remote())) {
             self.remember_if_over();
         }
+        let over = self.session.with_untracked(|s| s.as_ref().is_some_and(Session::is_over));
         match (revealed, T::counts_before_reveal()) {
-            (true, true) => self.countdown(3),
+            _ if self.skipping.get_value() && !over => self.advance(),
+            (true, true) => self.countdown(if counted { 0 } else { 3 }),
             (true, false) => self.countdown(0),
             (false, _) => self.advance(),
         }
     }
 
     /// Adds the match to "Your games" the moment it ends (and only then: nothing about a match
-    /// in progress is written there), with its replay link.
+    /// in progress is written there), with its replay link. A lesson is not remembered.
     fn remember_if_over(self) {
+        if self.in_lesson() {
+            return;
+        }
         let id = format!("{}-{:06x}", browser::epoch_ms() as u64, browser::random_seed() & 0xff_ffff);
         if let Some(entry) = self.session.with_untracked(|s| s.as_ref().and_then(|s| s.history_entry(browser::epoch_ms(), id))) {
             self.pack_link(Some(entry));
@@ -509,13 +604,17 @@ impl<T: OnSite> PlayCtx<T> {
     /// friend's device played on meanwhile) replaces one still running.
     fn countdown(self, n: u8) {
         self.counting.update_value(|c| *c = c.wrapping_add(1));
-        self.count(n, self.counting.get_value());
+        self.count(n, self.counting.get_value(), false);
     }
 
-    /// One second of count `id`, unless another count has replaced it.
-    fn count(self, n: u8, id: u32) {
+    /// One step of count `id`, unless another count has replaced it; a count before the step
+    /// is played (`then_play`, see [`PlayCtx::reveal`]) plays it at the end.
+    fn count(self, n: u8, id: u32, then_play: bool) {
         if self.counting.try_get_value() != Some(id) {
             return;
+        }
+        if n == 0 && then_play {
+            return self.play(true);
         }
         if n == 0 {
             let over = self.session.with_untracked(|s| s.as_ref().is_some_and(Session::is_over));
@@ -523,14 +622,31 @@ impl<T: OnSite> PlayCtx<T> {
             return;
         }
         self.screen.set(Screen::Countdown(n));
-        Timeout::new(COUNTDOWN_STEP_MS, move || self.count(n - 1, id)).forget();
+        Timeout::new(COUNTDOWN_STEP_MS, move || self.count(n - 1, id, then_play)).forget();
     }
 
     /// Gives a person's decision to the session with `decide`; shows a refusal, or moves on.
     pub fn decide(self, decide: impl FnOnce(&mut Session<T>) -> Result<(), String>) {
+        let lesson = self.lesson.with_value(Clone::clone);
+        let decide = move |s: &mut Session<T>| {
+            decide(s)?;
+            // In a lesson, only the step's own input: the script goes on from it.
+            let Some(lesson) = lesson else { return Ok(()) };
+            let off = Seat::all(s.seats().count()).find(|seat| s.planned(*seat).is_some_and(|a| lesson.input(s.steps(), *seat) != Some(a)));
+            match off {
+                Some(seat) => {
+                    s.take_back(seat);
+                    Err("This lesson asks for the highlighted choice: the next steps are written for it.".into())
+                }
+                None => Ok(()),
+            }
+        };
         match self.session.try_update(|s| s.as_mut().map(decide)).flatten() {
             Some(Err(e)) => self.notice.set(Some(e)),
             _ => {
+                if let Screen::Decide(seat) = self.screen.get_untracked() {
+                    self.chose.set_value(Some(seat));
+                }
                 self.notice.set(None);
                 self.advance();
             }
@@ -553,6 +669,8 @@ impl<T: OnSite> PlayCtx<T> {
                 let noun = s.noun();
                 self.link.set(None);
                 self.sent.set_value(None);
+                self.chose.set_value(None);
+                self.skipping.set_value(false);
                 self.session.set(Some(s));
                 self.bot_ms.set(None);
                 self.notice.set(unsaved.then(|| format!("This {noun} is not saved in this browser: with several people and the computer at one table, no save could leave out the computer's cards.")));
@@ -566,6 +684,26 @@ impl<T: OnSite> PlayCtx<T> {
         }
     }
 
+    /// Starts the game's lesson (see [`super::lesson`]), if it has one.
+    pub fn learn(self) {
+        let Some(lesson) = T::lesson() else { return };
+        let session = Session::new(Seats::against_computer(Level::Easy, lesson.seats), &lesson.setup);
+        self.lesson.set_value(Some(Rc::new(lesson)));
+        self.start(session);
+    }
+
+    /// True while the page plays a lesson.
+    pub fn in_lesson(self) -> bool {
+        self.lesson.with_value(Option::is_some)
+    }
+
+    /// The lesson's next step (from 0) and its count, while it has steps left.
+    fn lesson_step(self) -> Option<(usize, usize)> {
+        let total = self.lesson.with_value(|l| l.as_ref().map(|l| l.steps.len()))?;
+        let step = self.session.with_untracked(|s| s.as_ref().map(Session::steps))?;
+        (step < total && !self.session.with_untracked(|s| s.as_ref().is_some_and(Session::is_over))).then_some((step, total))
+    }
+
     /// Forgets the match and goes back to the lobby.
     pub fn abandon(self) {
         if self.joined.get_value() || self.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.seats().has_remote())) {
@@ -574,7 +712,14 @@ impl<T: OnSite> PlayCtx<T> {
         }
         self.generation.update_value(|g| *g = g.wrapping_add(1));
         self.link.set(None);
-        browser::forget(T::SAVE_KEY);
+        self.chose.set_value(None);
+        self.skipping.set_value(false);
+        // A lesson saved nothing: a match kept in storage is not this one.
+        if self.lesson.try_update_value(Option::take).flatten().is_some() {
+            browser::replace_hash("");
+        } else {
+            browser::forget(T::SAVE_KEY);
+        }
         self.session.set(None);
         self.screen.set(Screen::Lobby);
     }
@@ -665,6 +810,10 @@ pub fn hand_off<T: OnSite>(cx: PlayCtx<T>, seat: Seat, name: String, status: Str
             <button type="button" class="button primary" data-testid="show-hand" autofocus on:click=move |_| cx.screen.set(Screen::Decide(seat))>
                 {format!("I am {name}: show my {show}")}
             </button>
+            {cx.can_take_back().filter(|p| *p != seat).map(|p| {
+                let who = cx.names().with_untracked(|n| n.get(p.index()).cloned().unwrap_or_default());
+                view! { <p><button type="button" class="button subtle" data-testid="change-choice" on:click=move |_| cx.take_back()>{format!("Change {who}'s choice")}</button></p> }
+            })}
         </div>
     }
 }
@@ -795,6 +944,64 @@ fn SharePanel<T: OnSite>(cx: PlayCtx<T>) -> impl IntoView {
     }
 }
 
+/// In the lobby, the way into the game's lesson; during a lesson, what the next step needs,
+/// with what it is about highlighted on the page.
+fn lesson_panel<T: OnSite>(cx: PlayCtx<T>) -> Option<AnyView> {
+    let screen = cx.screen.get();
+    if screen == Screen::Lobby {
+        return T::lesson().map(|_| {
+            view! {
+                <p class="learn" data-testid="learn-offer">
+                    <button type="button" class="button" data-testid="learn" on:click=move |_| cx.learn()>"Learn by playing"</button>
+                    " A guided first match of a few minutes against a computer that follows a script."
+                </p>
+            }
+            .into_any()
+        });
+    }
+    let lesson = cx.lesson.with_value(Clone::clone)?;
+    let step = cx.session.with(|s| s.as_ref().map(Session::steps))?;
+    let (now, number, total) = lesson.shown(step).filter(|_| screen != Screen::Over)?;
+    let glow = format!("{} {{ outline: 4px solid var(--focus); outline-offset: 3px; }}", now.point);
+    Some(
+        view! {
+            <aside class="lesson" data-testid="lesson" data-point=now.point aria-live="polite">
+                <p class="lesson-step">{format!("Lesson · step {number} of {total}")}</p>
+                <p>{now.say}</p>
+                <style>{glow}</style>
+            </aside>
+        }
+        .into_any(),
+    )
+}
+
+/// The end of a lesson: what it taught, and the way to a real match.
+fn lesson_done<T: OnSite>(cx: PlayCtx<T>) -> impl IntoView {
+    let done = cx.lesson.with_value(|l| l.as_ref().map(|l| l.done)).unwrap_or_default();
+    view! {
+        <div class="stage over" data-testid="lesson-done">
+            <ul class="what-happened">
+                {move || cx.session.with(|s| s.as_ref().map(|s| s.last_lines().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()))}
+            </ul>
+            <p class="big">"Lesson over"</p>
+            <p>{done}</p>
+            <button type="button" class="button primary" data-testid="lesson-play" on:click=move |_| cx.abandon()>"Play a real match"</button>
+            <a class="button" href=format!("/rules/{}", <T::G as dojo_engine::Game>::NAME)>"Read the rules"</a>
+        </div>
+    }
+}
+
+/// "Change my choice" while the last person's input waits for the computer or the count (drawn
+/// again only when that changes, not at each of the computer's inputs, so it stays put).
+fn change_choice<T: OnSite>(cx: PlayCtx<T>) -> impl IntoView {
+    let open = Memo::new(move |_| cx.can_take_back().is_some());
+    move || {
+        open.get().then(|| {
+            view! { <p class="change-choice"><button type="button" class="button subtle" data-testid="change-choice" on:click=move |_| cx.take_back()>"Change my choice"</button></p> }
+        })
+    }
+}
+
 /// What the page asks before a match in progress is thrown away (in the browser's own dialog,
 /// which costs the tight play pages almost nothing).
 const ABANDON_QUESTION: &str = "Throw this game away? It is not kept anywhere.";
@@ -831,6 +1038,7 @@ pub fn play_page<T: OnSite>(page: PlayPage<T>) -> impl IntoView {
         title,
         testid,
         move |now| match now {
+            Screen::Over if cx.in_lesson() => lesson_done(cx).into_any(),
             Screen::Over => game_over(cx, labels, again).into_any(),
             other => screen(cx, other, names),
         },
@@ -849,10 +1057,17 @@ pub fn play_frame<T: OnSite>(
     table: impl Fn() -> Option<AnyView> + Send + Sync + 'static,
 ) -> impl IntoView {
     let log = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.log().to_vec()).unwrap_or_default()));
+    // The computer thinking or the count to a reveal: the last choice can still change.
+    let waiting = Memo::new(move |_| matches!(cx.screen.get(), Screen::Thinking | Screen::Countdown(_)));
     view! {
         <div class=format!("play {testid}") data-testid=testid>
             <h1>{title}</h1>
+            {move || {
+                let (text, section) = cx.session.with(|s| T::goal(s.as_ref().map(|s| s.public_view()).as_ref()));
+                view! { <p class="goal" data-testid="goal">{text}" "<a href=format!("/rules/{}#{section}", <T::G as dojo_engine::Game>::NAME)>"Rules"</a></p> }
+            }}
             {move || cx.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="notice">{n}<button type="button" class="close" aria-label="Dismiss" on:click=move |_| cx.notice.set(None)>"×"</button></p> })}
+            {move || lesson_panel(cx)}
             // The connection module draws the invitation and the connection's state here, above
             // the game, where a phone shows it first.
             <div id=super::friend::PANEL data-testid=super::friend::PANEL></div>
@@ -865,6 +1080,8 @@ pub fn play_frame<T: OnSite>(
                 Screen::Countdown(n) => view! { <div class="stage countdown" data-testid="countdown" aria-live="assertive"><span class="count">{n}</span></div> }.into_any(),
                 other => screen(other),
             }}
+            // Drawn once for the whole wait, not again at each step of the count, so it stays put.
+            {move || waiting.get().then(|| change_choice(cx))}
             {move || (!matches!(cx.screen.get(), Screen::Lobby | Screen::Countdown(_))).then(&table).flatten()}
             {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()>{format!("The computer decided in {ms} ms.")}</p> })}
             {move || (cx.screen.get() != Screen::Lobby).then(|| view! {

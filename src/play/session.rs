@@ -592,6 +592,9 @@ pub(crate) mod toy_page {
         type G = Toy;
         const SAVE_KEY: &'static str = "test/toy";
         const NOUN: &'static str = "game";
+        fn goal(_: Option<&View<Self>>) -> (String, &'static str) {
+            ("The highest bid wins.".into(), "toy")
+        }
         fn describe(event: &Event<Self>, speaker: &Speaker) -> String {
             format!("{event:?} ({})", speaker.names.len())
         }

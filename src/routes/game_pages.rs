@@ -135,6 +135,7 @@ fn RulesPage(game: &'static catalog::GameInfo) -> impl IntoView {
     view! {
         <article class=format!("rules rules-{id}") data-testid=format!("rules-{id}")>
             <h1>{format!("{}: the rules", game.name)}</h1>
+            {game.lesson.then(|| view! { <p class="learn"><a class="button" data-testid="learn-link" href=format!("/play/{id}#{}", crate::play::lesson::HASH)>"Learn by playing"</a>" A guided first match of a few minutes."</p> })}
             {move || match texts.get() {
                 Some(Ok(t)) => view! { <Document text=t.rules page=format!("/rules/{id}") directive=directive(id)/> }.into_any(),
                 other => waiting(other),

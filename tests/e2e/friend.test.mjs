@@ -346,7 +346,7 @@ test('a four-hero Rumble on three devices: the auction sealed across devices, it
 });
 
 /** A trainer's split of the fifteen cards into three monsters, typed by the build screen's keys. */
-const MONSTER_KEYS = { block: '1', run: '2', runtwo: '3', punch: '4', grab: '5', shoot: '6', kick: '7', charge: '8', heal: '9', taunt: '0' };
+const MONSTER_KEYS = { block: 'b', run: 'r', runtwo: 'Shift+R', punch: 'p', grab: 'g', shoot: 's', kick: 'k', charge: 'c', heal: 'h', taunt: 't' };
 const SPLIT = ['kick', 'punch', 'shoot', 'charge', 'grab', 'block', 'shoot', 'heal', 'kick', 'run', 'punch', 'taunt', 'charge', 'runtwo', 'grab'];
 
 /** TAUNT's screens in Monsters: the secret build first, then the battle's. */

@@ -94,6 +94,8 @@ test('a whole match against the hard computer on a phone, with the bot timed', a
   // The hand: six basic cards and the character's two moves, each with High and Low in words.
   assert.equal(await page.locator('[data-testid="hand"] button').count(), 8);
   assert.match(await page.textContent('[data-testid="card-1"]'), /Low Poke.*white.*High.*Evade.*Low.*Attack 0, time 1/s);
+  // What an attack's "time" means is said where the cards are chosen.
+  assert.match(await page.textContent('[data-testid="time-hint"]'), /time is its speed.*lower time succeeds/);
   assert.match(await page.textContent('[data-testid="card-7-b"]'), /Meteor Storm.*Projectile/s);
   assert.match(await page.textContent('[data-testid="dp-player-2"]'), /Bruna/);
   assert.match(await page.textContent('[data-testid="health-1"]'), /Health 6 of 6/);
@@ -250,6 +252,15 @@ test('Custom Character against the computer: nine cards taken in secret, then se
   await page.click('[data-testid="take-basic-6"]');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="taken"] li').length === 1);
   assert.ok(await page.$('[data-testid="take-basic-6"][disabled]'), 'one Taunt card only');
+  // At 390 px, two cards to a row: the Taunt card's count and badge stay inside it, on one line each.
+  const fits = await page.$eval('[data-testid="take-basic-6"]', (card) => {
+    const box = card.getBoundingClientRect();
+    return [...card.querySelectorAll('.dp-card-top > *')].map((e) => {
+      const r = e.getBoundingClientRect();
+      return { text: e.textContent, inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5, oneLine: r.height < 26 };
+    });
+  });
+  assert.ok(fits.length >= 2 && fits.every((f) => f.inside && f.oneLine), JSON.stringify(fits));
   await page.screenshot({ path: join(ARTIFACTS, 'dragon-punch-custom-pick-phone.png'), fullPage: true });
   for (let taken = 1; taken < 9; taken++) {
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="taken"] li').length === n, taken);

@@ -233,11 +233,20 @@ test('six heroes, one person and five hard computers, on a phone: played to the 
   assert.ok(await noOverflow(page), 'the lobby fits a phone');
   await page.click('[data-testid="start"]');
   let bidOnce = false;
+  let skipped = false;
   const timed = await playToTheEnd(page, {
     phone: true,
     shots: { bids: 'rumble-bids-phone.png', allocate: 'rumble-allocate-phone.png', result: 'rumble-result-phone.png' },
     on: {
       bids: async (p) => {
+        if (!bidOnce) {
+          // Every power's text at once, with one switch (tapping a name still shows one).
+          assert.equal(await p.isVisible('[data-testid="text-1"]'), false);
+          await p.check('[data-testid="show-texts"]');
+          const texts = await p.$$eval('[data-testid^="text-"]', (ps) => ps.map((e) => (e.hidden ? '' : e.textContent.trim())));
+          assert.ok(texts.length > 3 && texts.every((t) => t.length > 10), `every text shown: ${texts}`);
+          await p.screenshot({ path: join(ARTIFACTS, 'rumble-bids-texts-phone.png'), fullPage: true });
+        }
         // Some powers, so the computer's search meets them.
         if (!bidOnce) for (const i of [1, 3, 6]) await p.fill(`[data-testid="bid-${i}"]`, '12');
         bidOnce = true;
@@ -252,9 +261,24 @@ test('six heroes, one person and five hard computers, on a phone: played to the 
         if (target && energy > 1) await target.fill(String(Math.floor(energy / 2)));
         await p.click('[data-testid="submit-allocation"]');
       },
+      result: async (p) => {
+        assert.ok(!skipped, 'no round is shown after skipping to the result');
+        // The person's heroes are marked "you"; once all are out, the rounds can be skipped.
+        const mine = await p.$$eval('[data-testid="rb-table"] li.rb-hero', (hs) => hs.filter((h) => h.querySelector('[data-testid="you"]')).map((h) => h.classList.contains('out')));
+        assert.ok(mine.length >= 1, 'your hero is marked on the table');
+        const skip = await p.$('[data-testid="skip-to-end"]');
+        assert.equal(Boolean(skip), mine.every(Boolean), 'skipping is offered exactly when your heroes are out');
+        if (skip) {
+          skipped = true;
+          await p.screenshot({ path: join(ARTIFACTS, 'rumble-skip-phone.png'), fullPage: true });
+          await skip.click();
+          await p.waitForSelector('[data-testid="match-over"]', { timeout: 300_000 });
+        } else await p.click('[data-testid="next"]');
+      },
     },
   });
   assert.match(await page.textContent('[data-testid="winner"]'), /won the game!/);
+  console.log(`rumble_skipped_to_the_result: ${skipped}`);
   await page.screenshot({ path: join(ARTIFACTS, 'rumble-over-phone.png'), fullPage: true });
   printBotTimes('rumble', '_6_heroes', timed);
   await shareWatchAndPlayOn(site, page, 'rumble', { playOn: 0, shot: 'watch-rumble.png' });

@@ -18,8 +18,8 @@ const SCREENS = ['build', 'pick', 'result', 'match-over', 'handoff', 'lay', 'ord
 const SPLIT_1 = ['kick', 'kick', 'shoot', 'shoot', 'grab', 'block', 'block', 'heal', 'heal', 'run', 'punch', 'punch', 'charge', 'runtwo', 'taunt'];
 /** Trainer 2's split. */
 const SPLIT_2 = ['block', 'run', 'punch', 'grab', 'charge', 'shoot', 'kick', 'heal', 'taunt', 'runtwo', 'block', 'run', 'punch', 'grab', 'charge'];
-/** The palette's keys: 1 to 9, then 0. */
-const KEYS = { block: '1', run: '2', runtwo: '3', punch: '4', grab: '5', shoot: '6', kick: '7', charge: '8', heal: '9', taunt: '0' };
+/** The palette's keys: the letter in each card's square (Shift with the second Run's). */
+const KEYS = { block: 'b', run: 'r', runtwo: 'Shift+R', punch: 'p', grab: 'g', shoot: 's', kick: 'k', charge: 'c', heal: 'h', taunt: 't' };
 const NAMES = { block: 'Block', run: 'Run', runtwo: 'Run 2', punch: 'Punch', grab: 'Grab', shoot: 'Shoot', kick: 'Kick', charge: 'Charge', heal: 'Heal', taunt: 'TAUNT' };
 
 /** Opens the TAUNT lobby from a clean slate and chooses Monsters. */
@@ -45,7 +45,7 @@ async function build(page, split) {
   // Take back Monster 1's last card and put it back.
   await page.click('[data-testid="slot-1-5"]');
   assert.equal((await page.textContent('[data-testid="slot-1-5"]')).trim(), '·');
-  assert.match(await page.textContent('[data-testid="build-done"]'), /1 cards to place/);
+  assert.match(await page.textContent('[data-testid="build-done"]'), /1 card to place/);
   await page.click(`[data-testid="build-${split[4]}"]`);
   const placed = [];
   for (let m = 1; m <= 3; m++) for (let i = 1; i <= 5; i++) placed.push((await page.textContent(`[data-testid="slot-${m}-${i}"]`)).trim());
@@ -104,6 +104,9 @@ test('Monsters hot-seat: each trainer builds in secret, then a Switch brings a m
   assert.match(await page.textContent('[data-testid="result"]'), /Both trainers have built/);
   assert.match(await page.textContent('[data-testid="event-log"]'), /Both trainers have built/);
   assert.doesNotMatch(await storage(page), /Draft/, 'a shared device saves no split');
+  // The table shows only what both trainers have seen, and says so beside the question marks.
+  for (const n of [1, 2]) assert.match(await page.textContent(`[data-testid="unseen-${n}"]`), /Each \? is a card not yet shown/);
+  assert.match(await page.textContent('[data-testid="goal"]'), /A trainer loses with three disabled cards across its monsters/);
   await page.click('[data-testid="next"]');
 
   // Turn 1: Trainer 1 switches, Trainer 2 charges.
@@ -116,7 +119,8 @@ test('Monsters hot-seat: each trainer builds in secret, then a Switch brings a m
   assert.match(await page.textContent('[data-testid="pick-switchhigher"]'), /brings in Monster 3/);
   assert.match(await page.textContent('[data-testid="pick-switchlower"]'), /brings in Monster 2/);
   assert.match(await page.textContent('[data-testid="my-team"]'), /Monster 2.*Block.*Block.*Heal/s);
-  await page.keyboard.press('4'); // the fourth card shown: Switch-Higher
+  assert.equal(await page.getAttribute('[data-testid="pick-switchhigher"]', 'data-key'), '+');
+  await page.keyboard.press('+'); // Switch-Higher's key is the + in its square
   await page.waitForSelector('[data-testid="handoff"]');
   assert.match(await page.textContent('[data-testid="handoff"]'), /Player 2/);
   await page.click('[data-testid="show-hand"]');

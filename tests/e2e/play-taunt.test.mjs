@@ -64,7 +64,10 @@ async function playToTheEnd(page, { useKeyboard, maxScreens = 600, onScreen }) {
     else if (screen === 'pick') {
       const choice = await tauntMove(page, step);
       if (useKeyboard && step % 2 === 0) {
-        const key = await choice.$eval('.mc-key', (e) => e.textContent.replace(/\D/g, ''));
+        // The key is the letter in the card's square, never the number that orders play.
+        const [key, letter] = await choice.$eval('.mc-letter', (e) => [e.closest('button').dataset.key, e.textContent]);
+        assert.equal(key.replace('Shift+', '').toUpperCase(), letter.replace('\u21e7', ''), 'the key is the letter shown');
+        assert.match(letter, /^\u21e7?[BRPGSKCHT+-]$/);
         await page.keyboard.press(key);
       } else {
         await choice.click();

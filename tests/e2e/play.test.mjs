@@ -46,6 +46,55 @@ test('two people play a whole match on one device, passing it between picks', as
   await page.context().close();
 });
 
+/** The test ids of the cards in the hand on the pick screen, in order. */
+const handIds = (page) => page.$$eval('[data-testid="hand"] button', (bs) => bs.map((b) => b.dataset.testid));
+
+/** Which card Player 1 showed in the reveal, as its pick's test id names it ("pick-guard"). */
+const firstRevealed = async (page) => `pick-${(await page.getAttribute('[data-testid="reveal"] .revealed-card .card', 'data-card')).toLowerCase()}`;
+
+test('a pick can be changed until it is revealed: from the hand-off screen, and while the computer and the count wait', async () => {
+  const page = await openPage(site.browser);
+  // Two people on one device: Player 1 picks, then changes it before handing over.
+  await startHotSeat(page, site.url, 1);
+  await page.click('[data-testid="show-hand"]');
+  const hand = await handIds(page);
+  const other = hand.find((id) => id !== hand[0]);
+  assert.ok(other, `two different cards in the hand: ${hand}`);
+  await page.click(`[data-testid="${hand[0]}"]`);
+  await page.waitForSelector('[data-testid="handoff"]');
+  assert.equal(await page.textContent('[data-testid="change-choice"]'), "Change Player 1's choice");
+  await page.click('[data-testid="change-choice"]');
+  // Back to Player 1 through a hand-off of its own: whoever holds the device sees no hand first.
+  await page.waitForFunction(() => /Pass the device to Player 1/.test(document.querySelector('[data-testid="handoff"]')?.textContent ?? ''));
+  assert.equal(await page.$('[data-testid="change-choice"]'), null, 'nothing to change before Player 1 has chosen again');
+  assert.equal(await page.$('[data-testid="hand"]'), null);
+  await page.click('[data-testid="show-hand"]');
+  await page.click(`[data-testid="hand"] [data-testid="${other}"]`);
+  await page.waitForFunction(() => /Pass the device to Player 2/.test(document.querySelector('[data-testid="handoff"]')?.textContent ?? ''));
+  await page.click('[data-testid="show-hand"]');
+  await page.click('[data-testid="hand"] button');
+  await page.waitForSelector('[data-testid="result"]', { timeout: 20_000 });
+  assert.equal(await firstRevealed(page), other, 'the changed pick is the one revealed');
+
+  // Against the computer: the count to the reveal offers the change, and the pick screen comes back.
+  await startVsBot(page, site.url, 'easy', 1);
+  await page.waitForSelector('[data-testid="pick"]');
+  const mine = await handIds(page);
+  const second = mine.find((id) => id !== mine[0]);
+  assert.ok(second, `two different cards in the hand: ${mine}`);
+  await page.click(`[data-testid="${mine[0]}"]`);
+  // The count lasts a second and a half: the button is pressed the moment it shows.
+  await page.waitForSelector('[data-testid="change-choice"]', { timeout: 5_000 });
+  await page.evaluate(() => document.querySelector('[data-testid="change-choice"]').click());
+  await page.waitForSelector('[data-testid="pick"]');
+  assert.equal(await page.$('[data-testid="result"]'), null, 'nothing was revealed');
+  await page.click(`[data-testid="hand"] [data-testid="${second}"]`);
+  await page.waitForSelector('[data-testid="result"]', { timeout: 20_000 });
+  assert.equal(await firstRevealed(page), second, 'the changed pick is the one revealed');
+  assertClean(page);
+  await page.context().close();
+});
+
 test('Blindfolded with Feint: plan whole measures, then watch them revealed', async () => {
   const page = await openPage(site.browser);
   await startVsBot(page, site.url, 'easy', 1, ['blindfolded', 'feint']);

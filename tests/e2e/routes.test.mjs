@@ -53,9 +53,16 @@ test('every game in the registry has its pages (play, rules, print, lab), clean 
         timeout: 30_000,
       });
     }
+    // How a match is won and lost, one line under the title, with a link to the rules section
+    // that says it in full.
+    const goal = await page.textContent('[data-testid="goal"]');
+    assert.match(goal, /\b(wins?|lose|loses|out)\b/, `${id}: the goal line says how to win and lose: ${goal}`);
+    const [rules, section] = (await page.getAttribute('[data-testid="goal"] a', 'href')).split('#');
+    assert.equal(rules, `/rules/${id}`, `${id}: the goal line links to the game's own rules`);
     // Rules: the text, then the pieces the game's module fills in.
     await page.click(`nav[data-testid="game-nav"] a[href="/rules/${id}"]`);
     await page.waitForSelector(`[data-testid="rules-${id}"] h2`, { timeout: 20_000 });
+    assert.ok(await page.$(`[id="${section}"]`), `${id}: the goal line's link reaches a section of the rules (#${section})`);
     await page.waitForFunction(() => [...document.querySelectorAll('[data-rules-piece]')].every((el) => !el.querySelector('.progress')), null, {
       timeout: 20_000,
     });

@@ -210,6 +210,9 @@ pub struct GameInfo {
     /// Whether the balance lab (`/lab/<id>`, `dojo lab`) has something to compare in the game
     /// ([`Sampled::lab`]).
     pub lab: bool,
+    /// Whether the play page has a lesson, a guided first match (`/play/<id>#learn`), which
+    /// the rules page then offers.
+    pub lesson: bool,
 }
 
 impl GameInfo {
@@ -230,6 +233,7 @@ pub const GAMES: &[GameInfo] = &[
         quick: ("priority", "Which card goes first?"),
         kit: true,
         lab: true,
+        lesson: true,
     },
     GameInfo {
         id: "taunt",
@@ -240,6 +244,7 @@ pub const GAMES: &[GameInfo] = &[
         quick: ("order", "Which move acts first?"),
         kit: true,
         lab: true,
+        lesson: true,
     },
     GameInfo {
         id: "dragon-punch",
@@ -250,6 +255,7 @@ pub const GAMES: &[GameInfo] = &[
         quick: ("compare", "Which attack succeeds?"),
         kit: true,
         lab: true,
+        lesson: true,
     },
     GameInfo {
         id: "rumble",
@@ -260,6 +266,7 @@ pub const GAMES: &[GameInfo] = &[
         quick: ("rebids", "Who wins a tied bid?"),
         kit: true,
         lab: true,
+        lesson: false,
     },
     GameInfo {
         id: "fusion",
@@ -270,6 +277,7 @@ pub const GAMES: &[GameInfo] = &[
         quick: ("push", "How far may a Push go?"),
         kit: true,
         lab: true,
+        lesson: false,
     },
     GameInfo {
         id: "toy",
@@ -280,6 +288,7 @@ pub const GAMES: &[GameInfo] = &[
         quick: ("", ""),
         kit: false,
         lab: false,
+        lesson: false,
     },
 ];
 

@@ -185,9 +185,9 @@ fn throwdown(t: &Fusion, v: &FusionView) -> Option<impl IntoView + use<>> {
     Some(view! {
         <div class="fu-throwdown" data-testid="fu-throwdown">
             <p class="fu-stakes">{format!("Stakes: \u{201c}{stakes}\u{201d}")}</p>
-            {(laid > 0).then(|| view! { <p class="fu-laid">{format!("{laid} card(s) face down, waiting for everyone to choose")}</p> })}
+            {(laid > 0).then(|| view! { <p class="fu-laid">{format!("{} face down, waiting for everyone to choose", super::words::count(laid as u32, "card"))}</p> })}
             {(!top_first.is_empty()).then(|| view! { <ol class="fu-pile" data-testid="fu-pile" aria-label="The Pile, top card first">{top_first}</ol> })}
-            {(under > 0).then(|| view! { <p class="fu-under">{format!("{under} card(s) beaten back, face down at the bottom")}</p> })}
+            {(under > 0).then(|| view! { <p class="fu-under">{format!("{} beaten back, face down at the bottom", super::words::count(under as u32, "card"))}</p> })}
             {f.winner.map(|w| view! { <p class="fu-winner" data-testid="fu-winner">{format!("Won by {}", side_name(w))}</p> })}
             {spoils}
             <div class="fu-payloads">

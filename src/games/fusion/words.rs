@@ -8,6 +8,12 @@ use dojo_games::fusion::payload::Buy;
 use dojo_games::fusion::throwdown::Part;
 use dojo_games::fusion::{Action, Event, Fusion};
 
+/// `n` and `word` ("card"), with an "s" unless `n` is 1: "1 card", "3 cards".
+pub fn count(n: impl Into<u32>, word: &str) -> String {
+    let n = n.into();
+    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
+}
+
 /// What seat `seat` is called: the pilot's name, or "the Coach".
 pub fn seat_name(t: &Fusion, seat: u8) -> String {
     if t.is_pilot(seat) { t.standing().pilots[usize::from(seat)].name.clone() } else { "the Coach".into() }
@@ -122,7 +128,7 @@ pub fn action_label(t: &Fusion, seat: u8, action: &Action) -> String {
             }
         }
         Action::SitOut => "Sit this one out".into(),
-        Action::Recharge(c) => format!("Recharge: discard {c} for {} Charge(s)", c.suit.value()),
+        Action::Recharge(c) => format!("Recharge: discard {c} for {}", count(c.suit.value(), "Charge")),
         Action::Activate(g) => format!("Activate {}", gear_name(t, seat, *g)),
         Action::Sacrifice(g) => format!("Sacrifice {}", gear_name(t, seat, *g)),
         Action::Surge { threat, storm, index, cards } => {
@@ -178,8 +184,8 @@ fn happened(t: &Fusion, h: &Happened) -> String {
     match h {
         Happened::Prevented(target) => format!("{} spends a Buffer and stops it.", target_name(t, *target)),
         Happened::NoEffect => "It has no effect.".into(),
-        Happened::Charges(p, n) => format!("{} now holds {n} Charge(s).", target_name(t, Target::Pilot(*p))),
-        Happened::Buffers(p, n) => format!("{} has {n} Buffer(s).", target_name(t, Target::Pilot(*p))),
+        Happened::Charges(p, n) => format!("{} now holds {}.", target_name(t, Target::Pilot(*p)), count(*n, "Charge")),
+        Happened::Buffers(p, n) => format!("{} has {}.", target_name(t, Target::Pilot(*p)), count(*n, "Buffer")),
         Happened::Harmony(h) => format!("Harmony is {}.", harmony_name(*h)),
         Happened::Committed(p, c, n) => format!("{}'s {} is {n}.", target_name(t, Target::Pilot(*p)), commitment(*c)),
         Happened::Rating(i, 0) => format!("{} drops to Rating 0 and is out of play.", target_name(t, Target::Threat(*i))),
@@ -224,7 +230,8 @@ pub fn describe(t: &Fusion, event: &Event) -> String {
             if conflicts.len() > 1 { format!("Conflict {} of {}: {what}.", index + 1, conflicts.len()) } else { format!("Now {what}.") }
         }
         Event::Jokers { count } => {
-            format!("{count} Joker(s) reach the top of the Deck: Active Omens for the Coach, and a Charge for every pilot.")
+            let reach = if *count == 1 { "A Joker reaches" } else { "Jokers reach" };
+            format!("{reach} the top of the Deck ({count}): Active Omens for the Coach, and a Charge for every pilot.")
         }
         Event::Reshuffled => "The Trash is shuffled into the Deck.".into(),
         Event::Drew { seat, count } => format!("{} draws {count}.", name(*seat)),
@@ -271,7 +278,7 @@ pub fn describe(t: &Fusion, event: &Event) -> String {
         }
         Event::Assisted { seat, to, discard, cards, strike } => {
             let gave = if *cards > 0 {
-                format!("hands {cards} card(s) to {}", seat_name(t, to.0))
+                format!("hands {} to {}", count(*cards, "card"), seat_name(t, to.0))
             } else {
                 format!("assists {}", seat_name(t, to.0))
             };

@@ -8,9 +8,10 @@
 //! (on a shared device, only the record up to the last step with nothing face down).
 
 use crate::play::OnSite;
+use crate::play::lesson::{Lesson, Step};
 use dojo_engine::{Game, Observer, Seat};
 use dojo_games::Speaker;
-use dojo_games::punish::{Card, Decision, Event, Punish, PunishView};
+use dojo_games::punish::{Card, Decision, Event, Options, Play, Punish, PunishView, Setup};
 
 /// PUNISH on the play page.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,6 +24,49 @@ impl OnSite for PunishSite {
     type G = Punish;
     const SAVE_KEY: &'static str = "pocket-dojo/punish";
     const NOUN: &'static str = "match";
+
+    fn goal(view: Option<&PunishView>) -> (String, &'static str) {
+        let options = view.map(|v| v.options).unwrap_or_default();
+        let games = match options.wins_needed() {
+            1 => "One game decides the match.".to_string(),
+            n => format!("The first to win {n} games takes the match."),
+        };
+        (format!("A fighter who drops to zero hearts loses the game at once. {games}"), "winning")
+    }
+
+    /// A first match of three breaths: Dodge stops a later hit, both fighters take a hit in
+    /// priority order, and a Rush takes the last heart before a Punish can resolve.
+    fn lesson() -> Option<Lesson<Punish>> {
+        use Card::{Dodge, Guard, Punish as P, Rush, Strike};
+        let options = Options { best_of: 1, ..Options::default() };
+        let setup = Setup::arranged([&[Dodge, Strike, Rush, Guard, P], &[Strike, Rush, P, Guard, Dodge]], &[Guard, Dodge], options).ok()?;
+        let step = |say, point, you: Card, them: Card| Step { say, point, inputs: vec![Some(Play::card(you)), Some(Play::card(them))] };
+        Some(Lesson {
+            seats: 2,
+            setup,
+            steps: vec![
+                step(
+                    "You both have 3 hearts, and whoever loses all of theirs loses. Each breath you both choose a card in secret and show them together; the lower number on a card resolves first. Play Dodge (3): any hit that would land after it does nothing.",
+                    "[data-testid=\"pick-dodge\"]",
+                    Dodge,
+                    Strike,
+                ),
+                step(
+                    "Played cards stay face up until the measure ends, so you can count what the other fighter has left. Rush (2) deals 1 and Strike (4) deals 2: play Strike, and both of you will be hit, the faster card first.",
+                    "[data-testid=\"pick-strike\"]",
+                    Strike,
+                    Rush,
+                ),
+                step(
+                    "The computer is down to 1 heart. A hit that takes a fighter's last heart ends the game at once, before their own card resolves. Play Rush (2): nothing but a Guard is faster.",
+                    "[data-testid=\"pick-rush\"]",
+                    Rush,
+                    P,
+                ),
+            ],
+            done: "Your Rush took the last heart before the computer's Punish (3 damage, but priority 5) could land. A real match is best of three games; after every four breaths, a measure, the cards are shuffled and dealt again.",
+        })
+    }
 
     fn describe(event: &Event, speaker: &Speaker) -> String {
         event.describe_with(speaker)
@@ -96,7 +140,14 @@ mod tests {
     use crate::play::Seats;
     use dojo_bot::Level;
     use dojo_engine::{GameRecord, Rng};
-    use dojo_games::punish::{Options, Play, Setup};
+
+    #[test]
+    fn the_lesson_plays_as_written_and_the_person_wins_its_game() {
+        let lesson = PunishSite::lesson().unwrap();
+        let end = crate::play::lesson::check(&lesson);
+        assert_eq!(end.outcome().map(|o| o.winning_seats().to_vec()), Some(vec![Seat(0)]), "the Rush takes the last heart first");
+        assert_eq!(end.public_view().hearts, dojo_engine::PerSeat(vec![2, 0]));
+    }
 
     fn hot_seat(options: Options, seed: u64) -> Session {
         Session::new(Seats::people(2), &Setup::deal(seed, options)).unwrap()

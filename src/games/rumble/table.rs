@@ -13,10 +13,10 @@ pub fn where_words(t: &Rumble) -> String {
         Phase::Bidding => "The auction: sealed bid sheets".into(),
         Phase::Rebidding => "The auction: tied heroes bid again".into(),
         Phase::Giving => "After the auction: curses are handed on".into(),
-        Phase::Settling => format!("After the auction: heroes may discard {}", w.powers.to_lowercase()),
+        Phase::Settling => format!("After the auction: heroes may discard {}", w.powers.to_ascii_lowercase()),
         Phase::Allocating => format!("{} {} · Allocation", w.round, t.round),
         Phase::Revealing => format!("{} {} · Reveal step", w.round, t.round),
-        Phase::Moderating => format!("{} {} · The moderator applies typed-in {}", w.round, t.round, w.powers.to_lowercase()),
+        Phase::Moderating => format!("{} {} · The moderator applies typed-in {}", w.round, t.round, w.powers.to_ascii_lowercase()),
         Phase::Blocking => format!("{} {} · Blocking", w.round, t.round),
         Phase::Over => "The game is over".into(),
     }
@@ -35,7 +35,11 @@ pub fn power_chip(t: &Rumble, power: dojo_games::rumble::PowerRef, strength: Opt
     }
 }
 
-fn hero_card(t: &Rumble, h: usize) -> impl IntoView + use<> {
+/// What a seat's name ends with when it is the one person at a table of computers (see the
+/// play page's seat names): that seat's heroes are marked "you".
+pub const YOU: &str = " (you)";
+
+fn hero_card(t: &Rumble, h: usize, names: &[String]) -> impl IntoView + use<> {
     let hero = &t.heroes[h];
     let w = words();
     let out = !hero.standing();
@@ -43,13 +47,14 @@ fn hero_card(t: &Rumble, h: usize) -> impl IntoView + use<> {
         t.fight.allocations.get(h).cloned().flatten().filter(|_| matches!(t.phase, Phase::Revealing | Phase::Moderating | Phase::Blocking));
     let player = t.seats.get(usize::from(hero.seat)).map(|s| s.0.clone()).unwrap_or_default();
     let tag = if hero.sidekick { format!("Sidekick of {player}") } else { String::new() };
+    let yours = names.get(usize::from(hero.seat)).is_some_and(|n| n.ends_with(YOU));
     let powers = hero.powers.iter().map(|p| view! { <li>{power_chip(t, p.power, Some(p.strength))}</li> }).collect_view();
     let alloc_line =
         alloc.map(|a| view! { <p class="rb-alloc" data-testid=format!("alloc-shown-{}", h + 1)>{words::allocation(t, h as u8, &a)}</p> });
     view! {
         <li class="rb-hero" class:out=out data-testid=format!("hero-{}", h + 1)>
             <div class="rb-head">
-                <span class="rb-name">{hero.name.clone()}</span>
+                <span class="rb-name">{hero.name.clone()}{yours.then(|| view! { " " <span class="badge you" data-testid="you">"you"</span> })}</span>
                 <span class="rb-energy" data-testid=format!("energy-{}", h + 1) title=w.energy>{hero.energy.to_string()}<small>{format!(" {}", w.energy)}</small></span>
             </div>
             {(!tag.is_empty()).then(|| view! { <p class="rb-tag">{tag}</p> })}
@@ -60,10 +65,12 @@ fn hero_card(t: &Rumble, h: usize) -> impl IntoView + use<> {
     }
 }
 
-/// The table of a public view; `_names` are the seats' names (the heroes carry their own).
-pub fn table(view: Signal<RumbleView>, _names: Signal<Vec<String>>) -> AnyView {
+/// The table of a public view; `names` are the seats' names (the heroes carry their own; a
+/// name ending in [`YOU`] marks the person's heroes).
+pub fn table(view: Signal<RumbleView>, names: Signal<Vec<String>>) -> AnyView {
     (move || {
         let v = view.get();
+        let names = names.get();
         let t = v.table;
         let w = words();
         let lots = (matches!(t.phase, Phase::Bidding | Phase::Rebidding)).then(|| {
@@ -75,7 +82,7 @@ pub fn table(view: Signal<RumbleView>, _names: Signal<Vec<String>>) -> AnyView {
                 </details>
             }
         });
-        let cards = (0..t.heroes.len()).map(|h| hero_card(&t, h)).collect_view();
+        let cards = (0..t.heroes.len()).map(|h| hero_card(&t, h, &names)).collect_view();
         view! {
             <section class="rb-table" aria-label="The table" data-testid="rb-table">
                 <p class="rb-where" data-testid="where">{where_words(&t)}</p>

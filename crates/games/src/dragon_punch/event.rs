@@ -114,7 +114,9 @@ impl Event {
                 let mut parts = Vec::new();
                 for (p, list) in strikes.iter().enumerate() {
                     for s in list {
-                        parts.push(format!("{} {} attack {}", who.possessive(Seat(p as u8), true), s.location, fate_words(s.fate)));
+                        // Only the first part starts the sentence: "Your high attack hits, your low…".
+                        let whose = who.possessive(Seat(p as u8), parts.is_empty());
+                        parts.push(format!("{whose} {} attack {}", s.location, fate_words(s.fate)));
                     }
                 }
                 if parts.is_empty() {

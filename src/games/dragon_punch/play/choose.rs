@@ -188,6 +188,7 @@ pub(super) fn ChooseCard(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> imp
             } else {
                 "Tap a card, or press its number on a keyboard, then Play (or Enter). A character card's number pressed twice picks its second move."
             }}</p>
+            <p class="hint" data-testid="time-hint">"An attack's time is its speed: when both attacks get through and nobody holds the Initiative, the lower time succeeds and the other is Interrupted; equal times both succeed."</p>
         </div>
     }
 }

@@ -41,7 +41,7 @@ pub(super) fn PickHand(cx: Ctx, seat: Seat, taken: u8, names: Signal<Vec<String>
                     aria-label=format!("Take {} (you have {have} of {most})", card_name(&set, card)) on:click=move |_| take(card)>
                     <span class="dp-card-top">
                         <span class="dp-take-count">{format!("{have} of {most}")}</span>
-                        {taunt.then(|| view! { <span class="badge">"the Taunt card: take exactly one"</span> })}
+                        {taunt.then(|| view! { <span class="badge" title="A hand holds exactly one Taunt card">"the Taunt card"</span> })}
                         {(suggested == Some(card)).then(|| view! { <span class="badge suggested">"suggested"</span> })}
                     </span>
                     {move_face(&basic.white, Hue::White)}

@@ -9,9 +9,12 @@
 //! a shared device the record up to the last step.
 
 use crate::play::OnSite;
+use crate::play::lesson::{Lesson, Step};
 use dojo_engine::{Game, Observer, Seat};
 use dojo_games::Speaker;
-use dojo_games::dragon_punch::{CardRef, CardSet, Decision, DragonPunch, DragonPunchView, Event, MAX_HAND, Phase, ROUNDS_TO_WIN, Setup};
+use dojo_games::dragon_punch::{
+    Action, CardRef, CardSet, Decision, DragonPunch, DragonPunchView, Event, MAX_HAND, Phase, ROUNDS_TO_WIN, Setup,
+};
 
 /// DRAGON PUNCH on the play page.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,6 +27,60 @@ impl OnSite for DragonPunchSite {
     type G = DragonPunch;
     const SAVE_KEY: &'static str = "pocket-dojo/dragon-punch";
     const NOUN: &'static str = "match";
+
+    /// A first round of four turns with our set, Sol (the person) against Rook: a Block takes
+    /// the Initiative, the Initiative lets a slow Throw through, a quicker Combo Kick beats a
+    /// Throw, and a High Kick turns the computer's last white card red. The computer chooses
+    /// which of its cards turn red as the script says.
+    fn lesson() -> Option<Lesson<DragonPunch>> {
+        let play = |card: u8| Some(Action::Play { card, second: false });
+        let turn = |say, point, you: u8, them: u8| Step { say, point, inputs: vec![play(you), play(them)] };
+        let red = |card: u8| Step { say: "", point: "", inputs: vec![None, Some(Action::Switch(card))] };
+        Some(Lesson {
+            seats: 2,
+            setup: Setup::standard(crate::games::dragon_punch::sets::ours(), [0, 1]),
+            steps: vec![
+                turn(
+                    "You both pick an unflipped card in secret. Each card's High and Low meet the other card's, and a Block there stops an attack. Play Block: blocking an attack also takes the Initiative for the next turn.",
+                    "[data-testid=\"card-5\"]",
+                    4,
+                    2,
+                ),
+                turn(
+                    "You hold the Initiative: when both of you attack, yours succeed and the other's are Interrupted. Throw is slow (time 5) but cannot be Blocked: play it.",
+                    "[data-testid=\"card-4\"]",
+                    3,
+                    1,
+                ),
+                red(2),
+                red(1),
+                turn(
+                    "Each point of damage turns one white card red, and your health is your white cards. Nobody holds the Initiative now, so the quicker attack (the lower time) succeeds: play Combo Kick, time 3, High and Low.",
+                    "[data-testid=\"card-2\"]",
+                    1,
+                    3,
+                ),
+                red(3),
+                red(0),
+                turn(
+                    "A played card is flipped and cannot be played again until a Taunt unflips your hand. The computer has two white cards left, and a High Kick deals 2.",
+                    "[data-testid=\"card-3\"]",
+                    2,
+                    5,
+                ),
+            ],
+            done: "The computer's last white card turned red, so you won the round. Two rounds win the match, and between rounds every card turns white again. When you are hit, you choose which of your white cards turns red.",
+        })
+    }
+
+    fn goal(_: Option<&DragonPunchView>) -> (String, &'static str) {
+        (
+            format!(
+                "Every hit turns one of your white cards red, and you lose the round when the last one turns. Win {ROUNDS_TO_WIN} rounds to win the match."
+            ),
+            "rounds",
+        )
+    }
 
     fn describe(event: &Event, speaker: &Speaker) -> String {
         event.describe_with(speaker)
@@ -158,8 +215,17 @@ mod tests {
     use crate::play::{Controller, Seats};
     use dojo_bot::Level;
     use dojo_engine::{Rng, apply};
-    use dojo_games::dragon_punch::{Action, set::reconstructed};
+    use dojo_games::dragon_punch::set::reconstructed;
     use std::sync::Arc;
+
+    #[test]
+    fn the_lesson_plays_as_written_and_the_person_wins_the_first_round() {
+        let lesson = DragonPunchSite::lesson().unwrap();
+        let end = crate::play::lesson::check(&lesson);
+        let v = end.public_view();
+        assert_eq!(v.wins, [1, 0], "the person won round 1");
+        assert!(end.outcome().is_none(), "the match goes on: the lesson stops after a round");
+    }
 
     fn setup() -> Setup {
         Setup::standard(Arc::new(reconstructed()), [0, 1])

@@ -24,6 +24,21 @@ impl OnSite for FusionSite {
     const SAVE_KEY: &'static str = "pocket-dojo/fusion";
     const NOUN: &'static str = "conflict";
 
+    fn goal(view: Option<&FusionView>) -> (String, &'static str) {
+        let (conflicts, _) = view.map_or((&[][..], 0), |v| v.table.conflicts());
+        match conflicts {
+            [dojo_games::fusion::Conflict::Gambit { .. }] => (
+                "A Gambit goes to the pilots when the pilot's action succeeds (\"Yes…\") and to the Coach when it fails (\"No…\"). A card higher than the hidden one gives \"Yes, and…\"; otherwise the pilot picks another outcome.".into(),
+                "outcomes",
+            ),
+            [_] | [] => (
+                "Both sides lay cards on the Pile; a side wins the Throwdown when everyone against it has folded with its card on top.".into(),
+                "end",
+            ),
+            _ => ("Each Gambit and Throwdown is won by one side; the side that wins more of them wins the evening.".into(), "evening"),
+        }
+    }
+
     /// Never used: events name pilots and Threats from the table ([`OnSite::describe_in`]).
     fn describe(_event: &Event, _speaker: &Speaker) -> String {
         "Something happened at the table.".into()
@@ -39,7 +54,7 @@ impl OnSite for FusionSite {
                 .map(|s| {
                     let name = words::seat_subject(state, s);
                     match seats.0.get(usize::from(s)) {
-                        Some(Controller::Computer(level)) => format!("{name} (computer, {})", level.label().to_lowercase()),
+                        Some(Controller::Computer(level)) => format!("{name} (computer, {})", level.label().to_ascii_lowercase()),
                         _ => name,
                     }
                 })

@@ -9,6 +9,9 @@ use dojo_engine::Seat;
 use dojo_games::rumble::{Act, Decision, Rumble};
 use leptos::prelude::*;
 
+/// Where the bid sheet's "show every text" choice is kept, for the next sheet and the next visit.
+const TEXTS_KEY: &str = "pocket-dojo/rumble/texts";
+
 fn own_table(cx: Ctx, seat: Seat) -> Option<Rumble> {
     cx.session.with_untracked(|s| s.as_ref().map(|s| s.own_view(seat).table))
 }
@@ -29,14 +32,17 @@ pub(super) fn BidSheet(cx: Ctx, seat: Seat) -> impl IntoView {
     };
     let hero = game.hero_of_seat(seat.index()).map(|h| words::hero(&game, h)).unwrap_or_default();
     let w = words();
+    let texts = RwSignal::new(crate::browser::load(TEXTS_KEY).is_some());
     let rows = game
         .lots
         .iter()
         .enumerate()
         .map(|(i, p)| {
+            let text = words::power_text(&game, *p);
             view! {
                 <li class="rb-bid-row">
                     {power_chip(&game, *p, None)}
+                    <p class="rb-text" data-testid=format!("text-{}", i + 1) hidden=move || !texts.get()>{text}</p>
                     {number(format!("bid-{}", i + 1), "Bid".into(), 100, move || bids.with(|b| b[i]), move |v| bids.update(|b| b[i] = v))}
                     <label class="rb-flag"><input type="checkbox" data-testid=format!("discard-{}", i + 1) prop:checked=move || flags.with(|f| f[i])
                         on:change=move |ev| flags.update(|f| f[i] = event_target_checked(&ev))/>" might discard"</label>
@@ -48,7 +54,12 @@ pub(super) fn BidSheet(cx: Ctx, seat: Seat) -> impl IntoView {
     view! {
         <div class="stage rb-bids" data-testid="bids">
             <p class="big">{format!("{hero}: your sealed bid sheet")}</p>
-            <p class="hint">{format!("Bid 0 to 100 on each {} (0 for what you do not want). The highest bid wins and pays it in {}; a Flaw goes to the lowest bid, and everyone else pays theirs. Tick “might discard” to keep the right to throw away a {} you win. Tap a name for its text.", w.power.to_lowercase(), w.energy, w.power.to_lowercase())}</p>
+            <p class="hint">{format!("Bid 0 to 100 on each {} (0 for what you do not want). The highest bid wins and pays it in {}; a Flaw goes to the lowest bid, and everyone else pays theirs. Tick “might discard” to keep the right to throw away a {} you win. Tap a name for its text, or show them all.", w.power.to_ascii_lowercase(), w.energy, w.power.to_ascii_lowercase())}</p>
+            <label class="rb-flag"><input type="checkbox" data-testid="show-texts" prop:checked=move || texts.get() on:change=move |ev| {
+                let on = event_target_checked(&ev);
+                texts.set(on);
+                if on { crate::browser::store(TEXTS_KEY, "1"); } else { crate::browser::forget(TEXTS_KEY); }
+            }/>{format!(" Show every {}'s text", w.power.to_ascii_lowercase())}</label>
             <ol class="rb-bid-list">{rows}</ol>
             <p class="rb-live" data-testid="bid-total">{move || format!("Your bids add up to {}. You pay only for what you win.", total())}</p>
             {refusal(check)}

@@ -69,11 +69,11 @@ fn HandOff(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> impl IntoView {
                     Some(Decision::Bid) => format!("{name} fills in a sealed bid sheet. {}", waiting_status(s, seat, "auction")),
                     Some(Decision::Rebid { .. }) => format!("{name} tied for a top bid and bids again, in secret."),
                     Some(Decision::Give { .. }) => format!("{name} hands on a curse."),
-                    Some(Decision::Settle { .. }) => format!("{name} may discard {} won in the auction.", w.powers.to_lowercase()),
+                    Some(Decision::Settle { .. }) => format!("{name} may discard {} won in the auction.", w.powers.to_ascii_lowercase()),
                     Some(Decision::Reveal(_)) => format!("{name} may react in the reveal step."),
                     Some(Decision::Block { .. }) => format!("{name} chooses which {} points to block.", w.attack),
                     Some(Decision::Moderate) => "The moderator applies the typed-in powers, seeing every secret.".to_string(),
-                    _ => waiting_status(s, seat, &w.round.to_lowercase()),
+                    _ => waiting_status(s, seat, &w.round.to_ascii_lowercase()),
                 })
             })
             .unwrap_or_default();
@@ -104,11 +104,14 @@ fn Decide(cx: Ctx, seat: Seat) -> impl IntoView {
 #[component]
 fn RoundResult(cx: Ctx) -> impl IntoView {
     move || {
-        let Some((game, events, lines)) = cx.session.with(|s| {
+        let Some((game, events, lines, person)) = cx.session.with(|s| {
             s.as_ref().map(|s| {
                 let events = s.last_events();
                 let lines: Vec<(Event, String)> = events.iter().map(|e| (e.clone(), s.describe(e))).collect();
-                (s.public_view().table, events, lines)
+                // The one person at a table of computers, if that is who plays.
+                let persons: Vec<Seat> = s.seats().persons().collect();
+                let person = (persons.len() == 1 && s.seats().has_computer() && !s.is_over()).then(|| persons[0]);
+                (s.public_view().table, events, lines, person)
             })
         }) else {
             return ().into_any();
@@ -125,8 +128,19 @@ fn RoundResult(cx: Ctx) -> impl IntoView {
                 .collect_view();
             view! { <ul class="rb-shown" data-testid="reveal">{items}</ul> }
         });
+        // Once every hero of the person is out, the rounds between the computers can be skipped.
+        let out = person.is_some_and(|p| {
+            let mine = || game.heroes.iter().filter(|h| usize::from(h.seat) == p.index());
+            mine().count() > 0 && !mine().any(|h| h.standing())
+        });
+        let skip = out.then(|| view! {
+            <p class="rb-skip" data-testid="skip">
+                <button type="button" class="button" data-testid="skip-to-end" on:click=move |_| cx.skip_to_end()>"Skip to the result"</button>
+                " You are out: the computers play on to the end without stopping."
+            </p>
+        });
         let happened: Vec<String> =
             lines.into_iter().filter(|(e, _)| !matches!(e, Event::Allocations(_) | Event::Choices(_))).map(|(_, l)| l).collect();
-        turn_result(cx, reveals.into_any(), happened, "Next").into_any()
+        turn_result(cx, view! { {reveals}{skip} }.into_any(), happened, "Next").into_any()
     }
 }

@@ -40,6 +40,14 @@ impl OnSite for RumbleSite {
 
     const SAVE_KEY: &'static str = "pocket-dojo/rumble";
     const NOUN: &'static str = "game";
+    const RESTORED_UNSEEN: &'static str =
+        "The save keeps only what you could see: anything the computer had not yet revealed it decides afresh.";
+
+    fn goal(view: Option<&RumbleView>) -> (String, &'static str) {
+        let limit = view.map_or(dojo_games::rumble::setup::ROUND_LIMIT, |v| v.table.round_limit);
+        let end = if limit == 0 { String::new() } else { format!(" After round {limit}, the heroes standing are placed by their Energy.") };
+        (format!("A hero whose Energy falls to 0 is out, and the last hero standing wins.{end}"), "overview")
+    }
 
     /// Never used: the page always describes events with the table ([`OnSite::describe_in`]),
     /// since they name heroes and powers by their places in it.
@@ -54,15 +62,19 @@ impl OnSite for RumbleSite {
         words::describe(state, event)
     }
 
+    /// The person alone at a table of computers is marked "(you)", and so are that seat's heroes
+    /// on the table (not with friends on other devices: every device tells the match alike).
     fn seat_names(state: &Rumble, seats: &Seats) -> Option<Vec<String>> {
+        let alone = seats.0.iter().filter(|c| **c == Controller::Person).count() == 1 && seats.has_computer() && !seats.has_remote();
         Some(
             state
                 .seats
                 .iter()
                 .enumerate()
                 .map(|(i, (name, role))| match (seats.0.get(i), role) {
-                    (Some(Controller::Computer(level)), _) => format!("{name} (computer, {})", level.label().to_lowercase()),
+                    (Some(Controller::Computer(level)), _) => format!("{name} (computer, {})", level.label().to_ascii_lowercase()),
                     (_, dojo_games::rumble::Role::Moderator) => format!("{name} (moderator)"),
+                    (Some(Controller::Person), _) if alone => format!("{name}{}", crate::games::rumble::table::YOU),
                     _ => name.clone(),
                 })
                 .collect(),
@@ -261,6 +273,21 @@ mod tests {
         assert!(saved["match"]["View"]["view"]["table"]["auction"].is_null(), "a settled auction keeps no bid: {json}");
         assert!(!json.contains("\"Bid\""), "no bid sheet is saved: {json}");
         let _ = Session::load(&json, 3).unwrap();
+    }
+
+    #[test]
+    fn the_person_alone_is_you_and_a_restored_game_speaks_of_no_cards() {
+        use crate::games::rumble::table::YOU;
+        let alone = Session::new(Seats::against_computer(Level::Easy, 3), &setup(3)).unwrap();
+        let names = alone.names();
+        assert!(names[0].ends_with(YOU) && !names[1].ends_with(YOU) && !names[2].ends_with(YOU), "{names:?}");
+        let people = Session::new(Seats::people(3), &setup(3)).unwrap();
+        assert!(!people.names().iter().any(|n| n.ends_with(YOU)), "no one is 'you' at a shared device");
+        let (_, notice) = crate::play::page::welcome::<RumbleSite>(&alone.save().unwrap(), 1).unwrap();
+        assert!(notice.starts_with("Welcome back") && !notice.contains("card"), "{notice}");
+        let (text, section) = RumbleSite::goal(Some(&alone.public_view()));
+        assert!(text.contains("last hero standing wins") && text.contains("After round 30"), "{text}");
+        assert!(dojo_games::rumble::RULES_TEXT.contains(&format!("{{#{section}}}")));
     }
 
     #[test]

@@ -42,6 +42,28 @@ use session::{Session, TauntSite, combo, rematch};
 
 type Ctx = PlayCtx<TauntSite>;
 
+/// The card of `cards` (in the order shown) that the key `key` picks: the one whose letter, the
+/// letter printed in the card's square, it is. Of two cards sharing a letter (both Runs, in
+/// Monsters) Shift picks the second. The numbers printed on the cards repeat (Charge and Heal
+/// are both 7) and tell when a card acts, so keys never follow them.
+fn keyed(cards: &[Slot], key: &str, shift: bool) -> Option<Slot> {
+    let mut chars = key.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else { return None };
+    let same: Vec<Slot> = cards.iter().copied().filter(|s| s.letter() == c.to_ascii_uppercase()).collect();
+    same.get(usize::from(shift).min(same.len().max(1) - 1)).copied()
+}
+
+/// The key of the card at `at` in `cards`, as the card shows it ("H"; "⇧R" for the second of
+/// two Runs) and as a test presses it ("h", "Shift+R").
+fn key_of(cards: &[Slot], at: usize) -> (String, String) {
+    let letter = cards[at].letter();
+    if cards[..at].iter().any(|s| s.letter() == letter) {
+        (format!("\u{21e7}{letter}"), format!("Shift+{letter}"))
+    } else {
+        (letter.to_string(), letter.to_ascii_lowercase().to_string())
+    }
+}
+
 /// The TAUNT play page.
 #[component]
 pub fn PlayTaunt() -> impl IntoView {
@@ -107,10 +129,14 @@ fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<Vec<String>>) -> impl 
     let spirit =
         move || cx.session.with(|s| s.as_ref().is_some_and(|s| s.public_view().corners.0.get(seat.index()).is_some_and(|c| c.out)));
     let choose = move |slot: Slot| cx.decide(move |s| s.give(seat, Action::Play(slot)));
-    // Number keys follow the hand as shown.
+    // Each card's key is the letter in its square.
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
-        if let Some(card) = ev.key().parse::<usize>().ok().and_then(|n| hand().get(n.wrapping_sub(1)).cloned())
+        let hand = hand();
+        let slots: Vec<Slot> = hand.iter().map(|c| c.slot).collect();
+        if let Some(card) = keyed(&slots, &ev.key(), ev.shift_key()).and_then(|k| hand.into_iter().find(|c| c.slot == k))
             && card.playable.is_ok()
+            && !ev.ctrl_key()
+            && !ev.meta_key()
         {
             choose(card.slot);
         }
@@ -118,7 +144,10 @@ fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<Vec<String>>) -> impl 
     on_cleanup(move || handle.remove());
     move || {
         let who = names.get()[seat.index()].clone();
-        let cards = hand().into_iter().enumerate().map(|(i, c)| {
+        let hand = hand();
+        let slots: Vec<Slot> = hand.iter().map(|c| c.slot).collect();
+        let cards = hand.into_iter().enumerate().map(|(i, c)| {
+            let (letter, key) = key_of(&slots, i);
             let ok = c.playable.is_ok();
             let why = c.playable.err().map(|r| r.to_string());
             let slot = c.slot;
@@ -126,12 +155,11 @@ fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<Vec<String>>) -> impl 
             let copies = (c.copies > 1).then(|| view! { <span class="badge copies" title="Copies in this monster">{format!("×{}", c.copies)}</span> });
             view! {
                 <button type="button" class="move-card" class:unplayable=!ok disabled=!ok data-testid=format!("pick-{}", format!("{slot:?}").to_ascii_lowercase())
-                    aria-label=format!("Play {name} (key {})", i + 1) on:click=move |_| choose(slot)>
-                    <span class="mc-head"><span class="mc-name">{name}{copies}</span><span class="mc-number" title="Acts in this order">{c.card.number}</span></span>
+                    aria-label=format!("Play {name} (key {letter})") data-key=key on:click=move |_| choose(slot)>
+                    <span class="mc-head"><span class="mc-letter" title="Its key">{letter.clone()}</span><span class="mc-name">{name}{copies}</span><span class="mc-number" title="Acts in this order">{c.card.number}</span></span>
                     <span class="mc-kind">{format!("{} · L{}", c.card.kind.label(), c.level).trim_start_matches(" · ").to_string()}</span>
                     <span class="mc-lines">{c.lines.into_iter().map(|l| view! { <span class="mc-line">{l}</span> }).collect_view()}</span>
                     {why.map(|w| view! { <span class="mc-why">{w}</span> })}
-                    <span class="mc-key" aria-hidden="true">{format!("key {}", i + 1)}</span>
                 </button>
             }
         });
@@ -139,7 +167,7 @@ fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<Vec<String>>) -> impl 
             <div class="stage pick" data-testid="pick" data-seat=seat.0 + 1>
                 <p class="big">{if spirit() { format!("{who}, Team Spirit: choose a card for turn {turn}") } else { format!("{who}: choose your move for turn {turn}") }}</p>
                 <div class="taunt-hand" role="group" aria-label="Your move cards" data-testid="hand">{cards.collect_view()}</div>
-                <p class="hint">"Tap a card, or press its number (1–9) on a keyboard. Lower numbers on the cards act first."</p>
+                <p class="hint">"Tap a card, or press the letter in its square. The number in its circle is when it acts: lower numbers first."</p>
                 {move || cx.session.with(|s| s.as_ref().and_then(|s| monsters::my_team(&s.view(seat))))}
             </div>
         }

@@ -44,12 +44,6 @@ fn built(v: &TauntView) -> Vec<Slot> {
         .unwrap_or_default()
 }
 
-/// The palette's card for number key `key` ("1" to "9", then "0" for the tenth).
-fn palette_key(key: &str) -> Option<Slot> {
-    let n: usize = key.parse().ok()?;
-    MONSTER_KINDS.get(if n == 0 { 9 } else { n - 1 }).copied()
-}
-
 /// The build screen: fifteen places in three rows, the palette of the ten cards with the copies
 /// left of two, and the cards left out. Confirming gives the fifteen inputs in order.
 #[component]
@@ -83,7 +77,7 @@ pub(super) fn BuildMonsters(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> 
     };
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         let key = ev.key();
-        if let Some(kind) = palette_key(&key) {
+        if let Some(kind) = super::keyed(&MONSTER_KINDS, &key, ev.shift_key()).filter(|_| !ev.ctrl_key() && !ev.meta_key()) {
             add(kind);
         } else if key == "Backspace"
             && let Some(last) = slots.with_untracked(|s| s.iter().rposition(Option::is_some))
@@ -123,12 +117,12 @@ pub(super) fn BuildMonsters(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> 
             .map(|(i, kind)| {
                 let name = card_label(kind);
                 let n = left(kind);
-                let key = (i + 1) % 10;
+                let (key, press) = super::key_of(&MONSTER_KINDS, i);
                 view! {
                     <button type="button" class="button palette-card" disabled=n == 0 data-testid=format!("build-{}", format!("{kind:?}").to_ascii_lowercase())
-                        aria-label=format!("Add {name} ({n} of {COPIES} left, key {key})") on:click=move |_| add(kind)>
-                        <span class="mc-name">{name}</span>
-                        <span class="copies-left">{format!("{n} left · key {key}")}</span>
+                        aria-label=format!("Add {name} ({n} of {COPIES} left, key {key})") data-key=press on:click=move |_| add(kind)>
+                        <span class="mc-name"><span class="mc-letter">{key.clone()}</span>{name}</span>
+                        <span class="copies-left">{format!("{n} left")}</span>
                     </button>
                 }
             })
@@ -142,12 +136,12 @@ pub(super) fn BuildMonsters(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> 
     view! {
         <div class="stage build" data-testid="build" data-seat=seat.0 + 1>
             <p class="big">{move || format!("{}: build your three monsters in secret", names.get().get(seat.index()).cloned().unwrap_or_default())}</p>
-            <p class="hint">"Your two decks hold two of each card. Put five into each monster: a monster may hold two of a card, or both Runs. Tap a card (or press its key) to put it in the next free place; tap a placed card to take it back (or press Backspace). Five cards sit out."</p>
+            <p class="hint">"Your two decks hold two of each card. Put five into each monster: a monster may hold two of a card, or both Runs. Tap a card (or press the letter in its square) to put it in the next free place; tap a placed card to take it back (or press Backspace). Five cards sit out."</p>
             <div class="monster-rows">{rows}</div>
             <div class="palette" role="group" aria-label="Your two decks">{palette}</div>
             <p class="left-out" data-testid="left-out">{left_out}</p>
             <button type="button" class="button primary" data-testid="build-done" disabled=move || !full() on:click=move |_| confirm()>
-                {move || if full() { "These are my monsters".to_string() } else { format!("{} cards to place", slots.with(|s| s.iter().filter(|c| c.is_none()).count())) }}
+                {move || if full() { "These are my monsters".to_string() } else { { let n = slots.with(|s| s.iter().filter(|c| c.is_none()).count()); format!("{n} card{} to place", if n == 1 { "" } else { "s" }) } }}
             </button>
         </div>
     }
@@ -170,7 +164,7 @@ fn monster_rows(t: &TrainerView, testid: String, begun: bool) -> impl IntoView +
                     {known.map(|(k, disabled)| view! {
                         <span class="mon-card" class:off=disabled title=if disabled { "disabled" } else { "" }>{card_label(k)}</span>
                     }).collect_view()}
-                    {(0..x.unknown).map(|_| view! { <span class="mon-card unknown" aria-label="unknown card">"?"</span> }).collect_view()}
+                    {(0..x.unknown).map(|_| view! { <span class="mon-card unknown" aria-label="a card not yet shown">"?"</span> }).collect_view()}
                 </span>
             </li>
         }
@@ -209,6 +203,8 @@ fn trainer_panel(v: &TauntView, names: &[String], s: usize) -> impl IntoView + u
             </div>
             {corner_state(v, &c, n, v.queued[Seat(s as u8)], label)}
             {monster_rows(&t, format!("monster-{n}"), !building)}
+            // The table is the public view, even beside the trainer's own hand: say so.
+            {t.monsters.iter().any(|x| x.unknown > 0).then(|| view! { <p class="hint" data-testid=format!("unseen-{n}")>"Each ? is a card not yet shown: the table holds only what both trainers have seen."</p> })}
             {danger_track(&c, MONSTER_TEAM.critical_damage, &format!("P{n}"))}
         </div>
     }
@@ -233,10 +229,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_palette_keys_are_one_to_nine_then_zero() {
-        assert_eq!(palette_key("1"), Some(Slot::Block));
-        assert_eq!(palette_key("3"), Some(Slot::RunTwo));
-        assert_eq!(palette_key("0"), Some(Slot::Taunt));
-        assert_eq!(palette_key("x"), None);
+    fn each_card_is_keyed_by_its_letter_and_shift_takes_the_second_run() {
+        let keyed = |key: &str, shift: bool| super::super::keyed(&MONSTER_KINDS, key, shift);
+        assert_eq!(keyed("b", false), Some(Slot::Block));
+        assert_eq!(keyed("r", false), Some(Slot::Run));
+        assert_eq!(keyed("R", true), Some(Slot::RunTwo));
+        assert_eq!(keyed("H", true), Some(Slot::Heal), "Shift with a letter no other card shares");
+        assert_eq!(keyed("t", false), Some(Slot::Taunt));
+        assert_eq!(keyed("7", false), None, "printed numbers repeat, so they are no keys");
+        assert_eq!(keyed("Enter", false), None);
+        let hand = [Slot::Block, Slot::Run, Slot::Charge, Slot::Heal];
+        assert_eq!(super::super::keyed(&hand, "h", false), Some(Slot::Heal));
+        assert_eq!(super::super::key_of(&MONSTER_KINDS, 2), ("\u{21e7}R".to_string(), "Shift+R".to_string()));
+        assert_eq!(super::super::key_of(&hand, 3), ("H".to_string(), "h".to_string()));
     }
 }

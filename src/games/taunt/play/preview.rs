@@ -225,7 +225,7 @@ fn duel_lines(view: &TauntView, slot: Slot, card: &MoveCard, level: u8, near: bo
                 _ => "sends 1.5× the damage back".to_string(),
             };
             lines.push(back);
-            lines.push(format!("costs {} token(s) against an L0 hit", level + 1));
+            lines.push(format!("costs {} token{} against an L0 hit", level + 1, if level == 0 { "" } else { "s" }));
             if reflect.heal > 0 {
                 lines.push(format!("heals {} if hit", reflect.heal));
             }

@@ -9,11 +9,12 @@
 //! last step with no combo face down (the combo is laid again after a reload).
 
 use crate::play::OnSite;
+use crate::play::lesson::{Lesson, Step};
 use dojo_engine::{Game, Observer, Seat};
 use dojo_games::Speaker;
 use dojo_games::taunt::modes_data::MONSTER_TEAM;
 use dojo_games::taunt::monsters::{Hand, MONSTER_CARDS, MONSTER_KINDS, MonstersView, SQUAD_CARDS, squad_error};
-use dojo_games::taunt::{Action, Battle, Decision, Event, Fighters, Phase, Setup, Slot, Taunt, TauntView, Turn};
+use dojo_games::taunt::{Action, Battle, Decision, Event, FighterId, Fighters, Options, Phase, Setup, Slot, Taunt, TauntView, Turn};
 use serde::Deserialize;
 
 /// TAUNT on the play page.
@@ -27,6 +28,74 @@ impl OnSite for TauntSite {
     type G = Taunt;
     const SAVE_KEY: &'static str = "pocket-dojo/taunt";
     const NOUN: &'static str = "series";
+
+    /// A first fight of four turns, Wollypobber (the person) against Tuggle: charge up from Far
+    /// while the computer shoots and runs in, then a level 3 Punch sends Tuggle into Trouble Mode
+    /// and its Peril disables a card. Passing charge is off, so each turn is one choice.
+    fn lesson() -> Option<Lesson<Taunt>> {
+        let options = Options { best_of: 1, pass_charge: false, ..Options::default() };
+        let setup = Setup::new([FighterId::Wollypobber, FighterId::Tuggle], options);
+        let turn = |say, point, you: Slot, them: Slot| Step { say, point, inputs: vec![Some(Action::Play(you)), Some(Action::Play(them))] };
+        Some(Lesson {
+            seats: 2,
+            setup,
+            steps: vec![
+                turn(
+                    "A fighter with three disabled cards at the end of a turn loses. Each turn you both pick a move in secret, and the lower number acts first. You start Far apart, where most attacks miss: play Charge (7) for a token that raises your next move a level.",
+                    "[data-testid=\"pick-charge\"]",
+                    Slot::Charge,
+                    Slot::Shoot,
+                ),
+                turn(
+                    "Shoot reaches Far too: the hit moved your marker along your Danger Track. Damage alone never ends a fight, so charge again; each token is a level, and higher levels hit harder.",
+                    "[data-testid=\"pick-charge\"]",
+                    Slot::Charge,
+                    Slot::Run,
+                ),
+                turn(
+                    "A Run switches Near and Far, and the computer ran in: you are Near now, where Punch, Grab and Kick land. One more Charge takes you to level 3, the highest.",
+                    "[data-testid=\"pick-charge\"]",
+                    Slot::Charge,
+                    Slot::Block,
+                ),
+                turn(
+                    "Punch (3) acts before most moves, and a hit interrupts a slower move of its victim. Past White on the Danger Track, a hit's Peril letters disable the victim's cards. Play your level 3 Punch.",
+                    "[data-testid=\"pick-punch\"]",
+                    Slot::Punch,
+                    Slot::Kick,
+                ),
+            ],
+            done: "Your Punch dealt 10 and pushed Tuggle into Trouble Mode, where its Peril letter G disabled Tuggle's Grab. Two more disabled cards at the end of a turn and Tuggle loses; a Heal brings one back. Each card in your hand says what it would do right now.",
+        })
+    }
+
+    /// Three disabled cards defeat a fighter (a Wampire: one hit with too much Peril); who
+    /// wins then depends on the way of playing.
+    fn goal(view: Option<&TauntView>) -> (String, &'static str) {
+        let options = view.map(|v| v.options).unwrap_or_default();
+        let (wins, section) = match options.battle {
+            Battle::Duel | Battle::Monsters if options.best_of > 1 => {
+                (format!("The first to win {} fights takes the match.", options.wins_needed()), "peril")
+            }
+            Battle::Duel | Battle::Monsters => ("A single fight decides the match: defeat the other fighter to win.".to_string(), "peril"),
+            Battle::FreeForAll => ("The first fighter to defeat another wins.".to_string(), "ffa"),
+            Battle::LastStanding => ("The last fighter standing wins.".to_string(), "last-pobber"),
+            Battle::Team => ("The first team to defeat both opponents wins.".to_string(), "team"),
+        };
+        let lose = if options.wampires {
+            "A Wampire is knocked out by one hit whose Peril letters outnumber the tens of its blood left."
+        } else if options.battle == Battle::Monsters {
+            "A trainer loses with three disabled cards across its monsters at the end of a turn; hits disable cards once the team's damage is past White."
+        } else {
+            "A fighter with three disabled cards at the end of a turn is defeated; hits disable cards once their victim's damage is past White, and a Heal brings them back."
+        };
+        let section = match (options.wampires, options.battle) {
+            (true, _) => "wampires",
+            (false, Battle::Monsters) => "monsters",
+            _ => section,
+        };
+        (format!("{lose} {wins}"), section)
+    }
 
     fn describe(event: &Event, speaker: &Speaker) -> String {
         event.describe_with(speaker)
@@ -490,6 +559,43 @@ mod tests {
             assert_eq!(outcome.players().count(), fighters, "{battle}: every fighter has a place");
             assert_eq!(rematch(&s), setup);
         }
+    }
+
+    #[test]
+    fn the_lesson_plays_as_written_and_ends_with_a_card_in_peril() {
+        let lesson = TauntSite::lesson().unwrap();
+        let end = crate::play::lesson::check(&lesson);
+        let v = end.public_view();
+        assert_eq!(v.position, dojo_games::taunt::Position::Near, "the computer ran in");
+        assert_eq!((v.corners.0[1].damage, v.corners.0[0].damage), (10, 4), "the Punch dealt 10; Shoot and Run dealt 2 each");
+        assert!(v.corners.0[1].disabled.contains(Slot::Grab), "Peril disabled Tuggle's Grab");
+        assert_eq!(v.corners.0[1].disabled.len(), 1);
+    }
+
+    #[test]
+    fn every_way_of_playing_says_how_it_is_won_and_links_a_section_of_the_rules() {
+        let goal = |setup: &Setup| {
+            let s = Session::new(Seats::people(setup.fighters.len()), setup).unwrap();
+            TauntSite::goal(Some(&s.public_view()))
+        };
+        let anchor = |section: &str| dojo_games::taunt::RULES_TEXT.contains(&format!("{{#{section}}}"));
+        let cases = [
+            (mode(Battle::FreeForAll, 4, false), "The first fighter to defeat another wins.", "ffa"),
+            (mode(Battle::LastStanding, 5, false), "The last fighter standing wins.", "last-pobber"),
+            (mode(Battle::Team, 4, false), "The first team to defeat both opponents wins.", "team"),
+            (mode(Battle::LastStanding, 3, true), "one hit whose Peril letters", "wampires"),
+            (monsters_setup(3), "across its monsters", "monsters"),
+            (monsters_setup(3), "The first to win 2 fights takes the match.", "monsters"),
+            (Setup::new([FighterId::Wollypobber; 2], Options::default()), "The first to win 2 fights", "peril"),
+            (Setup::new([FighterId::Wollypobber; 2], Options { best_of: 1, ..Options::default() }), "A single fight decides", "peril"),
+        ];
+        for (setup, says, section) in cases {
+            let (text, at) = goal(&setup);
+            assert!(text.contains(says), "{text}");
+            assert_eq!(at, section, "{text}");
+            assert!(anchor(at), "the rules have a section #{at}");
+        }
+        assert_eq!(TauntSite::goal(None), goal(&Setup::new([FighterId::Wollypobber; 2], Options::default())), "the lobby speaks of a duel");
     }
 
     #[test]

@@ -1,0 +1,77 @@
+//! Learn by playing: a short match on the real table, against a computer that follows a script,
+//! where the page says what the next choice needs just before it is made.
+//!
+//! A game's lesson ([`super::OnSite::lesson`]) is a deal with every hidden card chosen and, for
+//! each step, a few sentences, what to highlight and every seat's input. The person plays seat
+//! 1 on the game's own screens; the play machine gives the other seats their scripted inputs
+//! instead of thinking, refuses any input of the person's but the one the step asks for (the
+//! script goes on from it), and saves nothing: a match in progress stays in storage untouched.
+
+use dojo_engine::{Game, Seat};
+
+/// The address fragment that starts a play page's lesson (`/play/<game>#learn`).
+pub const HASH: &str = "learn";
+
+/// One step of a lesson.
+pub struct Step<A> {
+    /// What the page says before the step: the rule the choice needs, in two or three sentences
+    /// (empty for a step only the computer acts in: the page then shows the next step's words).
+    pub say: &'static str,
+    /// What the page highlights meanwhile: a CSS selector (the card to play, a track).
+    pub point: &'static str,
+    /// Each seat's input in the step, in seat order (`None`: that seat does not act).
+    pub inputs: Vec<Option<A>>,
+}
+
+/// A game's lesson: its deal, its steps, and what the page says at the end.
+pub struct Lesson<G: Game> {
+    /// Seats at the table: the person in the first, the scripted computer in the others.
+    pub seats: usize,
+    /// The deal, every hidden thing chosen, so the steps go as written.
+    pub setup: G::Setup,
+    /// The steps, in order; the lesson ends after the last (the match need not be over).
+    pub steps: Vec<Step<G::Action>>,
+    /// What the page says once the steps are done.
+    pub done: &'static str,
+}
+
+impl<G: Game> Lesson<G> {
+    /// The input step `step` (from 0) gives `seat`, if it has one.
+    pub fn input(&self, step: usize, seat: Seat) -> Option<&G::Action> {
+        self.steps.get(step)?.inputs.get(seat.index())?.as_ref()
+    }
+
+    /// What the page shows while the match is at step `step`: the words of the next step the
+    /// person acts in, its number among those steps (from 1) and how many there are.
+    pub fn shown(&self, step: usize) -> Option<(&Step<G::Action>, usize, usize)> {
+        let theirs = |s: &&Step<G::Action>| !s.say.is_empty();
+        let next = self.steps.get(step..)?.iter().find(theirs)?;
+        let before = self.steps[..step].iter().filter(theirs).count();
+        Some((next, before + 1, self.steps.iter().filter(theirs).count()))
+    }
+}
+
+/// Checks a lesson against the rules (for each game's tests): every step's inputs are exactly
+/// what the seats acting may give, each is legal, the steps play through, and each says two or
+/// three sentences at most.
+#[cfg(test)]
+pub(crate) fn check<G: Game>(lesson: &Lesson<G>) -> G {
+    let mut state = G::from_setup(&lesson.setup).expect("the lesson's deal is valid");
+    let theirs = lesson.steps.iter().filter(|s| !s.say.is_empty()).count();
+    assert!((3..=8).contains(&theirs) && lesson.steps.len() <= 16, "a lesson of a few minutes");
+    for (k, step) in lesson.steps.iter().enumerate() {
+        let sentences = step.say.matches(". ").count() + 1;
+        assert!(sentences <= 3 && step.say.len() <= 400, "step {}: two or three sentences: {}", k + 1, step.say);
+        let person = step.inputs.first().is_some_and(Option::is_some);
+        assert_eq!(person, !step.say.is_empty(), "step {}: words exactly for the steps the person acts in", k + 1);
+        assert_eq!(person, !step.point.is_empty(), "step {}: a highlight exactly for the steps the person acts in", k + 1);
+        assert!(state.outcome().is_none(), "step {}: the match is still on", k + 1);
+        let acting = dojo_engine::acting_seats(&state);
+        let joint = dojo_engine::PerSeat::from_fn(lesson.seats, |s| step.inputs.get(s.index()).cloned().flatten());
+        for seat in Seat::all(lesson.seats) {
+            assert_eq!(joint[seat].is_some(), acting.contains(&seat), "step {}: {seat:?} acts exactly when the rules ask", k + 1);
+        }
+        dojo_engine::apply(&mut state, &joint).unwrap_or_else(|e| panic!("step {}: {e}", k + 1));
+    }
+    state
+}

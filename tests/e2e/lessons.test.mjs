@@ -1,0 +1,103 @@
+// Learn by playing: every game whose rules page offers a lesson is played through it, from that
+// link, by choosing what each step highlights; a choice the step does not ask for is refused, the
+// lesson ends with the way to a real match, and nothing is saved (a match kept in storage stays
+// as it was).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+
+const site = useSite();
+
+/** The ids of the games on the home page that can be played. */
+async function playableGames() {
+  const page = await openPage(site.browser, `${site.url}/`);
+  await page.waitForSelector('[data-testid="app-ready"] .game-list');
+  const ids = await page.$$eval('.game-tile.playable', (tiles) => tiles.map((t) => t.dataset.testid.replace(/^game-/, '')));
+  await page.context().close();
+  return ids;
+}
+
+/**
+ * Chooses what `selector` names: a tap, then, on a screen where a tap only selects (DRAGON
+ * PUNCH), the Play button that confirms it.
+ */
+async function choose(page, selector) {
+  await page.click(selector);
+  const confirm = await page.$('[data-testid="confirm"]:not([disabled])');
+  if (confirm) await confirm.click();
+}
+
+/** Which step the lesson panel shows ("2 of 5"), or null. */
+const stepShown = (page) => page.$eval('[data-testid="lesson"] .lesson-step', (e) => e.textContent).catch(() => null);
+
+test('every lesson plays from the rules page to its end, choosing what each step highlights', async () => {
+  const games = await playableGames();
+  let lessons = 0;
+  for (const id of games) {
+    const page = await openPage(site.browser, `${site.url}/rules/${id}`);
+    await page.waitForSelector(`[data-testid="rules-${id}"] h1`, { timeout: 20_000 });
+    const link = await page.$('[data-testid="learn-link"]');
+    if (!link) {
+      await page.context().close();
+      continue;
+    }
+    lessons += 1;
+    // A match kept in storage is not touched by the lesson.
+    const key = `pocket-dojo/${id}`;
+    await page.evaluate((k) => localStorage.setItem(k, 'kept'), key);
+    await link.click();
+    await page.waitForSelector('[data-testid="lesson"]', { timeout: 30_000 });
+    assert.match(await page.textContent('[data-testid="goal"]'), /\b(wins?|lose|loses|out)\b/);
+    let refused = false;
+    let steps = 0;
+    for (let look = 0; look < 600; look++) {
+      await page.waitForSelector('[data-testid="lesson-done"], [data-testid="result"], [data-testid="lesson"]', { timeout: 30_000 });
+      if (await page.$('[data-testid="lesson-done"]')) break;
+      const result = await page.$('[data-testid="result"]');
+      if (result) {
+        await page.click('[data-testid="next"]');
+        await page.waitForFunction((old) => !old.isConnected, result, { timeout: 20_000 }).catch(() => {});
+        continue;
+      }
+      const point = await page.getAttribute('[data-testid="lesson"]', 'data-point').catch(() => null);
+      const target = point && (await page.$(point));
+      // Between choices (the computer's turn, the count) the highlighted card is not on the page.
+      if (!target) {
+        await page.waitForTimeout(100);
+        continue;
+      }
+      const before = await stepShown(page);
+      assert.ok((await page.textContent('[data-testid="lesson"]')).length > 60, 'each step says what it needs');
+      if (!refused) {
+        // Once: a choice the step does not ask for is refused, and the step stays.
+        const other = await page.$(`[data-testid="hand"] button:not([disabled]):not(${point})`);
+        if (other) {
+          await choose(page, `[data-testid="${await other.getAttribute('data-testid')}"]`);
+          await page.waitForSelector('[data-testid="notice"]');
+          assert.match(await page.textContent('[data-testid="notice"]'), /asks for the highlighted choice/);
+          assert.equal(await stepShown(page), before, 'the refused choice changed nothing');
+          refused = true;
+          await page.screenshot({ path: join(ARTIFACTS, `lesson-${id}.png`), fullPage: true });
+        }
+      }
+      await choose(page, point);
+      steps += 1;
+      await page.waitForFunction((b) => document.querySelector('[data-testid="lesson"] .lesson-step')?.textContent !== b, before, { timeout: 30_000 });
+    }
+    assert.ok(refused, `${id}: a wrong choice was tried and refused`);
+    assert.ok(steps >= 3, `${id}: the person made the lesson's choices (${steps})`);
+    await page.waitForSelector('[data-testid="lesson-done"]');
+    assert.match(await page.textContent('[data-testid="lesson-done"]'), /Lesson over/);
+    await page.screenshot({ path: join(ARTIFACTS, `lesson-${id}-done.png`), fullPage: true });
+    assert.equal(await page.evaluate((k) => localStorage.getItem(k), key), 'kept', 'the lesson saved nothing over the kept match');
+    // On to a real match: the lobby, which offers the lesson again.
+    await page.click('[data-testid="lesson-play"]');
+    await page.waitForSelector('[data-testid="lobby"]');
+    assert.ok(await page.$('[data-testid="learn"]'), 'the lobby offers the lesson');
+    assert.equal(await page.$('[data-testid="lesson"]'), null);
+    assertClean(page);
+    await page.context().close();
+  }
+  assert.ok(lessons >= 1, 'at least one game has a lesson');
+});

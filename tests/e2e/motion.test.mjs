@@ -1,0 +1,32 @@
+// Motion that carries meaning: the revealed cards turn over, briefly, and nothing moves when the
+// device asks for reduced motion.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite, openPage, assertClean } from './harness.mjs';
+import { startVsBot } from './punish.mjs';
+
+const site = useSite();
+
+/** The animation on the first revealed card after one breath against the computer: its name and length in ms. */
+async function revealMotion(page) {
+  await startVsBot(page, site.url, 'easy', 1);
+  await page.waitForSelector('[data-testid="pick"]');
+  await page.click('[data-testid="hand"] button');
+  await page.waitForSelector('[data-testid="result"] [data-testid="reveal"]', { timeout: 20_000 });
+  return page.$eval('[data-testid="reveal"] .revealed-card', (card) => {
+    const style = getComputedStyle(card);
+    return { name: style.animationName, ms: parseFloat(style.animationDuration) * 1000 };
+  });
+}
+
+test('revealed cards turn over in under 400 ms, and stay still under reduced motion', async () => {
+  const page = await openPage(site.browser);
+  const moving = await revealMotion(page);
+  assert.equal(moving.name, 'dojo-turn');
+  assert.ok(moving.ms > 0 && moving.ms < 400, `short: ${moving.ms} ms`);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const still = await revealMotion(page);
+  assert.equal(still.name, 'none', 'no motion when the device asks for less');
+  assertClean(page);
+  await page.context().close();
+});
