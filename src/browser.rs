@@ -79,6 +79,19 @@ pub fn hash() -> String {
     hash.strip_prefix('#').unwrap_or(&hash).to_string()
 }
 
+/// Puts `html` (written by the site itself) in the element with id `id`, if there is one.
+pub fn set_html(id: &str, html: &str) {
+    if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) {
+        el.set_inner_html(html);
+    }
+}
+
+/// The value of `name` in the address's query (`?step=4`), if it is there.
+pub fn query(name: &str) -> Option<String> {
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    search.trim_start_matches('?').split('&').find_map(|pair| pair.strip_prefix(name)?.strip_prefix('=').map(str::to_string))
+}
+
 /// Puts `fragment` (without `#`) in the address without a navigation or a history entry, so a
 /// reload or a copied address keeps it.
 pub fn replace_hash(fragment: &str) {

@@ -89,7 +89,7 @@ macro_rules! play_module {
         /// worker running this module a second time is asked.
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn think(request: String) -> Result<String, String> {
-            $crate::play::think::answer::<<$site as $crate::play::OnSite>::G>(&request, $crate::play::think::browser_clock)
+            $crate::play::think::answer_plain::<<$site as $crate::play::OnSite>::G>(&request, $crate::play::think::browser_clock)
         }
 
         fn main() {
@@ -100,29 +100,47 @@ macro_rules! play_module {
 }
 
 /// The whole body of a game's balance-lab module (`src/bin/<game>-lab.rs`), which the site
-/// loads when someone opens `/lab/<game>`: `lab_module!("taunt", "TAUNT", dojo_games::taunt::Taunt)`
-/// exports `remount` (the lab page into `#lab-root`) and `think`, which plays a batch of the
-/// run's games for the workers the page runs this module in (see [`crate::lab`]). A game whose
+/// loads when someone opens `/lab/<game>`: `lab_module!("taunt", "TAUNT", TauntSite)` (the
+/// game's [`crate::play::OnSite`]) exports `remount` (the lab page into `#lab-root`), `think`,
+/// which plays a batch of the run's games for the workers the page runs this module in (see
+/// [`crate::lab`]), and `explain`, the computer's decision with what it expected, for a play
+/// page whose person asked (the play module stays without that code). A game whose
 /// lab can play material kept in the browser names the function that lists it last (see
 /// [`crate::lab::LabGame::materials`]).
 #[macro_export]
 macro_rules! lab_module {
-    ($game:literal, $title:literal, $g:ty) => {
-        $crate::lab_module!($game, $title, $g, $crate::lab::no_materials);
+    ($game:literal, $title:literal, $site:ty) => {
+        $crate::lab_module!($game, $title, $site, $crate::lab::no_materials);
     };
-    ($game:literal, $title:literal, $g:ty, $materials:path) => {
+    ($game:literal, $title:literal, $site:ty, $materials:path) => {
         /// Mounts the lab page; the site calls it each time the lab page opens.
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn remount() {
             $crate::lab::style();
-            $crate::lazy_page::mount_into($crate::lab::LAB_ROOT, || $crate::lab::lab_page::<$g>($title, $materials));
+            $crate::lazy_page::mount_into($crate::lab::LAB_ROOT, || {
+                $crate::lab::lab_page::<<$site as $crate::play::OnSite>::G>($title, $materials)
+            });
         }
 
         /// Plays a batch of a lab run's games (see `lab::play_batch`): what a worker running
         /// this module a second time is asked.
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn think(request: String) -> Result<String, String> {
-            $crate::lab::play_batch::<$g>(&request)
+            $crate::lab::play_batch::<<$site as $crate::play::OnSite>::G>(&request)
+        }
+
+        /// The computer's decision on a play page, with what it expected (see
+        /// `play::think::answer`): what a play page's explaining worker asks.
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn explain(request: String) -> Result<String, String> {
+            $crate::play::explain::answer::<$site>(&request, $crate::play::think::browser_clock)
+        }
+
+        /// The panel saying what the computer expected at a step (and, at the end, the costliest
+        /// choices), as HTML, from the play page's text (see `play::explain`).
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn why_html(text: String) -> String {
+            $crate::play::explain::why_html::<$site>(&text)
         }
 
         fn main() {

@@ -4,6 +4,6 @@
 pocket_dojo::lab_module!(
     "dragon-punch",
     "DRAGON PUNCH",
-    dojo_games::dragon_punch::DragonPunch,
+    pocket_dojo::games::dragon_punch::play::session::DragonPunchSite,
     pocket_dojo::games::dragon_punch::sets::lab_materials
 );

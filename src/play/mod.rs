@@ -11,6 +11,7 @@
 //!   answering.
 //! - [`friend`]: a match against a friend on another device, as the page sees it (the
 //!   connection and its checks are the game's connection module).
+//! - [`explain`]: what the computer expected, said after a reveal (in the lab module).
 //! - [`lesson`]: learn by playing, a short scripted match on the real table.
 //! - [`page`]: the screens every game shares: hand-offs between people on one device, the
 //!   computer thinking, the "3, 2, 1" before a reveal, the result, game over and rematch.
@@ -18,6 +19,7 @@
 //! A game's play page implements [`OnSite`] in its own folder (how its events read, what of
 //! its position is face down, whether a seat plans ahead) and draws only its own screens.
 
+pub mod explain;
 pub mod friend;
 pub mod lesson;
 pub mod lobby;
@@ -66,6 +68,24 @@ pub trait OnSite: Clone + Send + Sync + 'static {
     /// of playing the match in `view` (the public view) follows, or the game's usual one before
     /// a match starts.
     fn goal(view: Option<&<Self::G as Game>::View>) -> (String, &'static str);
+
+    /// `action` of `seat`, named from `view` (any seat's) in words that tell nothing hidden: a
+    /// card only where everyone at the table knows it could be played, else only its kind
+    /// ("Push", "a bid sheet"). What the page says the computer expected ([`explain::Why`]), so
+    /// it must hold no more than the page may show the person; an empty answer leaves the
+    /// computer unexplained.
+    fn option_words(view: &<Self::G as Game>::View, seat: Seat, action: &<Self::G as Game>::Action) -> String {
+        let _ = (view, seat, action);
+        String::new()
+    }
+
+    /// True when a seat's options, seen from `view`, would tell what it holds hidden (a hand
+    /// dealt from a shuffled deck): the page then names only what the computer played, which
+    /// its reveal shows, and counts its other options together.
+    fn hides_options(view: &<Self::G as Game>::View) -> bool {
+        let _ = view;
+        false
+    }
 
     /// The game's lesson: a short scripted match that teaches it by playing (see [`lesson`]).
     fn lesson() -> Option<lesson::Lesson<Self::G>> {

@@ -121,7 +121,17 @@ pub struct PlayCtx<T: OnSite> {
     /// The lesson being played, if the page is teaching ([`super::lesson`]): nothing is saved
     /// or remembered meanwhile.
     lesson: StoredValue<Option<Rc<Lesson<T::G>>>, LocalStorage>,
+    /// The person asked the computer to say what it expected after each reveal (remembered
+    /// at [`EXPLAIN_KEY`]).
+    pub explain: RwSignal<bool>,
 }
+
+/// The element the panel saying what the computer expected goes in, after a reveal (and, at
+/// the end, the costliest choices).
+const WHY_PANEL: &str = "why-panel";
+
+/// Where the "explain the computer" switch is remembered.
+const EXPLAIN_KEY: &str = "pocket-dojo/explain";
 
 impl<T: OnSite> Clone for PlayCtx<T> {
     fn clone(&self) -> Self {
@@ -154,6 +164,7 @@ impl<T: OnSite> PlayCtx<T> {
             chose: StoredValue::new(None),
             skipping: StoredValue::new(false),
             lesson: StoredValue::new_local(None),
+            explain: RwSignal::new(browser::load(EXPLAIN_KEY).is_some()),
         };
         // Learn by playing: the lesson starts at once, and any match kept in storage waits.
         if browser::hash() == super::lesson::HASH {
@@ -237,7 +248,10 @@ impl<T: OnSite> PlayCtx<T> {
                 self.screen.set(Screen::Friend);
                 self.send_choices();
             }
-            other => self.screen.set(other),
+            other => {
+                self.screen.set(other);
+                self.show_why();
+            }
         }
     }
 
@@ -425,7 +439,8 @@ impl<T: OnSite> PlayCtx<T> {
         let expected = seats.len();
         for seat in seats {
             let seed = self.rng.try_update_value(|rng| rng.next_u64()).unwrap_or(1);
-            let request = self.session.with_untracked(|s| s.as_ref().map(|s| s.think_request(seat, seed)));
+            let explain = self.explain.get_untracked();
+            let request = self.session.with_untracked(|s| s.as_ref().map(|s| s.think_request(seat, seed, explain)));
             let answers = answers.clone();
             let answered = move |answer: Result<String, String>| {
                 if self.generation.try_get_value() != Some(generation) {
@@ -437,7 +452,7 @@ impl<T: OnSite> PlayCtx<T> {
                 }
                 for (seat, answer, ms) in answers.take() {
                     let decided = match answer {
-                        Ok(json) => self.session.try_update(|s| s.as_mut().map(|s| s.give_thought(seat, &json))).flatten(),
+                        Ok(json) => self.session.try_update(|s| s.as_mut().map(|s| Self::keep_why(s, seat, &json))).flatten(),
                         // A worker that failed: this decision is made here instead.
                         Err(_) => self.decide_here(seat),
                     };
@@ -446,6 +461,8 @@ impl<T: OnSite> PlayCtx<T> {
                 self.advance();
             };
             match request {
+                // Explained, by the lab module on this page (the play module has no explaining code).
+                Some(Ok(request)) if explain => crate::components::lazy_module::call_module(Self::lab(), "explain", request, answered),
                 Some(Ok(request)) => pool.ask(request, answered),
                 Some(Err(e)) => answered(Err(e)),
                 None => return,
@@ -454,6 +471,8 @@ impl<T: OnSite> PlayCtx<T> {
     }
 
     /// Makes the computer in `seat` decide on the page's own thread, with the same budget.
+    /// The computer's decision made on the page's own thread (no worker could be asked): it is
+    /// not explained, as the explaining code lives in the lab module.
     fn decide_here(self, seat: Seat) -> Option<Result<(), String>> {
         self.session
             .try_update(|s| {
@@ -461,6 +480,50 @@ impl<T: OnSite> PlayCtx<T> {
                 self.rng.try_update_value(|rng| s.computer_decide_within(seat, rng, Some(think::budget(think::browser_clock))))
             })
             .flatten()
+    }
+
+    /// Gives the computer's answer (an action, then what it expected when the explaining
+    /// workers answered) and keeps the explanation for after the reveal.
+    fn keep_why(s: &mut Session<T>, seat: Seat, answer: &str) -> Result<(), String> {
+        let (action, lines) = answer.split_once('\n').unwrap_or((answer, ""));
+        s.give_thought(seat, action)?;
+        if !lines.is_empty() {
+            s.keep_explained(seat, lines);
+        }
+        Ok(())
+    }
+
+    /// Turns the explanations of the computer's moves on or off, and remembers it.
+    pub fn set_explain(self, on: bool) {
+        self.explain.set(on);
+        if on {
+            browser::store(EXPLAIN_KEY, "1");
+        } else {
+            browser::forget(EXPLAIN_KEY);
+        }
+    }
+
+    /// The lab module's name for this game, which explains the computer (see [`super::explain`]).
+    fn lab() -> String {
+        format!("{}-lab", <T::G as dojo_engine::Game>::NAME)
+    }
+
+    /// Once a step is shown: asks the lab module for the panel saying what the computer expected
+    /// at it (and, at the end, the costliest choices), or clears the panel when there is nothing
+    /// to say.
+    fn show_why(self) {
+        let piece = self.link.get_untracked().and_then(Result::ok);
+        let request = self.session.with_untracked(|s| s.as_ref().and_then(|s| s.explain_request(piece.as_deref())));
+        let Some(request) = request.filter(|_| self.explain.get_untracked() && !self.in_lesson()) else {
+            browser::set_html(WHY_PANEL, "");
+            return;
+        };
+        let generation = self.generation.get_value();
+        crate::components::lazy_module::call_module(Self::lab(), "why_html", request, move |html| {
+            if self.generation.try_get_value() == Some(generation) {
+                browser::set_html(WHY_PANEL, &html.unwrap_or_default());
+            }
+        });
     }
 
     /// Whole milliseconds since `start` (formatting floats would pull a float printer into the
@@ -498,7 +561,13 @@ impl<T: OnSite> PlayCtx<T> {
     /// Plays the step; `counted`: its count to the reveal has been shown already.
     fn play(self, counted: bool) {
         self.chose.set_value(None);
-        match self.session.try_update(|s| s.as_mut().map(|s| s.play().map(|events| T::shows_reveal(&events)))).flatten() {
+        let played = self.session.try_update(|s| {
+            s.as_mut().map(|s| {
+                s.keep_choices();
+                s.play().map(|events| T::shows_reveal(&events))
+            })
+        });
+        match played.flatten() {
             Some(Ok(revealed)) => self.played(revealed, counted),
             Some(Err(e)) => self.notice.set(Some(format!("That step could not be played: {e}"))),
             None => self.screen.set(Screen::Lobby),
@@ -589,7 +658,10 @@ impl<T: OnSite> PlayCtx<T> {
                 return;
             }
             match (answer, why) {
-                (Ok(piece), None) if !piece.is_empty() => self.link.set(Some(Ok(piece))),
+                (Ok(piece), None) if !piece.is_empty() => {
+                    self.link.set(Some(Ok(piece)));
+                    self.show_why();
+                }
                 (Ok(_), None) => self.link.set(Some(Err("it could not be packed".into()))),
                 (Ok(_), Some(_)) => {}
                 (Err(e), _) => {
@@ -619,6 +691,7 @@ impl<T: OnSite> PlayCtx<T> {
         if n == 0 {
             let over = self.session.with_untracked(|s| s.as_ref().is_some_and(Session::is_over));
             self.screen.set(if over { Screen::Over } else { Screen::Result });
+            self.show_why();
             return;
         }
         self.screen.set(Screen::Countdown(n));
@@ -671,6 +744,7 @@ impl<T: OnSite> PlayCtx<T> {
                 self.sent.set_value(None);
                 self.chose.set_value(None);
                 self.skipping.set_value(false);
+                browser::set_html(WHY_PANEL, "");
                 self.session.set(Some(s));
                 self.bot_ms.set(None);
                 self.notice.set(unsaved.then(|| format!("This {noun} is not saved in this browser: with several people and the computer at one table, no save could leave out the computer's cards.")));
@@ -697,6 +771,13 @@ impl<T: OnSite> PlayCtx<T> {
         self.lesson.with_value(Option::is_some)
     }
 
+    /// In a lesson, the input its current step writes for `seat`: a game whose choices are forms
+    /// (bid sheets, allocations) fills them in with it, for the person to read and confirm.
+    pub fn lesson_input(self, seat: Seat) -> Option<<T::G as dojo_engine::Game>::Action> {
+        let (step, _) = self.lesson_step()?;
+        self.lesson.with_value(|l| l.as_ref()?.input(step, seat).cloned())
+    }
+
     /// The lesson's next step (from 0) and its count, while it has steps left.
     fn lesson_step(self) -> Option<(usize, usize)> {
         let total = self.lesson.with_value(|l| l.as_ref().map(|l| l.steps.len()))?;
@@ -706,6 +787,7 @@ impl<T: OnSite> PlayCtx<T> {
 
     /// Forgets the match and goes back to the lobby.
     pub fn abandon(self) {
+        browser::set_html(WHY_PANEL, "");
         if self.joined.get_value() || self.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.seats().has_remote())) {
             // The other device is told, and a match kept for a reload is forgotten.
             self.ask_friend_module("leave", String::new());
@@ -880,6 +962,7 @@ pub fn game_over<T: OnSite>(
             cx.start(next);
         }
     };
+    // The costliest choices, once the match's link is packed (their replay links need it).
     let places = move || {
         let names = names.get();
         outcome().filter(|o| o.players().count() > 2).map(|o| {
@@ -1082,9 +1165,14 @@ pub fn play_frame<T: OnSite>(
             }}
             // Drawn once for the whole wait, not again at each step of the count, so it stays put.
             {move || waiting.get().then(|| change_choice(cx))}
+            // What the computer expected at the last step, once revealed (the lab module writes it).
+            <div id=WHY_PANEL></div>
             {move || (!matches!(cx.screen.get(), Screen::Lobby | Screen::Countdown(_))).then(&table).flatten()}
             {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()>{format!("The computer decided in {ms} ms.")}</p> })}
             {move || (cx.screen.get() != Screen::Lobby).then(|| view! {
+                {move || (!cx.in_lesson() && cx.session.with(|s| s.as_ref().is_some_and(|s| s.seats().has_computer()))).then(|| view! {
+                    <p class="switches"><label><input type="checkbox" data-testid="explain" prop:checked=move || cx.explain.get() on:change=move |ev| cx.set_explain(event_target_checked(&ev))/>" Say what the computer expected, after each reveal"</label></p>
+                })}
                 <EventLog lines=log/>
                 // A decided match has nothing left to abandon: its own screen offers what comes next.
                 {move || (cx.screen.get() != Screen::Over).then(|| view! {

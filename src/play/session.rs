@@ -54,6 +54,10 @@ pub struct Session<T: OnSite> {
     last_events: Vec<Event<T>>,
     /// After a reload against the computer: the last step in words, until the next step.
     last_lines: Vec<String>,
+    /// What the computer expected at its decisions, with what each person saw and chose, as
+    /// the text the lab module puts in words (see [`super::explain`]), and the last step it
+    /// explained. Never saved: an explanation is for the visit it was made in.
+    explained: (String, Option<usize>),
 }
 
 impl<T: OnSite> Session<T> {
@@ -114,7 +118,8 @@ impl<T: OnSite> Session<T> {
         let pending = vec![Vec::new(); seats.count()];
         // A shared device's record restored whole (it starts at the first step) is the match.
         let whole = record.clone().filter(|_| base == 0);
-        Session { seats, record, whole, at_reveal, steps, base, revealed, state, log, pending, last_events, last_lines }
+        let explained = (String::new(), None);
+        Session { seats, record, whole, at_reveal, steps, base, revealed, state, log, pending, last_events, last_lines, explained }
     }
 
     /// A match at `state` with nothing played on the page yet (tests start from known deals).
@@ -522,8 +527,8 @@ impl<T: OnSite> Session<T> {
 
     /// What a worker needs to decide for the computer in `seat` (see [`super::think`]): its
     /// view, its level and `seed`, as JSON.
-    pub fn think_request(&self, seat: Seat, seed: u64) -> Result<String, String> {
-        let request = Request::<T::G> { view: self.view(seat), seat, level: self.computer_level(seat)?, seed };
+    pub fn think_request(&self, seat: Seat, seed: u64, explain: bool) -> Result<String, String> {
+        let request = Request::<T::G> { view: self.view(seat), seat, level: self.computer_level(seat)?, seed, explain };
         serde_json::to_string(&request).map_err(|e| e.to_string())
     }
 
@@ -533,12 +538,100 @@ impl<T: OnSite> Session<T> {
         let action: Action<T> = serde_json::from_str(answer).map_err(|e| format!("the computer's answer cannot be read: {e}"))?;
         self.give(seat, action)
     }
+
+    /// Keeps what the explaining worker said the computer in `seat` expected at this step (its
+    /// lines after the action; see [`super::explain`]).
+    pub fn keep_explained(&mut self, seat: Seat, lines: &str) {
+        let step = self.steps;
+        self.explained.0.push_str(&format!("S\t{step}\t{}\n{lines}\n", seat.index()));
+        self.explained.1 = Some(step);
+    }
+
+    /// When the computer explained the step waiting to be played: keeps each person's own view
+    /// and choice, the `V` and `C` lines the lab module weighs their choices with.
+    pub fn keep_choices(&mut self) {
+        if self.explained.1 != Some(self.steps) {
+            return;
+        }
+        for seat in Seat::all(self.seats.count()).filter(|seat| self.seats.is_person(*seat)) {
+            let Some(action) = self.planned(seat) else { continue };
+            if let (Ok(view), Ok(action)) = (serde_json::to_string(&self.own_view(seat)), serde_json::to_string(action)) {
+                let (step, at) = (self.steps, seat.index());
+                self.explained.0.push_str(&format!("V\t{step}\t{at}\t{view}\nC\t{step}\t{at}\t{action}\n"));
+            }
+        }
+    }
+
+    /// What the lab module is asked to put in words: every seat's name (`N`), the one person at
+    /// a table of computers (`Y`), the step just played when it was explained (`Q`), the end of
+    /// the match (`O`) and its replay link once packed (`L`, from `piece`), then every
+    /// explanation. `None` when the last step played was not explained and the match goes on.
+    pub fn explain_request(&self, piece: Option<&str>) -> Option<String> {
+        let last = self.explained.1?;
+        let shown = last + 1 == self.steps;
+        if !shown && !self.is_over() {
+            return None;
+        }
+        let mut text = String::new();
+        for (i, name) in self.names().iter().enumerate() {
+            text.push_str(&format!("N\t{i}\t{}\n", name.replace(['\t', '\n'], " ")));
+        }
+        if let Some(you) = self.seats.lone_person() {
+            text.push_str(&format!("Y\t{}\n", you.index()));
+        }
+        if shown {
+            text.push_str(&format!("Q\t{last}\n"));
+        }
+        if self.is_over() {
+            text.push_str("O\n");
+            if let Some(piece) = piece {
+                text.push_str(&format!("L\t{}\t{piece}\n", <T::G as Game>::NAME));
+            }
+        }
+        text.push_str(&self.explained.0);
+        Some(text)
+    }
+
+    /// The computer in `seat` decides on this thread as the lab module's explaining worker
+    /// does, and the decision is given; returns the worker's lines after the action (what it
+    /// expected), for the native tests.
+    #[cfg(test)]
+    pub fn computer_think_here(&mut self, seat: Seat, seed: u64) -> Result<String, String> {
+        let level = self.computer_level(seat)?;
+        let thought = super::explain::think::<T>(&self.view(seat), seat, level, seed, None, true, self.steps())?;
+        let wire = thought.to_wire()?;
+        self.give(seat, thought.action)?;
+        Ok(wire.split_once('\n').map_or(String::new(), |(_, rest)| rest.to_string()))
+    }
 }
 
 /// Test drivers for every game's session: random people, the computer, and saves checked on
 /// the way.
 #[cfg(test)]
 impl<T: OnSite> Session<T> {
+    /// Plays up to `steps` steps, the people at random and the computer saying what it
+    /// expected, and returns the text a play page keeps of it (see [`super::explain`]).
+    pub(crate) fn explained_play(&mut self, rng: &mut Rng, steps: usize) -> String {
+        let mut text = String::new();
+        for _ in 0..steps {
+            if self.is_over() {
+                break;
+            }
+            while let Some(seat) = self.next_person() {
+                let legal = self.legal(seat);
+                self.give(seat, legal[rng.below(legal.len())].clone()).unwrap();
+            }
+            while let Some(seat) = self.computer_to_move() {
+                let lines = self.computer_think_here(seat, rng.next_u64()).unwrap();
+                self.keep_explained(seat, &lines);
+            }
+            self.keep_choices();
+            self.play().unwrap();
+        }
+        text.push_str(&self.explained.0);
+        text
+    }
+
     /// One step: every person still to choose picks a random legal action, the computer
     /// decides for its seats, and the step is played.
     pub(crate) fn random_step(&mut self, rng: &mut Rng) {

@@ -43,6 +43,10 @@ pub struct Request<G: Game> {
     pub level: Level,
     /// The seed of its dice.
     pub seed: u64,
+    /// Whether the page wants to say afterwards what the computer expected (see
+    /// [`super::explain`]).
+    #[serde(default)]
+    pub explain: bool,
 }
 
 /// The clock a search reads in a browser, page or worker alike (`Date.now()`: a worker has no
@@ -57,8 +61,10 @@ pub fn budget(clock: fn() -> f64) -> TimeBudget {
 }
 
 /// Answers a worker's `request` (a [`Request`] as JSON) with the chosen action as JSON, or says
-/// why it cannot. What a game module's exported `think` does.
-pub fn answer<G: SearchHints>(request: &str, clock: fn() -> f64) -> Result<String, String> {
+/// why it cannot: what a play module's exported `think` does. It never explains: that is the
+/// lab module's ([`super::explain::answer`]), fetched only once someone asks, so the play page
+/// stays small.
+pub fn answer_plain<G: SearchHints>(request: &str, clock: fn() -> f64) -> Result<String, String> {
     let request: Request<G> = serde_json::from_str(request).map_err(|e| format!("a request the computer cannot read: {e}"))?;
     let mut rng = Rng::new(request.seed);
     let strategy = request.level.strategy_within::<G>(&request.view, request.seat, &mut rng, Some(budget(clock)));
@@ -210,17 +216,17 @@ mod tests {
     #[test]
     fn a_worker_answers_with_a_legal_action_read_from_the_view_alone() {
         let state = Punish::from_setup(&Setup::deal(3, Options::default())).unwrap();
-        let request = Request::<Punish> { view: state.view_for(Seat(1)), seat: Seat(1), level: Level::Hard, seed: 9 };
+        let request = Request::<Punish> { view: state.view_for(Seat(1)), seat: Seat(1), level: Level::Hard, seed: 9, explain: false };
         let json = serde_json::to_string(&request).unwrap();
-        let action: <Punish as Game>::Action = serde_json::from_str(&answer::<Punish>(&json, frozen_clock).unwrap()).unwrap();
+        let action: <Punish as Game>::Action = serde_json::from_str(&answer_plain::<Punish>(&json, frozen_clock).unwrap()).unwrap();
         assert!(state.legal_actions(Seat(1)).contains(&action));
         // The same request gives the same answer: the seed is the computer's only dice.
-        assert_eq!(answer::<Punish>(&json, frozen_clock), answer::<Punish>(&json, frozen_clock));
+        assert_eq!(answer_plain::<Punish>(&json, frozen_clock), answer_plain::<Punish>(&json, frozen_clock));
     }
 
     #[test]
     fn a_request_that_cannot_be_read_is_refused_in_words() {
-        let refused = answer::<Punish>("{\"view\": 3}", frozen_clock).unwrap_err();
+        let refused = answer_plain::<Punish>("{\"view\": 3}", frozen_clock).unwrap_err();
         assert!(refused.starts_with("a request the computer cannot read"), "{refused}");
     }
 }

@@ -106,7 +106,8 @@ fn watched<T: OnSite>(game: &'static str, shared: SharedGame<T::G>, tape: Tape<T
     let result = end
         .map(|o| winner_line(&o, &names, T::noun(&tape.positions[total])))
         .unwrap_or_else(|| "The game in the link stops before its end.".into());
-    let step = RwSignal::new(0usize);
+    // A link to one step (`?step=N`, from the end screen's costliest decisions) opens there.
+    let step = RwSignal::new(browser::query("step").and_then(|n| n.parse::<usize>().ok()).unwrap_or(0).min(total));
     let describe: DescribeFn<T::G> = {
         let names = names.clone();
         Arc::new(move |after: &T::G, event, _who: Observer| {

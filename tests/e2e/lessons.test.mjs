@@ -19,13 +19,33 @@ async function playableGames() {
 }
 
 /**
- * Chooses what `selector` names: a tap, then, on a screen where a tap only selects (DRAGON
- * PUNCH), the Play button that confirms it.
+ * Chooses `target` (a selector or an element): a tap, then, on a screen where a tap only
+ * selects (DRAGON PUNCH), the Play button that confirms it.
  */
-async function choose(page, selector) {
-  await page.click(selector);
+async function choose(page, target) {
+  await (typeof target === 'string' ? page.click(target) : target.click());
   const confirm = await page.$('[data-testid="confirm"]:not([disabled])');
   if (confirm) await confirm.click();
+}
+
+/**
+ * Tries, once, a choice the step does not ask for: another card or button (`hand`, FUSION's
+ * `choices`) or, on a form the lesson filled in (Rumble), a number changed before the
+ * highlighted button is pressed. Returns a function that undoes the change, or null when the
+ * screen has no other choice.
+ */
+async function chooseOtherwise(page, point) {
+  const other = await page.$(`[data-testid="hand"] button:not([disabled]):not(${point}), [data-testid="choices"] button:not(${point})`);
+  if (other) {
+    await choose(page, other);
+    return async () => {};
+  }
+  const field = await page.$('.stage input[type="number"]');
+  if (!field) return null;
+  const was = await field.inputValue();
+  await field.fill(String(Number(was) + 1));
+  await page.click(point);
+  return async () => field.fill(was);
 }
 
 /** Which step the lesson panel shows ("2 of 5"), or null. */
@@ -71,14 +91,14 @@ test('every lesson plays from the rules page to its end, choosing what each step
       assert.ok((await page.textContent('[data-testid="lesson"]')).length > 60, 'each step says what it needs');
       if (!refused) {
         // Once: a choice the step does not ask for is refused, and the step stays.
-        const other = await page.$(`[data-testid="hand"] button:not([disabled]):not(${point})`);
-        if (other) {
-          await choose(page, `[data-testid="${await other.getAttribute('data-testid')}"]`);
+        const undo = await chooseOtherwise(page, point);
+        if (undo) {
           await page.waitForSelector('[data-testid="notice"]');
           assert.match(await page.textContent('[data-testid="notice"]'), /asks for the highlighted choice/);
           assert.equal(await stepShown(page), before, 'the refused choice changed nothing');
           refused = true;
           await page.screenshot({ path: join(ARTIFACTS, `lesson-${id}.png`), fullPage: true });
+          await undo();
         }
       }
       await choose(page, point);

@@ -21,5 +21,5 @@ mod strategy;
 
 pub use hints::SearchHints;
 pub use policy::{Level, Policy, play_match, play_match_within};
-pub use search::{SearchConfig, TimeBudget, search};
+pub use search::{Expected, Explained, SearchConfig, TimeBudget, search, search_explained};
 pub use strategy::Strategy;

@@ -1,7 +1,7 @@
 //! Ways to choose an action from a view: the difficulty levels and the yardstick players.
 
 use crate::hints::SearchHints;
-use crate::search::{SearchConfig, TimeBudget, search};
+use crate::search::{Explained, SearchConfig, TimeBudget, search, search_explained};
 use crate::strategy::Strategy;
 use dojo_engine::{Outcome, Rng, Seat, apply};
 use serde::{Deserialize, Serialize};
@@ -66,6 +66,21 @@ impl Level {
     ) -> Strategy<G::Action> {
         let config = SearchConfig { budget, ..self.search_config() };
         search::<G>(view, seat, &config, rng).purified(self.floor()).mixed_with_uniform(self.randomness())
+    }
+
+    /// [`Level::strategy_within`], with what the search expected of the seats deciding at the
+    /// same moment (for a page that explains the computer's move afterwards).
+    pub fn explained_within<G: SearchHints>(
+        self,
+        view: &G::View,
+        seat: Seat,
+        rng: &mut Rng,
+        budget: Option<TimeBudget>,
+    ) -> Explained<G::Action> {
+        let config = SearchConfig { budget, ..self.search_config() };
+        let mut explained = search_explained::<G>(view, seat, &config, rng);
+        explained.strategy = explained.strategy.purified(self.floor()).mixed_with_uniform(self.randomness());
+        explained
     }
 
     /// Share of uniformly random play mixed into the search's answer.

@@ -66,11 +66,15 @@ struct SeatStats<A> {
     slots: FxMap<A, usize>,
     regret: Vec<f64>,
     average: Vec<f64>,
+    /// The searcher's payoffs summed over the simulations this seat took the action in, and
+    /// how many they were: what the searcher expects should the seat take it.
+    payoff: Vec<f64>,
+    visits: Vec<u32>,
 }
 
 impl<A: Hash + Eq + Clone> SeatStats<A> {
     fn new() -> Self {
-        SeatStats { slots: FxMap::default(), regret: Vec::new(), average: Vec::new() }
+        SeatStats { slots: FxMap::default(), regret: Vec::new(), average: Vec::new(), payoff: Vec::new(), visits: Vec::new() }
     }
 
     fn slot(&mut self, action: &A) -> usize {
@@ -81,6 +85,8 @@ impl<A: Hash + Eq + Clone> SeatStats<A> {
         self.slots.insert(action.clone(), i);
         self.regret.push(0.0);
         self.average.push(0.0);
+        self.payoff.push(0.0);
+        self.visits.push(0);
         i
     }
 
@@ -182,6 +188,8 @@ fn simulate<G: SearchHints>(tree: &mut Tree<G::Action>, node: usize, state: &mut
     for Choice { seat, slots, pick, sigma, explored } in choices {
         let u = payoff[seat];
         let stats = &mut tree.nodes[node].seats[seat.index()];
+        stats.payoff[slots[pick]] += payoff[cx.searcher];
+        stats.visits[slots[pick]] += 1;
         for (k, &slot) in slots.iter().enumerate() {
             let estimate = if k == pick { u / explored[k] } else { 0.0 };
             stats.regret[slot] += estimate - u;
@@ -195,13 +203,29 @@ fn simulate<G: SearchHints>(tree: &mut Tree<G::Action>, node: usize, state: &mut
 /// actions. Reads nothing but the view: every simulation starts from a state sampled from it.
 /// Returns an empty strategy when `seat` has nothing to decide.
 pub fn search<G: SearchHints>(view: &G::View, seat: Seat, config: &SearchConfig, rng: &mut Rng) -> Strategy<G::Action> {
+    match grow::<G>(view, seat, config, rng) {
+        Grown::Decided(strategy) => strategy,
+        Grown::Searched { tree, root, legal, .. } => root_strategy(&tree, root, seat, &legal),
+    }
+}
+
+/// A search's tree once grown, or the answer when there was nothing to search.
+enum Grown<G: SearchHints> {
+    /// A plan, or a single legal action: nothing searched.
+    Decided(Strategy<G::Action>),
+    /// The tree, its root, the searcher's legal actions and the position first sampled.
+    Searched { tree: Tree<G::Action>, root: usize, legal: Vec<G::Action>, sample: G },
+}
+
+/// Grows the search tree from `view` as `seat` (see [`search`]).
+fn grow<G: SearchHints>(view: &G::View, seat: Seat, config: &SearchConfig, rng: &mut Rng) -> Grown<G> {
     if let Some(plan) = G::planned(view, seat) {
-        return plan;
+        return Grown::Decided(plan);
     }
     let sample = G::determinize(view, rng);
     let legal = sample.legal_actions(seat);
     if legal.len() <= 1 {
-        return Strategy::from_weights(legal.into_iter().map(|a| (a, 1.0)).collect());
+        return Grown::Decided(Strategy::from_weights(legal.into_iter().map(|a| (a, 1.0)).collect()));
     }
     let mut tree = Tree { nodes: Vec::with_capacity(config.iterations.min(100_000) + 1) };
     let root = tree.add(sample.seat_count());
@@ -219,6 +243,64 @@ pub fn search<G: SearchHints>(view: &G::View, seat: Seat, config: &SearchConfig,
         let mut state = start.clone();
         simulate(&mut tree, root, &mut state, &Context { root: &start, searcher: seat, config }, rng);
     }
+    Grown::Searched { tree, root, legal, sample }
+}
+
+/// The searcher's average strategy at the root over its `legal` actions.
+fn root_strategy<A: Hash + Eq + Clone>(tree: &Tree<A>, root: usize, seat: Seat, legal: &[A]) -> Strategy<A> {
     let stats = &tree.nodes[root].seats[seat.index()];
     Strategy::from_weights(legal.iter().map(|a| (a.clone(), stats.average_of(a))).collect())
+}
+
+/// One action another seat might take, as a search saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expected<A> {
+    /// The action.
+    pub action: A,
+    /// How likely the search thought it, from 0 to 1.
+    pub share: f64,
+    /// The searcher's average payoff (0 to 1) in the simulations where the seat took it.
+    pub payoff: f64,
+}
+
+/// A search's answer with what it expected: the searcher's mixed strategy and, for every other
+/// seat deciding at the same moment, the strategy the search expected of it (the computer's
+/// belief about a person's secret pick). Empty expectations where nothing was searched.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Explained<A> {
+    /// The searcher's mixed strategy.
+    pub strategy: Strategy<A>,
+    /// Each other seat acting with the searcher, and its actions as the search expected them
+    /// (in no particular order).
+    pub others: Vec<(Seat, Vec<Expected<A>>)>,
+}
+
+/// [`search`], and what it expected of the other seats deciding at the same moment.
+pub fn search_explained<G: SearchHints>(view: &G::View, seat: Seat, config: &SearchConfig, rng: &mut Rng) -> Explained<G::Action> {
+    match grow::<G>(view, seat, config, rng) {
+        Grown::Decided(strategy) => Explained { strategy, others: Vec::new() },
+        Grown::Searched { tree, root, legal, sample } => {
+            let others = acting_seats(&sample)
+                .into_iter()
+                .filter(|s| *s != seat)
+                .map(|other| (other, expected(&tree.nodes[root].seats[other.index()])))
+                .collect();
+            Explained { strategy: root_strategy(&tree, root, seat, &legal), others }
+        }
+    }
+}
+
+/// A seat's actions at a node as the search expected them, in no particular order.
+fn expected<A: Clone>(stats: &SeatStats<A>) -> Vec<Expected<A>> {
+    let total: f64 = stats.average.iter().sum();
+    stats
+        .slots
+        .iter()
+        .filter(|(_, i)| stats.visits[**i] > 0)
+        .map(|(a, &i)| Expected {
+            action: a.clone(),
+            share: if total > 0.0 { stats.average[i] / total } else { 0.0 },
+            payoff: stats.payoff[i] / f64::from(stats.visits[i]),
+        })
+        .collect()
 }

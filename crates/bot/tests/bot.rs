@@ -1,6 +1,6 @@
 //! The bot on games whose right answers are known, and its promise to read only its view.
 
-use dojo_bot::{Level, Policy, SearchConfig, SearchHints, play_match, play_match_within, search};
+use dojo_bot::{Level, Policy, SearchConfig, SearchHints, play_match, play_match_within, search, search_explained};
 use dojo_engine::{Game, Joint, Observer, Outcome, PerSeat, Rng, Seat};
 use dojo_games::punish::{Options, Punish, Setup};
 use serde::{Deserialize, Serialize};
@@ -107,6 +107,29 @@ fn a_dominant_row_is_found_and_a_mixed_equilibrium_is_mixed() {
     let s = search::<Matrix>(&Matrix::from_setup(&pennies).unwrap().view_for(Seat(0)), Seat(0), &self_play(30_000), &mut Rng::new(3));
     let p0 = s.weights.iter().find(|(a, _)| *a == 0).unwrap().1;
     assert!((p0 - 1.0 / 3.0).abs() < 0.1, "{s:?}");
+}
+
+#[test]
+fn the_search_says_what_it_expected_of_the_other_seat_and_what_each_choice_left_it() {
+    // Column 1 is dominated for the column player (it always gives the row player more): the
+    // search expects column 0 most, and expects to do better when column 1 is chosen.
+    let table = vec![vec![0.3, 0.9], vec![0.2, 0.8]];
+    let game = Matrix::from_setup(&table).unwrap();
+    let explained = search_explained::<Matrix>(&game.view_for(Seat(0)), Seat(0), &self_play(5_000), &mut Rng::new(4));
+    assert_eq!(
+        explained.strategy,
+        search::<Matrix>(&game.view_for(Seat(0)), Seat(0), &self_play(5_000), &mut Rng::new(4)),
+        "explaining changes nothing"
+    );
+    let [(seat, expected)] = explained.others.as_slice() else { panic!("one other seat: {explained:?}") };
+    assert_eq!(*seat, Seat(1));
+    let mut expected = expected.clone();
+    expected.sort_by_key(|e| e.action);
+    assert_eq!(expected.iter().map(|e| e.action).collect::<Vec<_>>(), vec![0, 1], "both columns expected: {expected:?}");
+    assert!(expected[0].share > 0.8, "{expected:?}");
+    assert!((expected.iter().map(|e| e.share).sum::<f64>() - 1.0).abs() < 1e-9);
+    // Against column 0 the row player scores at most 0.3; against column 1 at least 0.8.
+    assert!(expected[0].payoff < 0.35 && expected[1].payoff > 0.75, "{expected:?}");
 }
 
 #[test]

@@ -266,7 +266,7 @@ pub const GAMES: &[GameInfo] = &[
         quick: ("rebids", "Who wins a tied bid?"),
         kit: true,
         lab: true,
-        lesson: false,
+        lesson: true,
     },
     GameInfo {
         id: "fusion",
@@ -277,7 +277,7 @@ pub const GAMES: &[GameInfo] = &[
         quick: ("push", "How far may a Push go?"),
         kit: true,
         lab: true,
-        lesson: false,
+        lesson: true,
     },
     GameInfo {
         id: "toy",

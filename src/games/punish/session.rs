@@ -25,6 +25,15 @@ impl OnSite for PunishSite {
     const SAVE_KEY: &'static str = "pocket-dojo/punish";
     const NOUN: &'static str = "match";
 
+    fn option_words(_view: &PunishView, _seat: Seat, play: &Play) -> String {
+        if play.feint { format!("{} (Feint)", play.card) } else { play.card.to_string() }
+    }
+
+    /// A hand is dealt from the shuffled deck: the computer's other cards stay unnamed.
+    fn hides_options(_view: &PunishView) -> bool {
+        true
+    }
+
     fn goal(view: Option<&PunishView>) -> (String, &'static str) {
         let options = view.map(|v| v.options).unwrap_or_default();
         let games = match options.wins_needed() {

@@ -31,6 +31,22 @@ impl OnSite for DragonPunchSite {
     /// A first round of four turns with our set, Sol (the person) against Rook: a Block takes
     /// the Initiative, the Initiative lets a slow Throw through, a quicker Combo Kick beats a
     /// Throw, and a High Kick turns the computer's last white card red. The computer chooses
+    fn option_words(view: &DragonPunchView, seat: Seat, action: &Action) -> String {
+        let name = |card: u8, second: bool| {
+            crate::games::dragon_punch::seen::move_at(view, seat.index(), card, second).map(|(m, _)| m.name.to_string())
+        };
+        match action {
+            Action::Play { card, second } => name(*card, *second).unwrap_or_else(|| "a card".into()),
+            Action::Switch(card) => name(*card, false).map_or_else(|| "a card turned red".into(), |n| format!("{n} turned red")),
+            Action::Pick(_) => "a card for the hand".into(),
+        }
+    }
+
+    /// A Custom Character hand is secret from its first card to the end of the match.
+    fn hides_options(view: &DragonPunchView) -> bool {
+        view.table.custom
+    }
+
     /// which of its cards turn red as the script says.
     fn lesson() -> Option<Lesson<DragonPunch>> {
         let play = |card: u8| Some(Action::Play { card, second: false });

@@ -100,6 +100,36 @@ fn groups(decision: Decision, legal: Vec<Action>) -> Vec<(&'static str, bool, Ve
     out
 }
 
+/// A choice's name for the page's selectors (a lesson's highlight, the tests): its kind and
+/// card, as a record writes them (`lay-3D`, `push-5H`, `spend-2C-harm`).
+fn choice_key(action: &Action) -> String {
+    let card = |c: &dojo_games::fusion::cards::Card| String::from(*c);
+    match action {
+        Action::Play(c) => format!("play-{}", card(c)),
+        Action::Lay(c) => format!("lay-{}", card(c)),
+        Action::Push(c) => format!("push-{}", card(c)),
+        Action::BeatBack(c) => format!("beat-back-{}", card(c)),
+        Action::Recharge(c) => format!("recharge-{}", card(c)),
+        Action::Discard(c) => format!("discard-{}", card(c)),
+        Action::Spend(c, buy) => {
+            let what = match buy {
+                dojo_games::fusion::payload::Buy::Harm => "harm",
+                dojo_games::fusion::payload::Buy::Cancel(_) => "cancel",
+                dojo_games::fusion::payload::Buy::Mend(_) => "mend",
+            };
+            format!("spend-{}-{what}", card(c))
+        }
+        Action::Take => "take".into(),
+        Action::BackOff => "back-off".into(),
+        Action::Flip => "flip".into(),
+        Action::LayBlind => "blind".into(),
+        Action::SitOut => "sit-out".into(),
+        Action::Fold => "fold".into(),
+        Action::StopSpending => "stop".into(),
+        _ => "other".into(),
+    }
+}
+
 #[component]
 fn Decide(cx: Ctx, seat: Seat) -> impl IntoView {
     move || {
@@ -123,7 +153,8 @@ fn Decide(cx: Ctx, seat: Seat) -> impl IntoView {
                     .map(|a| {
                         let label = words::action_label(&t, seat.0, &a);
                         let main = !a.is_side() && decision == Decision::Turn;
-                        view! { <li><button type="button" class="button fu-choice" class:main=main on:click=move |_| choose(a.clone())>{label}</button></li> }
+                        let key = choice_key(&a);
+                        view! { <li><button type="button" class="button fu-choice" class:main=main data-choice=key on:click=move |_| choose(a.clone())>{label}</button></li> }
                     })
                     .collect_view();
                 let list = view! { <ul class="fu-choices" data-testid="choices">{buttons}</ul> };

@@ -7,6 +7,7 @@
 //! are in nobody's view, the Coach's included, so the computer never reads them.
 
 use crate::games::fusion::words;
+use crate::play::lesson::{Lesson, Step};
 use crate::play::{Controller, OnSite, Seats};
 use dojo_engine::Seat;
 use dojo_games::Speaker;
@@ -23,6 +24,71 @@ impl OnSite for FusionSite {
     type G = Fusion;
     const SAVE_KEY: &'static str = "pocket-dojo/fusion";
     const NOUN: &'static str = "conflict";
+
+    /// A Throwdown against a bully, Aiko (the person) against the Coach: a challenge laid face
+    /// down, Pushes kept within her Strike Range so no +Strife lands on the team, the Coach out of
+    /// cards he can Push, and a Club of the spoils spent as +Trauma.
+    fn lesson() -> Option<Lesson<Fusion>> {
+        use dojo_games::fusion::cards::Card;
+        use dojo_games::fusion::payload::Buy;
+        use dojo_games::fusion::sheet::{PilotSheet, Threat};
+        use dojo_games::fusion::{Action, Conflict, Setup};
+        let card = |code: &str| Card::try_from(code.to_string()).ok();
+        let cards = |codes: &[&str]| codes.iter().map(|c| card(c)).collect::<Option<Vec<Card>>>();
+        let mut aiko = PilotSheet::named("Aiko");
+        aiko.fight = 1;
+        let setup = Setup {
+            pilots: vec![aiko],
+            stashes: vec![cards(&["9C", "6H", "3D"])?],
+            deck_top: cards(&["2C", "KC", "5H", "10C", "4D"])?,
+            threats: vec![Threat::plain("Bully", 1, 0)],
+            table: Default::default(),
+            conflict: Conflict::Throwdown { challenger: 0, stakes: "He leaves Aiko's sisters alone".into(), threats: vec![0] },
+            then: Vec::new(),
+            seed: 7,
+        };
+        let you = |say, point, action| Step { say, point, inputs: vec![Some(action), None] };
+        let coach = |action| Step { say: "", point: "", inputs: vec![None, Some(action)] };
+        Some(Lesson {
+            seats: 2,
+            setup,
+            steps: vec![
+                you(
+                    "You are Aiko, a pilot, and you throw down against a bully: lay a card face down and the Coach answers with one. Your Strike Range is 1, so a card more than 1 above the one it beats costs the team a +Strife. Lay the Three of Diamonds.",
+                    "[data-choice=\"lay-3D\"]",
+                    Action::Lay(card("3D")?),
+                ),
+                coach(Action::LayBlind),
+                coach(Action::Push(card("4D")?)),
+                you(
+                    "A Push lays a higher card on the top of the Pile. The Four lies on top now: the Five beats it by 1, inside your range, while the King would overreach.",
+                    "[data-choice=\"push-5H\"]",
+                    Action::Push(card("5H")?),
+                ),
+                coach(Action::Fold),
+                you(
+                    "The bully had nothing within his range and folded, so your side won and you spend the spoils card by card. A Club buys a +Trauma for the losers: spend the Two of Clubs on him.",
+                    "[data-choice=\"spend-2C-harm\"]",
+                    Action::Spend(card("2C")?, Buy::Harm),
+                ),
+                you(
+                    "Diamonds cancel damage aimed at your side and Hearts mend, but none came at you and your Buffers are full. Stop spending: the rest go to the Trash.",
+                    "[data-choice=\"stop\"]",
+                    Action::StopSpending,
+                ),
+            ],
+            done: "The +Trauma took the bully's Rating to 0: he is out, and the pilots won the Throwdown. Overreaching would have cost Harmony, the team's shared track. A Gambit is shorter: one card against a hidden one.",
+        })
+    }
+
+    fn option_words(view: &FusionView, seat: Seat, action: &dojo_games::fusion::Action) -> String {
+        u8::try_from(seat.index()).map(|s| words::action_label(&view.table, s, action)).unwrap_or_default()
+    }
+
+    /// Stashes come from the shuffled Deck: the computer's other cards stay unnamed.
+    fn hides_options(_view: &FusionView) -> bool {
+        true
+    }
 
     fn goal(view: Option<&FusionView>) -> (String, &'static str) {
         let (conflicts, _) = view.map_or((&[][..], 0), |v| v.table.conflicts());
@@ -98,13 +164,28 @@ mod tests {
     use super::*;
     use crate::play::Seats;
     use dojo_bot::Level;
-    use dojo_engine::Rng;
+    use dojo_engine::{Game, Rng};
     use dojo_games::fusion::{Conflict, Setup};
 
     fn throwdown(pilots: usize, challenger: u8) -> Setup {
         let mut setup = Setup::sample(pilots, Conflict::Throwdown { challenger, stakes: "The gate".into(), threats: vec![0] }, 4);
         setup.then = vec![Conflict::Gambit { pilot: 0, specialty: true }];
         setup
+    }
+
+    #[test]
+    fn the_lesson_plays_as_written_and_the_pilots_win_the_throwdown() {
+        let lesson = FusionSite::lesson().unwrap();
+        let end = crate::play::lesson::check(&lesson);
+        let outcome = end.outcome().expect("the Throwdown ends with the lesson");
+        assert_eq!(outcome.places[0], vec![Seat(0)], "Aiko's side won");
+        for step in lesson.steps.iter().filter(|s| !s.say.is_empty()) {
+            let key = super::super::choice_key(step.inputs[0].as_ref().unwrap());
+            assert_eq!(step.point, format!("[data-choice=\"{key}\"]"), "each step highlights its own choice");
+        }
+        let start = Fusion::from_setup(&lesson.setup).unwrap();
+        assert_eq!(end.standing().harmony, start.standing().harmony, "no Push overreached: Harmony is whole");
+        assert_eq!(end.standing().threats[0].rating, 0, "the +Trauma took the bully out");
     }
 
     #[test]

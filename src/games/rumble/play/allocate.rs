@@ -185,7 +185,12 @@ fn hero_form(game: &Rumble, hero: u8, alloc: RwSignal<Allocation>, k: usize) -> 
 pub(super) fn Allocate(cx: Ctx, seat: Seat, heroes: Vec<u8>) -> impl IntoView {
     let Some(game) = cx.session.with_untracked(|s| s.as_ref().map(|s| s.own_view(seat).table)) else { return ().into_any() };
     let w = words();
-    let allocs: Vec<RwSignal<Allocation>> = heroes.iter().map(|_| RwSignal::new(Allocation::default())).collect();
+    // A lesson fills the forms in with its numbers, for the person to read and lock in.
+    let start = match cx.lesson_input(seat) {
+        Some(Act::Allocate(list)) if list.len() == heroes.len() => list,
+        _ => vec![Allocation::default(); heroes.len()],
+    };
+    let allocs: Vec<RwSignal<Allocation>> = start.into_iter().map(RwSignal::new).collect();
     let forms = heroes.iter().zip(&allocs).enumerate().map(|(k, (h, a))| hero_form(&game, *h, *a, k)).collect_view();
     let act = {
         let allocs = allocs.clone();

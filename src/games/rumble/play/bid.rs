@@ -20,8 +20,13 @@ fn own_table(cx: Ctx, seat: Seat) -> Option<Rumble> {
 pub(super) fn BidSheet(cx: Ctx, seat: Seat) -> impl IntoView {
     let Some(game) = own_table(cx, seat) else { return ().into_any() };
     let n = game.lots.len();
-    let bids = RwSignal::new(vec![0u16; n]);
-    let flags = RwSignal::new(vec![false; n]);
+    // A lesson fills the sheet in with its numbers, for the person to read and seal.
+    let (start, flagged) = match cx.lesson_input(seat) {
+        Some(Act::Bid { bids, might_discard }) if bids.len() == n => (bids, might_discard),
+        _ => (vec![0u16; n], Vec::new()),
+    };
+    let bids = RwSignal::new(start);
+    let flags = RwSignal::new((0..n).map(|i| flagged.contains(&(i as u8))).collect::<Vec<bool>>());
     let act = move || Act::Bid {
         bids: bids.get(),
         might_discard: flags.with(|f| f.iter().enumerate().filter(|(_, x)| **x).map(|(i, _)| i as u8).collect()),

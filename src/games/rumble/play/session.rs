@@ -10,10 +10,14 @@
 //! the person's view is saved, as for every game.
 
 use crate::games::rumble::words;
+use crate::play::lesson::{Lesson, Step};
 use crate::play::{Controller, OnSite, Seats};
 use dojo_engine::{Observer, Seat};
 use dojo_games::Speaker;
 use dojo_games::rumble::{Event, Phase, PowerRef, Rumble, RumbleView, Setup, Start};
+
+/// The allocation screen's Lock in button: what each round of the lesson highlights.
+const SUBMIT_ALLOCATION: &str = "[data-testid=\"submit-allocation\"]";
 
 /// Rumble on the play page.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +46,80 @@ impl OnSite for RumbleSite {
     const NOUN: &'static str = "game";
     const RESTORED_UNSEEN: &'static str =
         "The save keeps only what you could see: anything the computer had not yet revealed it decides afresh.";
+
+    /// Mantisman (the person) against Doctor Cuttlefish: a sealed auction for two powers where
+    /// only the winner pays, then three rounds in which Defense meets the Attacks, Big, Gnashy
+    /// Claws adds 20 and the Doctor, who overpaid, goes out. The sheets come filled in.
+    fn lesson() -> Option<Lesson<Rumble>> {
+        use dojo_games::rumble::catalog::PowerId;
+        use dojo_games::rumble::{Act, Allocation};
+        let setup = Setup::heroes(&["Mantisman", "Doctor Cuttlefish"], vec![PowerId::BigGnashyClaws, PowerId::Regeneration], 1);
+        let round = |say, (defense, attack): (u16, u16), (their_defense, their_attack): (u16, u16)| {
+            let alloc = |defense, attack, on| {
+                Act::Allocate(vec![Allocation {
+                    defense,
+                    attacks: if attack > 0 { vec![(on, attack)] } else { Vec::new() },
+                    ..Allocation::default()
+                }])
+            };
+            Step {
+                say,
+                point: SUBMIT_ALLOCATION,
+                inputs: vec![Some(alloc(defense, attack, 1)), Some(alloc(their_defense, their_attack, 0))],
+            }
+        };
+        Some(Lesson {
+            seats: 2,
+            setup,
+            steps: vec![
+                Step {
+                    say: "Every hero starts with 100 Energy: your strength, your money and your health, and at 0 you are out. First the powers are auctioned in one secret sheet: the highest bid wins and pays, the others pay nothing. Your sheet is filled in: 20 on Big, Gnashy Claws and 5 on Regeneration; seal it.",
+                    point: "[data-testid=\"submit-bids\"]",
+                    inputs: vec![
+                        Some(Act::Bid { bids: vec![20, 5], might_discard: Vec::new() }),
+                        Some(Act::Bid { bids: vec![15, 40], might_discard: Vec::new() }),
+                    ],
+                },
+                round(
+                    "Each round you share out your Energy in secret: Defense stops that much of every Attack on you, and whatever gets past it comes off the Energy of the hero hit. Your Claws add 20 to your largest Attack. Lock in 50 Defense and an Attack of 30.",
+                    (50, 30),
+                    (20, 43),
+                ),
+                round(
+                    "Nothing spent on a round is lost: Energy only falls when damage gets through. The Doctor, down to 36, may defend harder now; lock in 10 Defense and an Attack of 30, which the Claws make 50.",
+                    (10, 30),
+                    (30, 6),
+                ),
+                round("The Doctor has 19 Energy and you have 80. Put everything into one Attack: the Claws make it 100.", (0, 80), (19, 0)),
+            ],
+            done: "The Doctor's Energy fell below 0, so he is out and you are the last hero standing. His 40 on Regeneration won it but left him weak: winning is what an auction costs. In a real game up to 8 heroes bid on many powers, and some powers cost Energy to use.",
+        })
+    }
+
+    /// Bid sheets are never shown, so every sheet is "a bid sheet"; an allocation is shown at
+    /// its reveal, so it is named in full.
+    fn option_words(view: &RumbleView, _seat: Seat, act: &dojo_games::rumble::Act) -> String {
+        use dojo_games::rumble::Act;
+        let game = &view.table;
+        let w = words::words();
+        match act {
+            Act::Bid { .. } => "a bid sheet".into(),
+            Act::Rebid(_) => "a new bid".into(),
+            Act::Allocate(list) => list
+                .iter()
+                .map(|a| {
+                    let mut parts = vec![format!("{} {}", w.defense, a.defense)];
+                    parts.extend(a.attacks.iter().map(|(h, x)| format!("{} {x} on {}", w.attack, words::hero(game, *h))));
+                    if !a.uses.is_empty() {
+                        parts.push(format!("{} {}", a.uses.len(), w.powers.to_ascii_lowercase()));
+                    }
+                    parts.join(", ")
+                })
+                .collect::<Vec<String>>()
+                .join("; "),
+            _ => "a choice".into(),
+        }
+    }
 
     fn goal(view: Option<&RumbleView>) -> (String, &'static str) {
         let limit = view.map_or(dojo_games::rumble::setup::ROUND_LIMIT, |v| v.table.round_limit);
@@ -192,6 +270,15 @@ mod tests {
     use dojo_engine::Rng;
     use dojo_games::rumble::catalog::{self, PowerId};
     use dojo_games::rumble::{Act, Allocation, Decision};
+
+    #[test]
+    fn the_lesson_plays_as_written_and_the_person_is_the_last_hero_standing() {
+        let lesson = RumbleSite::lesson().unwrap();
+        let end = crate::play::lesson::check(&lesson);
+        let outcome = dojo_engine::Game::outcome(&end).expect("the lesson plays the game to its end");
+        assert_eq!(outcome.places[0], vec![Seat(0)], "Mantisman is the last hero standing");
+        assert_eq!(end.heroes[0].energy, 80, "no damage got through his Defense");
+    }
 
     fn setup(n: usize) -> Setup {
         let names: Vec<String> = (1..=n).map(|i| format!("Hero {i}")).collect();

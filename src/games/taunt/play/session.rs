@@ -32,6 +32,26 @@ impl OnSite for TauntSite {
     /// A first fight of four turns, Wollypobber (the person) against Tuggle: charge up from Far
     /// while the computer shoots and runs in, then a level 3 Punch sends Tuggle into Trouble Mode
     /// and its Peril disables a card. Passing charge is off, so each turn is one choice.
+    fn option_words(view: &TauntView, seat: Seat, action: &Action) -> String {
+        match action {
+            Action::Play(slot) => view.corners.get(seat).map(|c| super::board::card_name(view, c, *slot).to_string()).unwrap_or_default(),
+            Action::Queue(slot) => {
+                view.corners.get(seat).map(|c| format!("queue {}", super::board::card_name(view, c, *slot))).unwrap_or_default()
+            }
+            Action::EndQueue => "end the queue".into(),
+            Action::Order { first } => (if *first { "go first" } else { "go second" }).into(),
+            Action::Pass(_) => "pass the charge".into(),
+            Action::Flip(_) => "flip".into(),
+            Action::Place(_) => "place".into(),
+            Action::Draft(_) => "draft".into(),
+        }
+    }
+
+    /// A Monsters trainer's cards are hidden until played.
+    fn hides_options(view: &TauntView) -> bool {
+        view.battle == dojo_games::taunt::Battle::Monsters
+    }
+
     fn lesson() -> Option<Lesson<Taunt>> {
         let options = Options { best_of: 1, pass_charge: false, ..Options::default() };
         let setup = Setup::new([FighterId::Wollypobber, FighterId::Tuggle], options);

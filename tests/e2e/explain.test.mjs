@@ -1,0 +1,113 @@
+// "What the computer expected": off until the person turns it on (then remembered), shown only
+// after a reveal, in every game; it names no card the person cannot see on the page, and at the
+// end of a match the choices the computer thought cost the most link to that step of the replay.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+import { startVsBot, playToTheEnd } from './punish.mjs';
+
+const site = useSite();
+const KEY = 'pocket-dojo/explain';
+
+/** Starts a match against the computer with the lobby's own choices, from a clean slate. */
+async function startAgainstComputer(page, id) {
+  await page.goto(`${site.url}/play/${id}`);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('[data-testid="lobby"]', { timeout: 20_000 });
+  if (await page.$('[data-testid="mode-bot"]')) await page.check('[data-testid="mode-bot"]');
+  await page.click('[data-testid="start"]');
+}
+
+/** One choice on whatever the page asks now; false when it asks nothing this page can answer. */
+async function chooseSomething(page) {
+  const next = await page.$('[data-testid="result"] [data-testid="next"]');
+  if (next) return next.click().then(() => true);
+  for (const submit of ['submit-bids', 'submit-allocation', 'submit-rebid']) {
+    const button = await page.$(`[data-testid="${submit}"]`);
+    if (button) return button.click().then(() => true);
+  }
+  const choice = await page.$('[data-testid="hand"] button:not([disabled]), [data-testid="choices"] button');
+  if (!choice) return false;
+  await choice.click();
+  const confirm = await page.$('[data-testid="confirm"]:not([disabled])');
+  if (confirm) await confirm.click();
+  return true;
+}
+
+/** Card names as FUSION writes them (a rank and a suit sign). */
+const CARD = /\b(?:10|[2-9JQKA])[♣♦♥♠]/g;
+
+test('the computer says what it expected after a reveal, in every game, once asked', async () => {
+  const home = await openPage(site.browser, `${site.url}/`);
+  await home.waitForSelector('[data-testid="app-ready"] .game-list');
+  const games = await home.$$eval('.game-tile.playable', (tiles) => tiles.map((t) => t.dataset.testid.replace(/^game-/, '')));
+  await home.context().close();
+  assert.ok(games.length >= 5, games.join());
+  for (const id of games) {
+    const page = await openPage(site.browser);
+    await startAgainstComputer(page, id);
+    // Off by default: a whole step goes by with no panel.
+    await page.waitForSelector('[data-testid="explain"]', { timeout: 20_000 });
+    assert.equal(await page.isChecked('[data-testid="explain"]'), false, `${id}: off until asked`);
+    await page.check('[data-testid="explain"]');
+    assert.equal(await page.evaluate((k) => localStorage.getItem(k), KEY), '1', 'the choice is remembered');
+    let panel = null;
+    for (let look = 0; look < 120 && !panel; look++) {
+      panel = await page.$('[data-testid="why"]');
+      if (panel) break;
+      if (await page.$('[data-testid="match-over"]')) break;
+      if (!(await chooseSomething(page))) await page.waitForTimeout(150);
+      else await page.waitForTimeout(60);
+    }
+    assert.ok(panel, `${id}: the panel showed after a reveal`);
+    // Never while a choice is still open: the panel belongs to a step already played.
+    const text = await panel.textContent();
+    assert.match(text, /What the computer expected/);
+    assert.match(await page.textContent('[data-testid="why-played"]'), /played .+\. It would have played: .+\d+%/);
+    // Every card the panel names is on the page outside it: in a hand, the table or the log.
+    const outside = await page.evaluate(() => {
+      const clone = document.querySelector('main').cloneNode(true);
+      clone.querySelector('[data-testid="why"]').remove();
+      return clone.textContent;
+    });
+    for (const card of text.match(CARD) ?? []) assert.ok(outside.includes(card), `${id}: the panel names ${card}, which the page does not show`);
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS, `explain-${id}.png`), fullPage: true });
+    assertClean(page);
+    await page.context().close();
+  }
+});
+
+test('PUNISH: what the computer feared, and the costliest choices linked to their step of the replay', async () => {
+  const page = await openPage(site.browser);
+  await startVsBot(page, site.url, 'medium', 1);
+  await page.waitForSelector('[data-testid="explain"]');
+  await page.check('[data-testid="explain"]');
+  await page.waitForSelector('[data-testid="pick"]');
+  await page.click('[data-testid="hand"] button');
+  await page.waitForSelector('[data-testid="why"]', { timeout: 20_000 });
+  // A simultaneous pick: the computer guessed at the person's card and says which it feared.
+  assert.match(await page.textContent('[data-testid="why"]'), /It expected you to choose:/);
+  assert.match(await page.textContent('[data-testid="why-fear"]'), /What it feared most: you choosing \w+, which left it \d+ chances in 100\./);
+  await playToTheEnd(page, { useKeyboard: false });
+  await page.waitForSelector('[data-testid="match-over"]');
+  // Picks made in turn, whatever the computer thought of them: some cost the person.
+  await page.waitForSelector('[data-testid="costliest"]', { timeout: 30_000 });
+  await page.screenshot({ path: join(ARTIFACTS, 'explain-costliest.png'), fullPage: true });
+  assert.match(await page.textContent('[data-testid="costliest"]'), /Step \d+: you chose \w+; the computer thought \w+ would have left it \d+ fewer chances in 100\./);
+  const link = await page.waitForSelector('[data-testid="costly-link"]', { timeout: 20_000 });
+  const href = await link.getAttribute('href');
+  assert.match(href, /^\/watch\/punish\?step=\d+#/);
+  const step = Number(new URL(href, site.url).searchParams.get('step'));
+  await page.goto(`${site.url}${href}`);
+  await page.waitForSelector('[data-testid="replay-step"]', { timeout: 20_000 });
+  assert.equal(Number(await page.getAttribute('[data-testid="replay-step"]', 'data-step')), step, 'the replay opens at that step');
+  // Remembered: the next visit starts with it on.
+  await page.goto(`${site.url}/play/punish`);
+  await page.waitForSelector('[data-testid="app-ready"] [data-testid="play-punish"], [data-testid="app-ready"] .play', { timeout: 20_000 });
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), KEY), '1');
+  assertClean(page);
+  await page.context().close();
+});
