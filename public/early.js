@@ -62,6 +62,16 @@ function preloadAll() {
 if (document.querySelector('meta[name="dojo-assets"]')) preloadAll();
 else document.addEventListener('DOMContentLoaded', preloadAll, { once: true });
 
+// 3. What a play table adds (public/table.js: cards drawn from the printed kit, motion on the
+//    table, sound) is fetched once a page shows a table or a card marked for it, whichever way
+//    the person got there.
+const extras = new MutationObserver(() => {
+  if (!document.querySelector('[data-face],[data-motion]')) return;
+  extras.disconnect();
+  import('./table.js').catch(() => {});
+});
+extras.observe(document.documentElement, { childList: true, subtree: true });
+
 const sw = navigator.serviceWorker;
 /** Set when the person pressed Reload: the new version's taking over then reloads the page. */
 let reloadOnChange = false;

@@ -39,7 +39,9 @@ refs() {
 mapfile -d '' files < <(cd "$DIST" && find . -path ./.stage -prune -o -type f ! -name '*.br' ! -name '*.gz' ! -name _headers -printf '%P\0' | sort -z)
 # The service worker (sw.js) is not part of it: the browser fetches it after the page has
 # loaded, and the files it names are kept in the background after that. Its own size is listed.
-declare -A first=([index.html]=1 [sw.js]=skip)
+# Nor is table.js (printed card faces, motion and sound on a play table): early.js imports it
+# only once a page shows a table or card marked for it, and it is counted with the play pages below.
+declare -A first=([index.html]=1 [sw.js]=skip [table.js]=skip)
 grew=1
 while ((grew)); do
   grew=0
@@ -107,6 +109,29 @@ for game in $games; do
     budget=$(budget_of "$name")
     ((page <= budget)) || over "/$kind/$game downloads $page bytes gzipped, over the $budget-byte page budget"
   done
+done
+# A play page whose table is marked for them (data-motion, data-face) also fetches table.js, and
+# one whose cards are drawn from the printed kit the game's sprite (public/faces/<game>.svg): its
+# whole download with them is held to the same budget. Which games mark their table is read from
+# their code (src/games/<game>/).
+table_js=0
+[[ -f $DIST/table.js ]] && table_js=$(gzip -9 -c "$DIST/table.js" | wc -c)
+echo "table_script_gzip_bytes: $table_js"
+for game in $games; do
+  sprite=$DIST/faces/$game.svg
+  extras=0
+  if grep -rqE 'data-motion|data-face' "$REPO/src/games/${game//-/_}"; then
+    ((table_js > 0)) || over "table.js is missing from the build"
+    extras=$table_js
+  fi
+  [[ -f $sprite ]] && extras=$((extras + $(gzip -9 -c "$sprite" | wc -c)))
+  ((extras > 0)) || continue
+  name="play_${game//-/_}"
+  page=$((total + ${module_bytes[$game-play]:-0} + extras))
+  echo "table_extras_${game//-/_}_gzip_bytes: $extras"
+  echo "page_${name}_with_table_extras_gzip_bytes: $page"
+  budget=$(budget_of "$name")
+  ((page <= budget)) || over "/play/$game with its table's extras (table.js, printed faces) downloads $page bytes gzipped, over the $budget-byte page budget"
 done
 print=$((total + ${module_bytes[print-page]:-0} + ${module_bytes[print-preview]:-0}))
 echo "page_print_gzip_bytes: $print"

@@ -6,11 +6,13 @@
 //! - [`kit`], [`kits`]: each game's components as data plus drawing functions.
 //! - [`settings`]: what a person chooses, and its share-link form.
 //! - [`document`]: kit + settings → pages (instructions, sheets, backs, alignment test).
+//! - [`faces`]: every card front as an SVG sprite, for cards on screen that match the print.
 //! - [`svg`] for the live preview; [`pdf`] (feature `pdf`) for the file.
 #![deny(missing_docs)]
 
 pub mod document;
 pub mod draw;
+pub mod faces;
 pub mod geometry;
 pub mod kit;
 pub mod kits;

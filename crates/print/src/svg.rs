@@ -34,6 +34,14 @@ fn paint(fill: Option<Ink>, stroke: Option<&Stroke>) -> String {
     s
 }
 
+/// The stroke of an open line with a stroke (which a run of them can share one path), if `shape` is one.
+fn open_line(shape: &Shape) -> Option<&Stroke> {
+    match shape {
+        Shape::Path { closed: false, stroke: Some(stroke), .. } => Some(stroke),
+        _ => None,
+    }
+}
+
 fn points(list: &[Point]) -> String {
     list.iter().map(|p| format!("{},{}", n(p.x), n(p.y))).collect::<Vec<_>>().join(" ")
 }
@@ -44,7 +52,41 @@ pub fn page(page: &Page) -> String {
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}mm\" height=\"{h}mm\" font-family=\"DejaVu Sans, Verdana, sans-serif\"><rect width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>"
     );
-    for shape in &page.drawing.shapes {
+    shapes(&mut out, &page.drawing.shapes);
+    out.push_str("</svg>");
+    out
+}
+
+/// Writes `list` as SVG elements, in millimetres, onto `out`: a page's shapes or one card's.
+pub fn shapes(out: &mut String, list: &[Shape]) {
+    for element in elements(list) {
+        out.push_str(&element);
+    }
+}
+
+/// `list` as SVG elements, in millimetres, one string each, in drawing order.
+pub fn elements(list: &[Shape]) -> Vec<String> {
+    let mut all = Vec::new();
+    let mut rest = list;
+    while let Some((shape, after)) = rest.split_first() {
+        rest = after;
+        let mut out = String::new();
+        // A run of open lines drawn with the same stroke (a hatching, a table's rules) becomes
+        // one path: a card's hatched cells are otherwise most of its bytes.
+        if let Some(stroke) = open_line(shape) {
+            let run = 1 + rest.iter().take_while(|s| open_line(s) == Some(stroke)).count();
+            if run > 1 {
+                let mut d = String::new();
+                for s in std::iter::once(shape).chain(&rest[..run - 1]) {
+                    if let Shape::Path { points: list, .. } = s {
+                        let _ = write!(d, "M{}", points(list).replacen(' ', "L", 1).replace(' ', "L"));
+                    }
+                }
+                all.push(format!("<path d=\"{d}\"{}/>", paint(None, Some(stroke))));
+                rest = &rest[run - 1..];
+                continue;
+            }
+        }
         match shape {
             Shape::Rect { rect, fill, stroke } => {
                 let _ = write!(
@@ -71,18 +113,20 @@ pub fn page(page: &Page) -> String {
                 };
                 let _ = write!(
                     out,
-                    "<text x=\"{}\" y=\"{}\" font-size=\"{}\"{weight} fill=\"{}\"{rotate} xml:space=\"preserve\">{}</text>",
+                    "<text x=\"{}\" y=\"{}\" font-size=\"{}\"{weight} fill=\"{}\"{rotate}{}>{}</text>",
                     n(start.x),
                     n(start.y),
                     n(size * MM_PER_PT),
                     ink.hex(),
+                    // Runs of spaces, and spaces at either end, are kept only when asked.
+                    if text.contains("  ") || text.starts_with(' ') || text.ends_with(' ') { " xml:space=\"preserve\"" } else { "" },
                     escape(text)
                 );
             }
         }
+        all.push(out);
     }
-    out.push_str("</svg>");
-    out
+    all
 }
 
 #[cfg(test)]

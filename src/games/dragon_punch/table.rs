@@ -66,7 +66,7 @@ fn player_panel(v: &DragonPunchView, names: &[String], p: usize) -> impl IntoVie
     let name = names.get(p).cloned().unwrap_or_default();
     let initiative = v.initiative == Some(p);
     view! {
-        <div class="dp-panel" class:has-initiative=initiative data-testid=format!("dp-player-{}", p + 1)>
+        <div class="dp-panel" class:has-initiative=initiative data-testid=format!("dp-player-{}", p + 1) data-down=(v.phase != Phase::Pick && v.health[p] == 0).then_some("")>
             <div class="dp-panel-head">
                 <span class="player-name">{name}</span>
                 <span class="dp-character">{characters.join(" & ")}</span>
@@ -111,7 +111,7 @@ pub fn DpTable(
             })
             .collect::<Vec<_>>();
         view! {
-            <section class="dp-table" aria-label="Table">
+            <section class="dp-table" aria-label="Table" data-motion>
                 <p class="where" data-testid="where">
                     {format!("Round {} · Turn {}", v.round, v.turn)}
                     <span class="dp-holder">{match holder { Some(n) => format!(" · Initiative: {n}"), None => " · Initiative: nobody".into() }}</span>

@@ -216,7 +216,7 @@ pub fn table(view: Signal<FusionView>, _names: Signal<Vec<String>>) -> AnyView {
             view! { <p class="fu-landing" data-testid="fu-landing">{format!("Landing now: {}{aim} ({} to go)", micro_name(&h.micro), t.hits().len())}</p> }
         });
         view! {
-            <section class="fu-table" data-testid="fu-table" aria-label="The table">
+            <section class="fu-table" data-testid="fu-table" aria-label="The table" data-motion>
                 <p class="fu-where" data-testid="fu-where">{where_words(t)}</p>
                 {harmony_gauge(t.standing().harmony)}
                 <p class="fu-deck">

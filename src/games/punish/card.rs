@@ -14,7 +14,14 @@ pub fn glyph(card: Card) -> &'static str {
     }
 }
 
-/// A face-up card. With `compact`, only the priority, glyph and name.
+/// The printed front of `card` for public/table.js: the kit's action card, named as the print
+/// crate names it (`crates/print/src/faces.rs`).
+pub fn printed_face(card: Card) -> String {
+    format!("punish#{}-priority-{}", card.name().to_ascii_lowercase(), card.priority())
+}
+
+/// A face-up card. With `compact`, only the priority, glyph and name; otherwise public/table.js
+/// shows the printed card over the text (which screen readers still read).
 #[component]
 pub fn CardTile(
     /// The card to show.
@@ -23,9 +30,11 @@ pub fn CardTile(
     #[prop(optional)]
     compact: bool,
 ) -> impl IntoView {
+    super::style::ensure();
     let face = card.face();
     view! {
-        <span class=format!("card card-{}", card.name().to_ascii_lowercase()) class:compact=compact data-card=card.name()>
+        <span class=format!("card card-{}", card.name().to_ascii_lowercase()) class:compact=compact data-card=card.name()
+            data-face=(!compact).then(|| printed_face(card))>
             <span class="priority" title="Priority: lower resolves first">{face.priority}</span>
             <span class="glyph" aria-hidden="true">{glyph(card)}</span>
             <span class="name">{card.name()}</span>
@@ -41,5 +50,21 @@ pub fn CardBack(
     #[prop(into)]
     label: String,
 ) -> impl IntoView {
+    super::style::ensure();
     view! { <span class="card back" aria-label=label.clone()>"?"</span> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_card_has_its_printed_face() {
+        let sprite = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/public/faces/punish.svg")).unwrap();
+        for card in Card::ALL {
+            let face = printed_face(card);
+            let id = face.strip_prefix("punish#").unwrap();
+            assert!(sprite.contains(&format!("<symbol id=\"face-{id}\"")), "{card:?}: no printed face {face}");
+        }
+    }
 }

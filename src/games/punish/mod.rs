@@ -9,4 +9,5 @@ pub mod play;
 pub mod rules;
 pub mod scenario_player;
 pub mod session;
+pub mod style;
 pub mod table;

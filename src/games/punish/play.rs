@@ -29,6 +29,7 @@ fn deal(seats: crate::play::Seats, options: Options) -> Result<Session, String> 
 /// The play page.
 #[component]
 pub fn PlayPunish() -> impl IntoView {
+    super::style::ensure();
     play_page(PlayPage {
         title: "PUNISH",
         testid: "play-punish",

@@ -29,7 +29,7 @@ fn player_panel(v: &PunishView, names: &[String], i: usize) -> impl IntoView + u
     let won = v.wins.0[i];
     let held = v.hand_sizes.0[i];
     view! {
-        <div class="player-panel" data-testid=format!("player-{}", i + 1)>
+        <div class="player-panel" data-testid=format!("player-{}", i + 1) data-down=(v.hearts.0[i] == 0).then_some("")>
             <div class="player-name">{names[i].clone()}</div>
             <div class="hearts" aria-label=format!("{} of {max} hearts", v.hearts.0[i]) data-testid=format!("hearts-{}", i + 1)>{hearts_text(v.hearts.0[i], max)}</div>
             <div class="statuses">{status_badges(v.statuses.0[i])}</div>
@@ -55,12 +55,13 @@ pub fn Table(
     #[prop(into)]
     names: Signal<Vec<String>>,
 ) -> impl IntoView {
+    super::style::ensure();
     move || {
         let v = view.get();
         let names = names.get();
         let breaths = v.options.breaths_per_measure();
         view! {
-            <section class="table" aria-label="Table">
+            <section class="table" aria-label="Table" data-motion>
                 {player_panel(&v, &names, 0)}
                 <div class="centre">
                     <div class="where" data-testid="where">{format!("Game {} · Measure {} · Breath {} of {breaths}", v.game, v.measure, v.breath.min(breaths))}</div>

@@ -52,10 +52,10 @@ fn hero_card(t: &Rumble, h: usize, names: &[String]) -> impl IntoView + use<> {
     let alloc_line =
         alloc.map(|a| view! { <p class="rb-alloc" data-testid=format!("alloc-shown-{}", h + 1)>{words::allocation(t, h as u8, &a)}</p> });
     view! {
-        <li class="rb-hero" class:out=out data-testid=format!("hero-{}", h + 1)>
+        <li class="rb-hero" class:out=out data-testid=format!("hero-{}", h + 1) data-down=out.then_some("")>
             <div class="rb-head">
                 <span class="rb-name">{hero.name.clone()}{yours.then(|| view! { " " <span class="badge you" data-testid="you">"you"</span> })}</span>
-                <span class="rb-energy" data-testid=format!("energy-{}", h + 1) title=w.energy>{hero.energy.to_string()}<small>{format!(" {}", w.energy)}</small></span>
+                <span class="rb-energy" data-testid=format!("energy-{}", h + 1) title=w.energy aria-label=format!("{} {}", hero.energy, w.energy)>{hero.energy.to_string()}<small>{format!(" {}", w.energy)}</small></span>
             </div>
             {(!tag.is_empty()).then(|| view! { <p class="rb-tag">{tag}</p> })}
             {out.then(|| view! { <p class="rb-out">"Out"</p> })}
@@ -84,7 +84,7 @@ pub fn table(view: Signal<RumbleView>, names: Signal<Vec<String>>) -> AnyView {
         });
         let cards = (0..t.heroes.len()).map(|h| hero_card(&t, h, &names)).collect_view();
         view! {
-            <section class="rb-table" aria-label="The table" data-testid="rb-table">
+            <section class="rb-table" aria-label="The table" data-testid="rb-table" data-motion>
                 <p class="rb-where" data-testid="where">{where_words(&t)}</p>
                 {lots}
                 <ul class="rb-heroes">{cards}</ul>

@@ -150,7 +150,7 @@ pub(super) fn ChooseCard(cx: Ctx, seat: Seat, names: Signal<Vec<String>>) -> imp
                     disabled=move || flipped || locked.get() aria-pressed=move || (selected.get() == Some(pick)).to_string()
                     data-testid=format!("card-{}", i + 1) aria-label=label on:click=move |_| selected.set(Some(pick))>
                     <span class="dp-card-top"><span class="dp-key">{format!("{}", i + 1)}</span>{flipped.then(|| view! { <span class="dp-flipped">"flipped"</span> })}</span>
-                    {k.moves.first().map(|m| move_face(m, hue))}
+                    <span class="dp-sides" data-face=k.face>{k.moves.first().map(|m| move_face(m, hue))}</span>
                 </button>
             }
             .into_any()

@@ -5,7 +5,9 @@
 
 use super::Ctx;
 use crate::games::dragon_punch::cards::{Hue, move_face};
+use crate::games::dragon_punch::seen::basic_face;
 use dojo_engine::Seat;
+use dojo_games::dragon_punch::set::reconstructed;
 use dojo_games::dragon_punch::{Action, CardRef, CardSet, MAX_HAND};
 use leptos::prelude::*;
 
@@ -15,6 +17,12 @@ pub fn card_name(set: &CardSet, card: CardRef) -> String {
         CardRef::Basic(b) => set.basics.get(usize::from(b)).map(|c| format!("{} / {}", c.white.name, c.red.name)).unwrap_or_default(),
         CardRef::Character(c) => set.characters.get(usize::from(c)).map(|c| c.name.clone()).unwrap_or_default(),
     }
+}
+
+/// The printed front of our character card `name` with these two moves, for public/table.js,
+/// named as the print crate names it (typed-in sets have no printed faces on the site).
+fn character_face(name: &str, first: &str, second: &str) -> String {
+    format!("dragon-punch#{}", dojo_print::faces::slug(&format!("{name}: {first} / {second}")))
 }
 
 #[component]
@@ -30,6 +38,7 @@ pub(super) fn PickHand(cx: Ctx, seat: Seat, taken: u8, names: Signal<Vec<String>
         let count = |card: CardRef| v.picks.iter().filter(|c| **c == card).count();
         let suggested = v.default_action().and_then(|a| if let Action::Pick(c) = a { Some(c) } else { None }).filter(|c| can(*c));
         let hand = v.picks.iter().map(|c| view! { <li>{card_name(&set, *c)}</li> }).collect_view();
+        let ours = *set == reconstructed();
         let basics = (0..set.basics.len() as u8).map(|b| {
             let card = CardRef::Basic(b);
             let basic = &set.basics[usize::from(b)];
@@ -44,8 +53,10 @@ pub(super) fn PickHand(cx: Ctx, seat: Seat, taken: u8, names: Signal<Vec<String>
                         {taunt.then(|| view! { <span class="badge" title="A hand holds exactly one Taunt card">"the Taunt card"</span> })}
                         {(suggested == Some(card)).then(|| view! { <span class="badge suggested">"suggested"</span> })}
                     </span>
-                    {move_face(&basic.white, Hue::White)}
-                    {move_face(&basic.red, Hue::Red)}
+                    <span class="dp-sides" data-face=ours.then(|| basic_face(&basic.white.name, &basic.red.name))>
+                        {move_face(&basic.white, Hue::White)}
+                        {move_face(&basic.red, Hue::Red)}
+                    </span>
                 </button>
             }
         });
@@ -60,7 +71,9 @@ pub(super) fn PickHand(cx: Ctx, seat: Seat, taken: u8, names: Signal<Vec<String>
                         {(count(card) > 0).then(|| view! { <span class="badge">"taken"</span> })}
                         {(suggested == Some(card)).then(|| view! { <span class="badge suggested">"suggested"</span> })}
                     </span>
-                    <span class="dp-halves">{move_face(&character.moves[0], Hue::Purple)}{move_face(&character.moves[1], Hue::Purple)}</span>
+                    <span class="dp-halves" data-face=ours.then(|| character_face(&character.name, &character.moves[0].name, &character.moves[1].name))>
+                        {move_face(&character.moves[0], Hue::Purple)}{move_face(&character.moves[1], Hue::Purple)}
+                    </span>
                 </button>
             }
         });
@@ -86,6 +99,22 @@ pub(super) fn PickHand(cx: Ctx, seat: Seat, taken: u8, names: Signal<Vec<String>
 mod tests {
     use super::*;
     use dojo_games::dragon_punch::set::reconstructed;
+
+    #[test]
+    fn our_cards_have_printed_faces() {
+        let set = reconstructed();
+        let sprite = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/public/faces/dragon-punch.svg")).unwrap();
+        let has = |face: &str| sprite.contains(&format!("<symbol id=\"face-{}\"", face.trim_start_matches("dragon-punch#")));
+        for b in &set.basics {
+            let face = basic_face(&b.white.name, &b.red.name);
+            assert!(has(&face), "no printed face {face}");
+        }
+        for c in &set.characters {
+            let face = character_face(&c.name, &c.moves[0].name, &c.moves[1].name);
+            assert!(has(&face), "no printed face {face}");
+        }
+        assert!(!has(&basic_face("Low Poke", "High Kick")), "the check can fail");
+    }
 
     #[test]
     fn cards_being_taken_are_named_with_both_sides() {

@@ -6,11 +6,20 @@ use super::forms::{number, refusal};
 use crate::games::rumble::table::power_chip;
 use crate::games::rumble::words::{self, words};
 use dojo_engine::Seat;
-use dojo_games::rumble::{Act, Decision, Rumble};
+use dojo_games::rumble::{Act, Decision, PowerRef, Rumble, catalog};
 use leptos::prelude::*;
 
 /// Where the bid sheet's "show every text" choice is kept, for the next sheet and the next visit.
 const TEXTS_KEY: &str = "pocket-dojo/rumble/texts";
+
+/// The printed front of a power of the game's set, for public/table.js (shown with the texts),
+/// named as the print crate names it; a typed-in power has none on the site.
+pub fn printed_face(power: PowerRef) -> Option<String> {
+    match power {
+        PowerRef::Set(id) => Some(format!("rumble#{}", dojo_print::faces::slug(catalog::card(id).name))),
+        PowerRef::Invented(_) => None,
+    }
+}
 
 fn own_table(cx: Ctx, seat: Seat) -> Option<Rumble> {
     cx.session.with_untracked(|s| s.as_ref().map(|s| s.own_view(seat).table))
@@ -47,7 +56,7 @@ pub(super) fn BidSheet(cx: Ctx, seat: Seat) -> impl IntoView {
             view! {
                 <li class="rb-bid-row">
                     {power_chip(&game, *p, None)}
-                    <p class="rb-text" data-testid=format!("text-{}", i + 1) hidden=move || !texts.get()>{text}</p>
+                    <p class="rb-text" data-testid=format!("text-{}", i + 1) hidden=move || !texts.get() data-face=printed_face(*p)><span>{text}</span></p>
                     {number(format!("bid-{}", i + 1), "Bid".into(), 100, move || bids.with(|b| b[i]), move |v| bids.update(|b| b[i] = v))}
                     <label class="rb-flag"><input type="checkbox" data-testid=format!("discard-{}", i + 1) prop:checked=move || flags.with(|f| f[i])
                         on:change=move |ev| flags.update(|f| f[i] = event_target_checked(&ev))/>" might discard"</label>
@@ -118,4 +127,21 @@ pub(super) fn Rebid(cx: Ctx, seat: Seat, hero: u8) -> impl IntoView {
         </div>
     }
     .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_power_of_the_set_has_its_printed_face() {
+        let sprite = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/public/faces/rumble.svg")).unwrap();
+        let printed = |face: &str| sprite.contains(&format!("<symbol id=\"face-{}\"", face.trim_start_matches("rumble#")));
+        for id in catalog::all() {
+            let face = printed_face(PowerRef::Set(id)).unwrap();
+            assert!(printed(&face), "{}: no printed face {face}", catalog::card(id).name);
+        }
+        assert!(!printed("rumble#no-such-power"), "the check can fail");
+        assert_eq!(printed_face(PowerRef::Invented(0)), None);
+    }
 }

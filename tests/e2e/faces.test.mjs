@@ -1,0 +1,154 @@
+// Cards drawn from the printed kit (public/table.js and the sprites the print crate writes to
+// public/faces/): each card in hand shows its printed front, the card's own text is still in the
+// page for screen readers, a phone keeps the words that matter in readable type under the
+// print, and pages without printed cards never fetch them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+import { startVsBot } from './punish.mjs';
+
+const site = useSite();
+
+/**
+ * Every face the page shows: the card element's wanted face, the file and symbol its printed
+ * front uses, that symbol's printed words (read from the file, which the page itself does not
+ * hold), the element's own text, and whether it sits in something hidden.
+ */
+function shownFaces(page, within) {
+  return page.$$eval(`${within} [data-face]`, async (elements) => {
+    const files = new Map();
+    const read = (file) => {
+      if (!files.has(file)) files.set(file, fetch(file).then((r) => r.text()).then((t) => new DOMParser().parseFromString(t, 'image/svg+xml')));
+      return files.get(file);
+    };
+    return Promise.all(
+      elements.map(async (element) => {
+        const href = element.querySelector(':scope > svg.face use')?.getAttribute('href') ?? '';
+        const [file, id] = href.split('#');
+        const symbol = file ? (await read(file)).getElementById(id) : null;
+        return {
+          wanted: element.dataset.face,
+          shown: element.classList.contains('face-shown'),
+          file,
+          id,
+          inPage: id ? document.getElementById(id) !== null : false,
+          symbol: symbol?.tagName ?? null,
+          printed: symbol ? [...symbol.querySelectorAll('text')].map((t) => t.textContent).join(' ') : '',
+          text: element.textContent,
+          hidden: element.closest('[hidden]') !== null,
+        };
+      }),
+    );
+  });
+}
+
+/** Waits until every face the page asks for within `within` is shown. */
+async function facesShown(page, within) {
+  await page.waitForFunction(
+    (within) => {
+      const all = [...document.querySelectorAll(`${within} [data-face]`)].filter((e) => e.closest('[hidden]') === null);
+      return all.length > 0 && all.every((e) => e.classList.contains('face-shown'));
+    },
+    within,
+    { timeout: 20_000 },
+  );
+}
+
+/** Opens `game`'s lobby from a clean slate and starts a match against the computer. */
+async function startAgainstComputer(page, game) {
+  await page.goto(`${site.url}/play/${game}`);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.check('[data-testid="mode-bot"]');
+  await page.click('[data-testid="start"]');
+}
+
+test('PUNISH: the hand is the printed cards, their words still in the page and readable on a phone', async () => {
+  const page = await openPage(site.browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startVsBot(page, site.url, 'easy', 1);
+  await page.waitForSelector('[data-testid="pick"]');
+  await facesShown(page, '[data-testid="hand"]');
+  const faces = await shownFaces(page, '[data-testid="hand"]');
+  assert.equal(faces.length, 5, 'five cards in hand');
+  for (const face of faces) {
+    const [game, card] = face.wanted.split('#');
+    assert.equal(game, 'punish');
+    assert.equal(face.file, '/faces/punish.svg');
+    assert.equal(face.id, `face-${card}`, 'the card shows the face it asked for');
+    assert.equal(face.symbol, 'symbol', 'that face is in the sprite');
+    assert.equal(face.inPage, false, 'the sprite itself is not put in the page');
+    const name = card.split('-')[0];
+    assert.match(face.printed, new RegExp(name, 'i'), `the printed ${name} card names it`);
+    assert.match(face.text, new RegExp(name, 'i'), 'the card keeps its own words for screen readers');
+  }
+  // Every card button is still named for a screen reader, and on a phone the effect stays in readable type.
+  const names = await page.$$eval('[data-testid="hand"] button', (buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+  assert.ok(names.every((n) => /^Play \w+ \(key \d\)$/.test(n)), names.join(', '));
+  const effect = await page.$eval('[data-testid="hand"] .card .effect', (e) => ({ size: parseFloat(getComputedStyle(e).fontSize), height: e.getBoundingClientRect().height }));
+  assert.ok(effect.height > 10 && effect.size >= 12, `the effect under the print is readable: ${JSON.stringify(effect)}`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'nothing runs off the side');
+  await page.screenshot({ path: join(ARTIFACTS, 'faces-punish-phone.png'), fullPage: true });
+  // On a wide screen the print alone is the card.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const wide = await page.$eval('[data-testid="hand"] .card .effect', (e) => e.getBoundingClientRect().height);
+  assert.ok(wide <= 1, 'the words are only for screen readers beside a legible print');
+  await page.screenshot({ path: join(ARTIFACTS, 'faces-punish-desktop.png') });
+  assertClean(page);
+  await page.context().close();
+});
+
+test('DRAGON PUNCH: the basic cards in hand are the printed ones; Rumble shows printed powers with their texts', async () => {
+  const page = await openPage(site.browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startAgainstComputer(page, 'dragon-punch');
+  await page.waitForSelector('[data-testid="hand"]', { timeout: 30_000 });
+  await facesShown(page, '[data-testid="hand"]');
+  const cards = await shownFaces(page, '[data-testid="hand"]');
+  assert.ok(cards.length >= 6, `the basic cards: ${cards.length}`);
+  for (const card of cards) {
+    assert.equal(card.symbol, 'symbol', `${card.wanted} is in the sprite`);
+    // A basic card is printed with its white move and its red move.
+    assert.match(card.printed, /WHITE MOVE/, card.wanted);
+    assert.match(card.printed, /RED MOVE/, card.wanted);
+  }
+  await page.screenshot({ path: join(ARTIFACTS, 'faces-dragon-punch-phone.png'), fullPage: true });
+
+  await startAgainstComputer(page, 'rumble');
+  await page.waitForSelector('[data-testid="bids"]', { timeout: 30_000 });
+  // Hidden texts show no printed cards; shown texts show one per power, named like the row.
+  const hidden = await shownFaces(page, '[data-testid="bids"]');
+  assert.ok(hidden.length > 0 && hidden.every((f) => f.hidden), 'the printed powers sit with the hidden texts');
+  assert.equal(await page.isVisible('[data-testid="text-1"]'), false, 'and stay hidden with them');
+  await page.check('[data-testid="show-texts"]');
+  await facesShown(page, '[data-testid="bids"]');
+  const powers = await shownFaces(page, '[data-testid="bids"]');
+  for (const power of powers) {
+    assert.equal(power.symbol, 'symbol', `${power.wanted} is in the sprite`);
+    assert.ok(power.text.trim().length > 10, 'the power keeps its text');
+  }
+  const text = await page.$eval('[data-testid="text-1"] > span', (e) => parseFloat(getComputedStyle(e).fontSize) * (e.getBoundingClientRect().height > 10 ? 1 : 0));
+  assert.ok(text >= 12, 'on a phone the power text stays readable under the print');
+  await page.screenshot({ path: join(ARTIFACTS, 'faces-rumble-phone.png'), fullPage: true });
+  assertClean(page);
+  await page.context().close();
+});
+
+test('pages without a marked table or printed cards never fetch them', async () => {
+  const page = await openPage(site.browser);
+  const fetched = [];
+  page.on('request', (request) => {
+    if (/^\/(table\.js|faces\/)/.test(new URL(request.url()).pathname)) fetched.push(request.url());
+  });
+  await page.goto(`${site.url}/`);
+  await page.waitForSelector('.game-tile');
+  await startAgainstComputer(page, 'taunt');
+  await page.waitForSelector('[data-testid="pick"]', { timeout: 30_000 });
+  await page.goto(`${site.url}/rules/taunt`);
+  await page.waitForSelector('h1');
+  await page.waitForTimeout(300);
+  assert.deepEqual(fetched, [], 'nothing was asked for');
+  assertClean(page);
+  await page.context().close();
+});

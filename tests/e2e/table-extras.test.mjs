@@ -1,0 +1,108 @@
+// What public/table.js adds to a play table marked for it: a value that changes pulses once
+// (and one that stays the same does not), a knocked-down panel falls and greys, and sound is off
+// until its switch is pressed, is remembered, and then plays the reveal, a hit and the end.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
+import { startVsBot, playToTheEnd } from './punish.mjs';
+
+const site = useSite();
+
+/** Records, in the page, every table value that pulses or panel that falls: its test id and label. */
+async function recordMotion(page) {
+  await page.addInitScript(() => {
+    window.motion = [];
+    new MutationObserver((changes) => {
+      changes.forEach((change, i) => {
+        const el = change.target;
+        // What the class became: the next change of the same element's old value, or what it is now.
+        const later = changes.slice(i + 1).find((c) => c.target === el);
+        const after = (later ? later.oldValue ?? '' : el.getAttribute('class') ?? '').split(' ');
+        for (const name of ['dojo-changed', 'dojo-fell']) {
+          if (after.includes(name) && !(change.oldValue ?? '').split(' ').includes(name)) {
+            const style = getComputedStyle(el);
+            window.motion.push({ name, testid: el.dataset.testid ?? el.className, label: el.getAttribute('aria-label'), animation: style.animationName, ms: parseFloat(style.animationDuration) * 1000 });
+          }
+        }
+      });
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'], attributeOldValue: true });
+  });
+}
+
+test('PUNISH: hearts pulse when they change and not otherwise, the beaten player falls, all under 400 ms', async () => {
+  const page = await openPage(site.browser);
+  await recordMotion(page);
+  await startVsBot(page, site.url, 'easy', 1);
+  await page.waitForSelector('[data-testid="pick"]');
+  await page.waitForFunction(() => typeof window.dojoSounds !== 'undefined', null, { timeout: 10_000 });
+  // Picking a card draws the table again (a card fewer in hand) with the hearts as they were: nothing pulses.
+  await page.click('[data-testid="hand"] button');
+  await page.waitForSelector('[data-testid="result"]', { timeout: 60_000 });
+  const afterFirst = await page.evaluate(() => window.motion.slice());
+  const hearts = await page.$$eval('[data-testid^="hearts-"]', (els) => els.map((e) => e.getAttribute('aria-label')));
+  if (hearts.every((h) => /^3 of/.test(h))) assert.deepEqual(afterFirst, [], 'no heart changed, so nothing moved');
+  await playToTheEnd(page, { useKeyboard: false });
+  await page.waitForTimeout(500);
+  const motion = await page.evaluate(() => window.motion);
+  const pulses = motion.filter((m) => m.name === 'dojo-changed');
+  assert.ok(pulses.length > 0, 'hearts were lost, and pulsed');
+  assert.ok(pulses.every((m) => /^hearts-\d$/.test(m.testid) && m.animation === 'dojo-pulse' && m.ms > 0 && m.ms < 400), JSON.stringify(pulses));
+  // Each pulse shows a new value: no two pulses of one player's hearts in a row say the same.
+  for (const who of ['hearts-1', 'hearts-2']) {
+    const labels = pulses.filter((m) => m.testid === who).map((m) => m.label);
+    labels.forEach((label, i) => assert.notEqual(label, labels[i - 1], `${who} pulsed without changing: ${JSON.stringify(motion)}`));
+  }
+  const falls = motion.filter((m) => m.name === 'dojo-fell');
+  const down = await page.$$eval('[data-down]', (els) => els.map((e) => ({ testid: e.dataset.testid, filter: getComputedStyle(e).filter })));
+  assert.ok(down.length >= 1, 'a player is down at the end');
+  assert.deepEqual(falls.map((f) => f.testid).sort(), down.map((d) => d.testid).sort(), 'each player down fell once, when beaten');
+  assert.ok(falls.every((f) => f.animation === 'dojo-down' && f.ms > 0 && f.ms < 400), JSON.stringify(falls));
+  assert.ok(down.every((d) => /grayscale/.test(d.filter)));
+  await page.screenshot({ path: join(ARTIFACTS, 'table-punish-down.png'), fullPage: true });
+  assertClean(page);
+  await page.context().close();
+});
+
+test('under reduced motion nothing pulses or falls, though the beaten player is still shown down', async () => {
+  const page = await openPage(site.browser);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await recordMotion(page);
+  await startVsBot(page, site.url, 'easy', 1);
+  await playToTheEnd(page, { useKeyboard: false });
+  await page.waitForTimeout(500);
+  const motion = await page.evaluate(() => window.motion);
+  assert.ok(motion.length > 0 && motion.every((m) => m.animation === 'none'), JSON.stringify(motion));
+  assert.match(await page.$eval('[data-down]', (e) => getComputedStyle(e).filter), /grayscale/);
+  assertClean(page);
+  await page.context().close();
+});
+
+test('sound is off until its switch is pressed, is remembered, and then plays the reveal, a hit and the end', async () => {
+  const page = await openPage(site.browser);
+  await startVsBot(page, site.url, 'easy', 1);
+  await page.waitForSelector('[data-testid="sound"]', { timeout: 20_000 });
+  assert.equal(await page.getAttribute('[data-testid="sound"]', 'aria-pressed'), 'false', 'off by default');
+  await page.click('[data-testid="hand"] button');
+  await page.waitForSelector('[data-testid="result"]', { timeout: 60_000 });
+  assert.deepEqual(await page.evaluate(() => window.dojoSounds), [], 'silent while off');
+  await page.click('[data-testid="sound"]');
+  assert.equal(await page.getAttribute('[data-testid="sound"]', 'aria-pressed'), 'true');
+  assert.equal(await page.evaluate(() => localStorage.getItem('pocket-dojo/sound')), 'on');
+  // Remembered across a reload (the match is restored), and the rest of the match is heard.
+  await page.reload();
+  await page.waitForSelector('[data-testid="sound"][aria-pressed="true"]', { timeout: 20_000 });
+  await playToTheEnd(page, { useKeyboard: false });
+  await page.waitForTimeout(500);
+  const sounds = await page.evaluate(() => window.dojoSounds);
+  for (const kind of ['reveal', 'hit', 'end']) assert.ok(sounds.includes(kind), `${kind} was played: ${sounds}`);
+  assert.equal(sounds.at(-1), 'end');
+  // Not offered where there is no table to hear.
+  await page.goto(`${site.url}/rules/punish`);
+  await page.waitForSelector('h1');
+  await page.waitForTimeout(300);
+  assert.equal(await page.$('[data-testid="sound"]'), null, 'no sound switch on a rules page');
+  await page.evaluate(() => localStorage.removeItem('pocket-dojo/sound'));
+  assertClean(page);
+  await page.context().close();
+});
