@@ -112,7 +112,8 @@ for game in $games; do
 done
 # A play page whose table is marked for them (data-motion, data-face) also fetches table.js, and
 # one whose cards are drawn from the printed kit the game's sprite (public/faces/<game>.svg): its
-# whole download with them is held to the same budget. Which games mark their table is read from
+# whole download with them is held to the same budget, and so is the rules page's (its examples
+# draw the same tables). Which games mark their table is read from
 # their code (src/games/<game>/).
 table_js=0
 [[ -f $DIST/table.js ]] && table_js=$(gzip -9 -c "$DIST/table.js" | wc -c)
@@ -126,12 +127,15 @@ for game in $games; do
   fi
   [[ -f $sprite ]] && extras=$((extras + $(gzip -9 -c "$sprite" | wc -c)))
   ((extras > 0)) || continue
-  name="play_${game//-/_}"
-  page=$((total + ${module_bytes[$game-play]:-0} + extras))
   echo "table_extras_${game//-/_}_gzip_bytes: $extras"
-  echo "page_${name}_with_table_extras_gzip_bytes: $page"
-  budget=$(budget_of "$name")
-  ((page <= budget)) || over "/play/$game with its table's extras (table.js, printed faces) downloads $page bytes gzipped, over the $budget-byte page budget"
+  # The rules page's example tables and card list are marked the same way: counted in full too.
+  for kind in play rules; do
+    name="${kind}_${game//-/_}"
+    page=$((total + ${module_bytes[$game-$kind]:-0} + extras))
+    echo "page_${name}_with_table_extras_gzip_bytes: $page"
+    budget=$(budget_of "$name")
+    ((page <= budget)) || over "/$kind/$game with its table's extras (table.js, printed faces) downloads $page bytes gzipped, over the $budget-byte page budget"
+  done
 done
 print=$((total + ${module_bytes[print-page]:-0} + ${module_bytes[print-preview]:-0}))
 echo "page_print_gzip_bytes: $print"

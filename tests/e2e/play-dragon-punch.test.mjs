@@ -37,6 +37,7 @@ async function playToTheEnd(page, { useKeyboard, shots = {}, maxScreens = 800 })
   const botTimes = [];
   let counted = 0;
   const taken = new Set();
+  const turns = [];
   for (let step = 0; step < maxScreens; step++) {
     const el = await page.waitForSelector(SCREENS, { timeout: 30_000 });
     const screen = await el.getAttribute('data-testid');
@@ -49,7 +50,7 @@ async function playToTheEnd(page, { useKeyboard, shots = {}, maxScreens = 800 })
       taken.add(screen);
       await page.screenshot({ path: join(ARTIFACTS, shots[screen]), fullPage: true });
     }
-    if (screen === 'match-over') return { botTimes, decisions: counted, slowest: bot ? bot[2] : 0 };
+    if (screen === 'match-over') return { botTimes, decisions: counted, slowest: bot ? bot[2] : 0, turns };
     if (screen === 'handoff') await page.click('[data-testid="show-hand"]');
     else if (screen === 'result') await page.click('[data-testid="next"]');
     else if (screen === 'switch') {
@@ -60,6 +61,12 @@ async function playToTheEnd(page, { useKeyboard, shots = {}, maxScreens = 800 })
       if (useKeyboard && step % 2 === 0) await page.keyboard.press('Enter');
       else await page.click('[data-testid="confirm-switch"]');
     } else if (screen === 'pick') {
+      // A card in hand shows its printed front (public/table.js), turned over once it is red,
+      // as a player turns the card: the red move up.
+      const faces = await page.$$eval('[data-testid="hand"] .dp-card:not(.character) .dp-sides > svg.face', (svgs) =>
+        svgs.map((svg) => ({ red: svg.closest('.dp-card').classList.contains('hue-red'), turn: getComputedStyle(svg).transform })),
+      );
+      for (const face of faces) turns.push(face);
       const choices = await playable(page);
       assert.ok(choices.length > 0, 'a card to play');
       const choice = choices[(step * 7) % choices.length];
@@ -107,6 +114,10 @@ test('a whole match against the hard computer on a phone, with the bot timed', a
     shots: { result: 'dragon-punch-result-phone.png', switch: 'dragon-punch-switch-phone.png' },
   });
   assert.match(await page.textContent('[data-testid="winner"]'), /(You|Computer \(Hard\)) won the match!/);
+  // Printed faces: white cards upright, red ones turned over (a half turn is the matrix -1, 0, 0, -1).
+  const halfTurn = /^matrix\(-1, 0, 0, -1, 0, 0\)$|^matrix\(-1, [-0-9.e]+, [-0-9.e]+, -1, 0, 0\)$/;
+  assert.ok(timed.turns.some((f) => !f.red) && timed.turns.some((f) => f.red), `white and red printed cards were seen: ${timed.turns.length}`);
+  for (const face of timed.turns) assert.equal(halfTurn.test(face.turn), face.red, JSON.stringify(face));
   assert.match(await page.textContent('[data-testid="event-log"]'), /wins? round/);
   await page.screenshot({ path: join(ARTIFACTS, 'dragon-punch-over-phone.png'), fullPage: true });
   printBotTimes('dragon_punch', '', timed);
