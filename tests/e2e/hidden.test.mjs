@@ -30,6 +30,17 @@ const SAVE = JSON.stringify({
   },
 });
 
+/**
+ * What `main` holds once the page has settled: every printed card face public/table.js was
+ * asked for is shown (it arrives a moment after the card), and its passing pulse classes are
+ * left out, so two runs compare what the game put there, not how far table.js had got.
+ */
+async function settled(page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('main [data-face]')].every((e) => e.classList.contains('face-shown')), null, { timeout: 10_000 });
+  const html = await page.innerHTML('main');
+  return html.replace(/ ?\bdojo-(changed|fell)\b/g, '');
+}
+
 /** Player 1 picks `card`; returns what the page and storage hold while Player 2 takes over. */
 async function afterPlayerOnePicks(card) {
   const page = await openPage(site.browser, `${site.url}/play/punish`);
@@ -40,11 +51,11 @@ async function afterPlayerOnePicks(card) {
   await page.click('[data-testid="show-hand"]');
   await page.click(`[data-testid="pick-${card}"]`);
   await page.waitForSelector('[data-testid="handoff"]');
-  const handoff = await page.innerHTML('main');
+  const handoff = await settled(page);
   const storage = await page.evaluate(() => JSON.stringify(localStorage));
   await page.click('[data-testid="show-hand"]');
   await page.waitForSelector('[data-testid="pick"][data-seat="2"]');
-  const pickScreen = await page.innerHTML('main');
+  const pickScreen = await settled(page);
   // Player 2 picks; only now are both cards shown.
   await page.click('[data-testid="pick-guard"]');
   await page.waitForSelector('[data-testid="result"]', { timeout: 10_000 });
