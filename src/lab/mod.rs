@@ -72,7 +72,7 @@ pub struct Batch {
 /// Plays a worker's batch (a [`Batch`] as JSON): the games played, as JSON. What a lab
 /// module's exported `think` does.
 pub fn play_batch<G: Sampled>(request: &str) -> Result<String, String> {
-    let batch: Batch = serde_json::from_str(request).map_err(|e| format!("a batch the lab cannot read: {e}"))?;
+    let batch: Batch = dojo_engine::json::from_str(request).map_err(|e| format!("a batch the lab cannot read: {e}"))?;
     entries_for::<G>(&batch.plan)?;
     let played = batch.jobs.iter().map(|job| play::<G>(&batch.plan, *job)).collect::<Result<Vec<Played>, String>>()?;
     serde_json::to_string(&played).map_err(|e| e.to_string())
@@ -218,7 +218,7 @@ impl Lab {
             return self.play_here::<G>(run.clone());
         }
         let run2 = run.clone();
-        let lost: Vec<Job> = serde_json::from_str::<Batch>(&request).map(|b| b.jobs).unwrap_or_default();
+        let lost: Vec<Job> = dojo_engine::json::from_str::<Batch>(&request).map(|b| b.jobs).unwrap_or_default();
         let borrowed = run.borrow();
         let Some(workers) = borrowed.workers.as_ref() else { return };
         workers.ask(request, move |answer| {
@@ -229,7 +229,7 @@ impl Lab {
                     if !self.is_current(&run2) {
                         return;
                     }
-                    match answer.and_then(|text| serde_json::from_str::<Vec<Played>>(&text).map_err(|e| e.to_string())) {
+                    match answer.and_then(|text| dojo_engine::json::from_str::<Vec<Played>>(&text).map_err(|e| e.to_string())) {
                         Ok(played) => {
                             self.take_in(&run2, played);
                             self.hand_out::<G>(&run2);

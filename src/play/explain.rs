@@ -50,7 +50,7 @@ impl<G: Game> Thought<G> {
     /// `E` line per option it expected of another seat (seat, share, chances, action's JSON),
     /// fields apart by tabs (a tab or line break in the words becomes a space).
     pub fn to_wire(&self) -> Result<String, String> {
-        let json = |a: &G::Action| serde_json::to_string(a).map_err(|e| e.to_string());
+        let json = |a: &G::Action| dojo_engine::json::to_string(a).map_err(|e| e.to_string());
         // A name typed by a person could hold a tab or a line break: the wire never does.
         let plain = |words: &str| words.replace(['\t', '\n'], " ");
         let mut out = json(&self.action)?;
@@ -72,7 +72,7 @@ impl<G: Game> Thought<G> {
     /// out, and the step, which the page fills in).
     pub fn from_wire(text: &str, seat: Seat) -> Result<Self, String> {
         let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
-        let action = serde_json::from_str(first).map_err(|e| format!("the computer's answer cannot be read: {e}"))?;
+        let action = dojo_engine::json::from_str(first).map_err(|e| format!("the computer's answer cannot be read: {e}"))?;
         let (why, expected) = Thought::<G>::expectations(rest, seat)?;
         Ok(Thought { action, why, expected })
     }
@@ -105,7 +105,7 @@ impl<G: Game> Thought<G> {
                 Some("E") => {
                     let other = Seat(number(fields.next())?);
                     let (share, chances) = (number(fields.next())?, number(fields.next())?);
-                    let action = serde_json::from_str(fields.next().unwrap_or_default()).map_err(|e| bad(&e.to_string()))?;
+                    let action = dojo_engine::json::from_str(fields.next().unwrap_or_default()).map_err(|e| bad(&e.to_string()))?;
                     match expected.iter_mut().find(|(s, _)| *s == other) {
                         Some((_, list)) => list.push((action, share, chances)),
                         None => expected.push((other, vec![(action, share, chances)])),
@@ -226,7 +226,7 @@ pub fn answer<T: crate::play::OnSite>(request: &str, clock: fn() -> f64) -> Resu
 where
     T::G: SearchHints,
 {
-    let request: Request<T::G> = serde_json::from_str(request).map_err(|e| format!("a request the computer cannot read: {e}"))?;
+    let request: Request<T::G> = dojo_engine::json::from_str(request).map_err(|e| format!("a request the computer cannot read: {e}"))?;
     let thought = think::<T>(
         &request.view,
         request.seat,
@@ -343,10 +343,10 @@ fn read<G: Game>(text: &str) -> Reading<G> {
                 let json = field();
                 if let (Some(step), Some(s)) = (step, s) {
                     if kind == "V" {
-                        if let Ok(v) = serde_json::from_str(json) {
+                        if let Ok(v) = dojo_engine::json::from_str(json) {
                             r.seen.push((step, s, v));
                         }
-                    } else if let Ok(a) = serde_json::from_str(json) {
+                    } else if let Ok(a) = dojo_engine::json::from_str(json) {
                         r.chose.push((step, s, a));
                     }
                 }

@@ -87,14 +87,14 @@ impl<G: Game> Heard<G> {
             Heard::Connected => "connected".into(),
             Heard::Start { setup, owners, me } => {
                 let owners: Vec<String> = owners.iter().map(u8::to_string).collect();
-                format!("start {me} {}\n{}", owners.join(","), serde_json::to_string(setup).unwrap_or_default())
+                format!("start {me} {}\n{}", owners.join(","), dojo_engine::json::to_string(setup).unwrap_or_default())
             }
             Heard::Seeded { setup, actions } => format!(
                 "seeded\n{}\n{}",
-                serde_json::to_string(setup).unwrap_or_default(),
-                serde_json::to_string(actions).unwrap_or_default()
+                dojo_engine::json::to_string(setup).unwrap_or_default(),
+                dojo_engine::json::to_string(actions).unwrap_or_default()
             ),
-            Heard::Line { actions } => format!("line\n{}", serde_json::to_string(actions).unwrap_or_default()),
+            Heard::Line { actions } => format!("line\n{}", dojo_engine::json::to_string(actions).unwrap_or_default()),
             Heard::Say { text } => format!("say\n{text}"),
             Heard::Stopped { text } => format!("stopped\n{text}"),
         }
@@ -104,22 +104,22 @@ impl<G: Game> Heard<G> {
     pub fn read(text: &str) -> Result<Self, String> {
         let (head, body) = text.split_once('\n').unwrap_or((text, ""));
         let mut words = head.split(' ');
-        let unreadable = |e: serde_json::Error| format!("its JSON cannot be read ({e})");
+        let unreadable = |e: dojo_engine::json::Error| format!("its JSON cannot be read ({e})");
         match (words.next(), words.next(), words.next()) {
             (Some("connected"), None, None) => Ok(Heard::Connected),
             (Some("start"), Some(me), Some(owners)) => Ok(Heard::Start {
-                setup: serde_json::from_str(body).map_err(unreadable)?,
+                setup: dojo_engine::json::from_str(body).map_err(unreadable)?,
                 owners: devices(owners).ok_or(UNKNOWN)?,
                 me: me.parse().map_err(|_| UNKNOWN)?,
             }),
             (Some("seeded"), None, None) => {
                 let (setup, actions) = body.split_once('\n').ok_or(UNKNOWN)?;
                 Ok(Heard::Seeded {
-                    setup: serde_json::from_str(setup).map_err(unreadable)?,
-                    actions: serde_json::from_str(actions).map_err(unreadable)?,
+                    setup: dojo_engine::json::from_str(setup).map_err(unreadable)?,
+                    actions: dojo_engine::json::from_str(actions).map_err(unreadable)?,
                 })
             }
-            (Some("line"), None, None) => Ok(Heard::Line { actions: serde_json::from_str(body).map_err(unreadable)? }),
+            (Some("line"), None, None) => Ok(Heard::Line { actions: dojo_engine::json::from_str(body).map_err(unreadable)? }),
             (Some("say"), None, None) => Ok(Heard::Say { text: body.into() }),
             (Some("stopped"), None, None) => Ok(Heard::Stopped { text: body.into() }),
             _ => Err(UNKNOWN.into()),
@@ -216,10 +216,7 @@ mod tests {
             assert_eq!(Heard::<Toy>::read(&text).unwrap(), heard, "{text}");
         }
         assert!(Heard::<Toy>::read("start 1 0,1\n{}").unwrap_err().starts_with("its JSON cannot be read"));
-        assert_eq!(
-            Heard::<Toy>::read("start x 0,1\n").unwrap_err(),
-            "its JSON cannot be read (EOF while parsing a value at line 1 column 0)"
-        );
+        assert_eq!(Heard::<Toy>::read("start x 0,1\n").unwrap_err(), "its JSON cannot be read (the text ends too soon at line 1 column 1)");
         assert_eq!(Heard::<Toy>::read("hello").unwrap_err(), UNKNOWN);
         assert_eq!(
             Heard::<Toy>::read("start x 0,1\n{}").unwrap_err(),

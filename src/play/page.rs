@@ -316,8 +316,8 @@ impl<T: OnSite> PlayCtx<T> {
             (self.sent.get_value() != Some(s.steps())).then(|| {
                 let here = Seat::all(s.seats().count()).filter(|seat| s.seats().0[seat.index()] != super::Controller::Remote);
                 let mine = here.filter_map(|seat| s.planned(seat).map(|a| (seat, a)));
-                let requests =
-                    mine.filter_map(|(seat, a)| serde_json::to_string(a).ok().map(|json| super::friend::choose_request(seat.0, &json)));
+                let requests = mine
+                    .filter_map(|(seat, a)| dojo_engine::json::to_string(a).ok().map(|json| super::friend::choose_request(seat.0, &json)));
                 (s.steps(), requests.collect::<Vec<_>>())
             })
         });
@@ -642,7 +642,7 @@ impl<T: OnSite> PlayCtx<T> {
         let generation = self.generation.get_value();
         // Written as text by hand: the play page then needs no JSON-value code of its own.
         let (shared, why) = match shared {
-            Ok(game) => (serde_json::to_string(&game).unwrap_or_else(|_| "null".into()), None),
+            Ok(game) => (dojo_engine::json::to_string(&game).unwrap_or_else(|_| "null".into()), None),
             Err(why) => ("null".to_string(), Some(why)),
         };
         if let Some(why) = why.clone() {
@@ -651,7 +651,7 @@ impl<T: OnSite> PlayCtx<T> {
                 return;
             }
         }
-        let entry = entry.and_then(|e| serde_json::to_string(&e).ok()).unwrap_or_else(|| "null".into());
+        let entry = entry.and_then(|e| dojo_engine::json::to_string(&e).ok()).unwrap_or_else(|| "null".into());
         let request = format!("{{\"entry\":{entry},\"shared\":{shared}}}");
         crate::components::lazy_module::call_module("history".into(), "pack_finished", request, move |answer| {
             if self.generation.try_get_value() != Some(generation) {

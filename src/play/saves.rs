@@ -158,7 +158,7 @@ pub fn save<G: Game>(seats: &Seats, kept: Option<Kept<G>>, state: &G, log: &[Log
         Keeping::ViewOf(seat) => SavedMatch::View { view: state.view_for(seat), log: log.to_vec(), last },
         Keeping::Nothing => return None,
     };
-    serde_json::to_string(&Saved { version: SAVE_VERSION, game: G::NAME.to_string(), seats: seats.clone(), play }).ok()
+    dojo_engine::json::to_string(&Saved { version: SAVE_VERSION, game: G::NAME.to_string(), seats: seats.clone(), play }).ok()
 }
 
 /// How many steps of `record`, from the start, can be saved on a shared device: the longest
@@ -192,15 +192,15 @@ pub fn restore<T: OnSite>(json: &str, rng: &mut Rng) -> Result<Restored<T::G>, S
 
 fn read<T: OnSite>(json: &str, rng: &mut Rng) -> Result<Restored<T::G>, String> {
     let noun = T::NOUN;
-    let unreadable = |e: serde_json::Error| format!("the saved {noun} could not be read ({e})");
-    let header: Header = serde_json::from_str(json).map_err(unreadable)?;
+    let unreadable = |e: dojo_engine::json::Error| format!("the saved {noun} could not be read ({e})");
+    let header: Header = dojo_engine::json::from_str(json).map_err(unreadable)?;
     if !READABLE_VERSIONS.contains(&header.version) {
         return Err(format!("the saved {noun} is from another version of this site ({})", header.version));
     }
     if header.game.as_deref() != Some(<T::G as Game>::NAME) {
         return Err(format!("the saved {noun} belongs to another game ({})", header.game.as_deref().unwrap_or("none named")));
     }
-    let saved: Saved<T::G> = serde_json::from_str(json).map_err(unreadable)?;
+    let saved: Saved<T::G> = dojo_engine::json::from_str(json).map_err(unreadable)?;
     let seats = saved.seats;
     let unplayable = |e: String| format!("the saved {noun} is not a position that can be played: {e}");
     match (saved.play, seats.keeping()) {

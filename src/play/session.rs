@@ -206,7 +206,7 @@ impl<T: OnSite> Session<T> {
 
     /// The setup the match started from, as JSON (`None` after a reload that lost it).
     pub fn setup_json(&self) -> Option<String> {
-        self.whole.as_ref().and_then(|w| serde_json::to_string(&w.setup).ok())
+        self.whole.as_ref().and_then(|w| dojo_engine::json::to_string(&w.setup).ok())
     }
 
     /// Who plays each seat.
@@ -529,13 +529,13 @@ impl<T: OnSite> Session<T> {
     /// view, its level and `seed`, as JSON.
     pub fn think_request(&self, seat: Seat, seed: u64, explain: bool) -> Result<String, String> {
         let request = Request::<T::G> { view: self.view(seat), seat, level: self.computer_level(seat)?, seed, explain };
-        serde_json::to_string(&request).map_err(|e| e.to_string())
+        dojo_engine::json::to_string(&request).map_err(|e| e.to_string())
     }
 
     /// Gives the computer in `seat` the action a worker chose (JSON), checked like any input.
     pub fn give_thought(&mut self, seat: Seat, answer: &str) -> Result<(), String> {
         self.computer_level(seat)?;
-        let action: Action<T> = serde_json::from_str(answer).map_err(|e| format!("the computer's answer cannot be read: {e}"))?;
+        let action: Action<T> = dojo_engine::json::from_str(answer).map_err(|e| format!("the computer's answer cannot be read: {e}"))?;
         self.give(seat, action)
     }
 
@@ -555,7 +555,7 @@ impl<T: OnSite> Session<T> {
         }
         for seat in Seat::all(self.seats.count()).filter(|seat| self.seats.is_person(*seat)) {
             let Some(action) = self.planned(seat) else { continue };
-            if let (Ok(view), Ok(action)) = (serde_json::to_string(&self.own_view(seat)), serde_json::to_string(action)) {
+            if let (Ok(view), Ok(action)) = (dojo_engine::json::to_string(&self.own_view(seat)), dojo_engine::json::to_string(action)) {
                 let (step, at) = (self.steps, seat.index());
                 self.explained.0.push_str(&format!("V\t{step}\t{at}\t{view}\nC\t{step}\t{at}\t{action}\n"));
             }

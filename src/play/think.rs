@@ -65,13 +65,13 @@ pub fn budget(clock: fn() -> f64) -> TimeBudget {
 /// lab module's ([`super::explain::answer`]), fetched only once someone asks, so the play page
 /// stays small.
 pub fn answer_plain<G: SearchHints>(request: &str, clock: fn() -> f64) -> Result<String, String> {
-    let request: Request<G> = serde_json::from_str(request).map_err(|e| format!("a request the computer cannot read: {e}"))?;
+    let request: Request<G> = dojo_engine::json::from_str(request).map_err(|e| format!("a request the computer cannot read: {e}"))?;
     let mut rng = Rng::new(request.seed);
     let strategy = request.level.strategy_within::<G>(&request.view, request.seat, &mut rng, Some(budget(clock)));
     if strategy.weights.is_empty() {
         return Err(format!("{} has nothing to decide", request.seat));
     }
-    serde_json::to_string(&strategy.sample(&mut rng)).map_err(|e| e.to_string())
+    dojo_engine::json::to_string(&strategy.sample(&mut rng)).map_err(|e| e.to_string())
 }
 
 thread_local! {
@@ -218,7 +218,7 @@ mod tests {
         let state = Punish::from_setup(&Setup::deal(3, Options::default())).unwrap();
         let request = Request::<Punish> { view: state.view_for(Seat(1)), seat: Seat(1), level: Level::Hard, seed: 9, explain: false };
         let json = serde_json::to_string(&request).unwrap();
-        let action: <Punish as Game>::Action = serde_json::from_str(&answer_plain::<Punish>(&json, frozen_clock).unwrap()).unwrap();
+        let action: <Punish as Game>::Action = dojo_engine::json::from_str(&answer_plain::<Punish>(&json, frozen_clock).unwrap()).unwrap();
         assert!(state.legal_actions(Seat(1)).contains(&action));
         // The same request gives the same answer: the seed is the computer's only dice.
         assert_eq!(answer_plain::<Punish>(&json, frozen_clock), answer_plain::<Punish>(&json, frozen_clock));

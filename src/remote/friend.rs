@@ -249,7 +249,7 @@ impl<G: Game + 'static> Table<G> {
     /// other guests before answering it.
     fn receive(&mut self, text: String) {
         if self.panel.role == Role::Host
-            && let Ok(message) = serde_json::from_str::<Message>(&text)
+            && let Ok(message) = dojo_engine::json::from_str::<Message>(&text)
         {
             for to in self.side.relay(&message) {
                 if let Some(line) = self.line(to) {
@@ -588,7 +588,7 @@ fn link_made<G: Game + 'static>(weak: &Weak<RefCell<Table<G>>>, device: u8, id: 
 /// where and the setup; the panel shows the invitation.
 pub fn host<G: Game + 'static>(request: &str) -> Result<String, String> {
     let (owners, setup_json) = read_host_request(request)?;
-    let setup: G::Setup = serde_json::from_str(setup_json).map_err(|e| format!("the setup cannot be read: {e}"))?;
+    let setup: G::Setup = dojo_engine::json::from_str(setup_json).map_err(|e| format!("the setup cannot be read: {e}"))?;
     let devices = owners.iter().max().map_or(1, |d| d + 1);
     if devices < 2 {
         return Err("a match between devices needs a friend's device".into());
@@ -638,12 +638,12 @@ pub fn join<G: Game + 'static>(code: &str) -> Result<String, String> {
 
 /// Takes up the match `kept` describes; `code` is the invitation in the address, if any.
 fn resume<G: Game + 'static>(kept: &str, code: &str) -> Result<(), String> {
-    let kept: Kept = serde_json::from_str(kept).map_err(|e| format!("it cannot be read: {e}"))?;
+    let kept: Kept = dojo_engine::json::from_str(kept).map_err(|e| format!("it cannot be read: {e}"))?;
     let back = Side::<G>::replay(&kept.journal)?;
     let role = if matches!(kept.journal.begin, Begin::Host { .. }) { Role::Host } else { Role::Guest };
     // The page starts from the match as it was: the host is told its own setup.
     if let Begin::Host { setup, owners, .. } = &kept.journal.begin {
-        let setup: G::Setup = serde_json::from_str(setup).map_err(|e| format!("its setup cannot be read: {e}"))?;
+        let setup: G::Setup = dojo_engine::json::from_str(setup).map_err(|e| format!("its setup cannot be read: {e}"))?;
         // A match whose cards the devices deal starts from the dealt setup, told below.
         if G::dealing(&setup).is_none() {
             tell::<G>(Heard::Start { setup, owners: owners.clone(), me: 0 });
@@ -720,7 +720,7 @@ fn answer_again<G: Game + 'static>(_host: u8) {
 /// that choice: a commitment sent cannot be taken back.
 pub fn choose<G: Game + 'static>(request: &str) -> Result<String, String> {
     let (seat, action_json) = read_choose_request(request)?;
-    let action: G::Action = serde_json::from_str(action_json).map_err(|e| format!("the choice is not a move of this game: {e}"))?;
+    let action: G::Action = dojo_engine::json::from_str(action_json).map_err(|e| format!("the choice is not a move of this game: {e}"))?;
     let cell = table::<G>().ok_or("no match with another device is in progress")?;
     let mut table = cell.borrow_mut();
     if table.side.has_chosen(seat) {

@@ -68,7 +68,18 @@ fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(what: &str, v
     if &back != value {
         return Err(format!("{what} changes in a JSON round trip:\n{json}"));
     }
-    Ok(())
+    // The site writes and reads its saves, links and worker messages with its own small JSON
+    // code: the same text, read back the same.
+    match crate::json::to_string(value) {
+        Ok(ours) if ours == json => {}
+        Ok(ours) => return Err(format!("{what} is written differently by the site's JSON writer:\n{ours}\n{json}")),
+        Err(e) => return Err(format!("{what} cannot be written by the site's JSON writer: {e}")),
+    }
+    match crate::json::from_str::<T>(&json) {
+        Ok(ours) if &ours == value => Ok(()),
+        Ok(_) => Err(format!("{what} changes when the site's JSON reader reads it back:\n{json}")),
+        Err(e) => Err(format!("{what} cannot be read by the site's JSON reader: {e}\n{json}")),
+    }
 }
 
 fn expect_refused<G: Game>(state: &G, joint: &Joint<G::Action>, what: &str) -> Result<(), String> {

@@ -13,6 +13,7 @@ pub mod conformance;
 mod dealt;
 pub mod fuzz;
 mod game;
+pub mod json;
 mod outcome;
 mod record;
 mod rng;

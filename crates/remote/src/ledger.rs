@@ -233,7 +233,7 @@ impl<G: Game> Ledger<G> {
             *place = match place {
                 Slot::Hidden(_) => {
                     first_change = first_change.min(*at as usize);
-                    Slot::Open(serde_json::from_str(text).map_err(|_| LedgerError::Unreadable { step: *at, seat: *seat })?)
+                    Slot::Open(dojo_engine::json::from_str(text).map_err(|_| LedgerError::Unreadable { step: *at, seat: *seat })?)
                 }
                 Slot::Own { action, shown: false } => Slot::Own { action: action.clone(), shown: true },
                 _ => return Err(LedgerError::NotHidden { step: *at, seat: *seat }),
@@ -258,7 +258,7 @@ impl<G: Game> Ledger<G> {
                 (None, Choice::Idle) => Ok(Slot::Idle),
                 (None, Choice::Hidden(outline)) => Ok(Slot::Hidden(*outline)),
                 (None, Choice::Shown(text)) => {
-                    serde_json::from_str(text).map(Slot::Open).map_err(|_| LedgerError::Unreadable { step, seat: i as u8 })
+                    dojo_engine::json::from_str(text).map(Slot::Open).map_err(|_| LedgerError::Unreadable { step, seat: i as u8 })
                 }
             })
             .collect()
@@ -408,7 +408,8 @@ impl<G: Game> Ledger<G> {
                 .and_then(|s| s.get_mut(usize::from(*seat)))
                 .filter(|s| matches!(s, Slot::Hidden(_)))
                 .ok_or_else(|| LedgerError::NotHidden { step: *at, seat: *seat }.to_string())?;
-            *place = Slot::Open(serde_json::from_str(text).map_err(|_| LedgerError::Unreadable { step: *at, seat: *seat }.to_string())?);
+            *place =
+                Slot::Open(dojo_engine::json::from_str(text).map_err(|_| LedgerError::Unreadable { step: *at, seat: *seat }.to_string())?);
         }
         ledger.resetup(setup)?;
         Ok(ledger)

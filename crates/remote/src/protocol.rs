@@ -758,7 +758,7 @@ impl Peer {
 
     /// Reads a message from another device, given as text.
     pub fn receive_text(&mut self, text: &str) -> Result<(Vec<Message>, Vec<Happening>), Violation> {
-        let message: Message = serde_json::from_str(text).map_err(|e| Violation::Unreadable(e.to_string()))?;
+        let message: Message = dojo_engine::json::from_str(text).map_err(|e| Violation::Unreadable(e.to_string()))?;
         self.receive(message)
     }
 

@@ -327,7 +327,7 @@ impl<G: Game> Side<G> {
     pub fn replay(journal: &Journal) -> Result<Replayed<G>, String> {
         let (mut side, first) = match &journal.begin {
             Begin::Host { setup, owners, devices, table, secret } => {
-                let setup: G::Setup = serde_json::from_str(setup).map_err(|e| format!("the saved setup cannot be read: {e}"))?;
+                let setup: G::Setup = dojo_engine::json::from_str(setup).map_err(|e| format!("the saved setup cannot be read: {e}"))?;
                 Side::host(&setup, owners.clone(), *devices, table.clone(), *secret)?
             }
             Begin::Guest { me, devices, secret } => (Side::guest(*me, *devices, *secret), Out::default()),
@@ -337,13 +337,14 @@ impl<G: Game> Side<G> {
         for entry in &journal.entries {
             let out = match entry {
                 Entry::Chose { seat, action, salt } => {
-                    let action: G::Action = serde_json::from_str(action).map_err(|e| format!("a saved choice cannot be read: {e}"))?;
+                    let action: G::Action =
+                        dojo_engine::json::from_str(action).map_err(|e| format!("a saved choice cannot be read: {e}"))?;
                     side.choose(*seat, action, *salt)
                 }
                 Entry::Received(text) => {
                     // The host passed it on before answering it.
                     if side.peer.me() == 0
-                        && let Ok(message) = serde_json::from_str::<Message>(text)
+                        && let Ok(message) = dojo_engine::json::from_str::<Message>(text)
                     {
                         passed.push(message);
                     }
@@ -522,7 +523,7 @@ impl<G: Game> Side<G> {
         if game != G::NAME {
             return Err(format!("the other device started a match of {game}, not {}", G::NAME));
         }
-        let setup: G::Setup = serde_json::from_str(setup).map_err(|e| format!("the host's setup cannot be read: {e}"))?;
+        let setup: G::Setup = dojo_engine::json::from_str(setup).map_err(|e| format!("the host's setup cannot be read: {e}"))?;
         let me = self.peer.me();
         let ledger: Ledger<G> = Ledger::new(setup.clone(), owners.iter().map(|o| *o == me).collect())?;
         if owners.len() != ledger.state().seat_count() {

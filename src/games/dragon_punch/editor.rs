@@ -159,7 +159,7 @@ fn has_hidden(set: &CardSet) -> bool {
 
 /// The draft kept in storage, if it is a set (its problems are shown, not refused: it is a draft).
 fn stored_draft() -> Option<CardSet> {
-    browser::load(DRAFT_KEY).and_then(|text| serde_json::from_str(&text).ok())
+    browser::load(DRAFT_KEY).and_then(|text| dojo_engine::json::from_str(&text).ok())
 }
 
 /// One location of a move: what stands there, and an attack's strength and time.

@@ -50,7 +50,7 @@ pub fn ours() -> Arc<CardSet> {
 
 /// Reads a stored list of sets, keeping the valid ones and reporting the rest.
 pub fn parse_stored(text: &str) -> (Vec<CardSet>, Vec<StoredError>) {
-    let list: Vec<CardSet> = match serde_json::from_str(text) {
+    let list: Vec<CardSet> = match dojo_engine::json::from_str(text) {
         Ok(list) => list,
         Err(e) => return (Vec::new(), vec![StoredError::Damaged(e.to_string())]),
     };

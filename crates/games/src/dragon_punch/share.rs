@@ -64,7 +64,8 @@ impl CardSet {
     /// Reads and checks a set from a link piece made by [`CardSet::to_link`].
     pub fn from_link(piece: &str) -> Result<CardSet, LinkError> {
         let json = crate::link::piece_json(piece, MAX_LINK).map_err(LinkError::from)?;
-        let set: CardSet = serde_json::from_slice(&json).map_err(|e| LinkError::NotASet { reason: e.to_string() })?;
+        let json = String::from_utf8(json).map_err(|e| LinkError::NotASet { reason: e.to_string() })?;
+        let set: CardSet = dojo_engine::json::from_str(&json).map_err(|e| LinkError::NotASet { reason: e.to_string() })?;
         set.check().map_err(LinkError::Invalid)?;
         Ok(set)
     }

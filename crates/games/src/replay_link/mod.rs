@@ -413,7 +413,8 @@ pub fn from_piece<G: Packing>(piece: &str) -> Result<SharedGame<G>, LinkFault> {
     if game != G::NAME {
         return Err(LinkFault::WrongGame { found: game });
     }
-    serde_json::from_value(value).map_err(|e| LinkFault::NotAGame(short(&e.to_string())))
+    // Read with the site's own reader, which the play page already holds for its saves.
+    dojo_engine::json::from_str(&value.to_string()).map_err(|e| LinkFault::NotAGame(short(&e.to_string())))
 }
 
 /// A reader's message cut to a readable length (a damaged piece can quote anything).

@@ -82,7 +82,8 @@ impl PowerList {
     /// Reads and checks a list from a piece made by [`PowerList::to_link`].
     pub fn from_link(piece: &str) -> Result<PowerList, LinkError> {
         let json = crate::link::piece_json(piece, MAX_LINK).map_err(LinkError::Piece)?;
-        let mut list: PowerList = serde_json::from_slice(&json).map_err(|e| LinkError::NotAList { reason: e.to_string() })?;
+        let json = String::from_utf8(json).map_err(|e| LinkError::NotAList { reason: e.to_string() })?;
+        let mut list: PowerList = dojo_engine::json::from_str(&json).map_err(|e| LinkError::NotAList { reason: e.to_string() })?;
         if let Some((i, why)) = list.problems().first() {
             return Err(LinkError::Invalid(*i, why));
         }

@@ -301,7 +301,9 @@ struct TurnShape {
 /// own, so they are read back from its written form: a part per fighter, seats below `n`, and
 /// a set of `n` flags wherever the turn holds a set of fighters.
 fn turn_fits(turn: &Turn, n: usize) -> bool {
-    let Some(t) = serde_json::to_string(turn).ok().and_then(|json| serde_json::from_str::<TurnShape>(&json).ok()) else { return false };
+    let Some(t) = dojo_engine::json::to_string(turn).ok().and_then(|json| dojo_engine::json::from_str::<TurnShape>(&json).ok()) else {
+        return false;
+    };
     let seat = |s: &u8| usize::from(*s) < n;
     t.fighter.len() == n
         && t.order.len() <= n
