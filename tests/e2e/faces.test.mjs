@@ -26,7 +26,11 @@ function shownFaces(page, within) {
       elements.map(async (element) => {
         const href = element.querySelector(':scope > svg.face use')?.getAttribute('href') ?? '';
         const [file, id] = href.split('#');
-        const symbol = file ? (await read(file)).getElementById(id) : null;
+        const doc = file ? await read(file) : null;
+        const symbol = doc ? doc.getElementById(id) : null;
+        // A card's words, with those of the parts it shares with its family (used from <defs>).
+        const words = (node) =>
+          [...node.querySelectorAll('text, use')].flatMap((n) => (n.tagName === 'use' ? words(doc.getElementById(n.getAttribute('href').slice(1))) : [n.textContent]));
         return {
           wanted: element.dataset.face,
           shown: element.classList.contains('face-shown'),
@@ -34,7 +38,7 @@ function shownFaces(page, within) {
           id,
           inPage: id ? document.getElementById(id) !== null : false,
           symbol: symbol?.tagName ?? null,
-          printed: symbol ? [...symbol.querySelectorAll('text')].map((t) => t.textContent).join(' ') : '',
+          printed: symbol ? words(symbol).join(' ') : '',
           text: element.textContent,
           hidden: element.closest('[hidden]') !== null,
         };
@@ -135,6 +139,52 @@ test('DRAGON PUNCH: the basic cards in hand are the printed ones; Rumble shows p
   await page.context().close();
 });
 
+test('TAUNT: the hand is the fighter\'s printed move cards, with what each would do now in words under the print', async () => {
+  const page = await openPage(site.browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startAgainstComputer(page, 'taunt');
+  await page.waitForSelector('[data-testid="pick"]', { timeout: 30_000 });
+  await facesShown(page, '[data-testid="hand"]');
+  const faces = await shownFaces(page, '[data-testid="hand"]');
+  assert.equal(faces.length, 9, 'nine move cards in hand');
+  const letters = await page.$$eval('[data-testid="hand"] button', (buttons) => buttons.map((b) => b.querySelector('.mc-letter').textContent));
+  faces.forEach((face, i) => {
+    assert.equal(face.file, '/faces/taunt.svg');
+    assert.equal(face.symbol, 'symbol', `${face.wanted} is in the sprite`);
+    assert.equal(face.inPage, false, 'the sprite itself is not put in the page');
+    const name = face.wanted.split('-')[1];
+    assert.match(face.printed, new RegExp(name, 'i'), `the printed card names ${name}`);
+    // The printed card's square holds the letter that plays it.
+    assert.ok(face.printed.split(' ').includes(letters[i]), `${face.wanted}: the letter ${letters[i]} is printed on it`);
+    assert.match(face.text, new RegExp(name, 'i'), 'the card keeps its own words for screen readers');
+  });
+  // What each card would do now, and at which level, stays readable under the print, on a phone too.
+  const under = await page.$$eval('[data-testid="hand"] .move-card', (cards) =>
+    cards.map((c) => {
+      const face = c.querySelector(':scope > svg.face').getBoundingClientRect();
+      const kind = c.querySelector('.mc-kind');
+      const box = kind.getBoundingClientRect();
+      return { below: box.top >= face.bottom - 1, height: box.height, size: parseFloat(getComputedStyle(kind).fontSize), text: kind.textContent };
+    }),
+  );
+  assert.ok(under.every((u) => u.below && u.height > 8 && u.size >= 12 && /L\d/.test(u.text)), JSON.stringify(under));
+  const lines = await page.$eval('[data-testid="hand"] .move-card .mc-lines', (e) => e.getBoundingClientRect().height);
+  assert.ok(lines > 10, 'the card\'s lines for this turn are shown');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'nothing runs off the side');
+  await page.screenshot({ path: join(ARTIFACTS, 'faces-taunt-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.$eval('[data-testid="pick"]', (e) => e.scrollIntoView());
+  await page.screenshot({ path: join(ARTIFACTS, 'faces-taunt-desktop.png') });
+  // The printed card is still played by its letter.
+  const punch = await page.$('[data-testid="pick-punch"]');
+  if (await punch.isEnabled()) {
+    await page.keyboard.press('p');
+    await page.waitForSelector('[data-testid="pick"]', { state: 'detached', timeout: 30_000 });
+  }
+  assertClean(page);
+  await page.context().close();
+});
+
 test('pages without a marked table or printed cards never fetch them', async () => {
   const page = await openPage(site.browser);
   const fetched = [];
@@ -143,9 +193,9 @@ test('pages without a marked table or printed cards never fetch them', async () 
   });
   await page.goto(`${site.url}/`);
   await page.waitForSelector('.game-tile');
-  await startAgainstComputer(page, 'taunt');
-  await page.waitForSelector('[data-testid="pick"]', { timeout: 30_000 });
-  await page.goto(`${site.url}/rules/taunt`);
+  await page.goto(`${site.url}/print/taunt`);
+  await page.waitForSelector('h1');
+  await page.goto(`${site.url}/games`);
   await page.waitForSelector('h1');
   await page.waitForTimeout(300);
   assert.deepEqual(fetched, [], 'nothing was asked for');

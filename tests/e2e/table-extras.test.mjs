@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
 import { startVsBot, playToTheEnd } from './punish.mjs';
+import { tauntMove } from './taunt.mjs';
 
 const site = useSite();
 
@@ -103,6 +104,46 @@ test('sound is off until its switch is pressed, is remembered, and then plays th
   await page.waitForTimeout(300);
   assert.equal(await page.$('[data-testid="sound"]'), null, 'no sound switch on a rules page');
   await page.evaluate(() => localStorage.removeItem('pocket-dojo/sound'));
+  assertClean(page);
+  await page.context().close();
+});
+
+test('TAUNT: a hit pulses the Danger Track and the charge, a value that stays put does not, and sound is offered', async () => {
+  const page = await openPage(site.browser);
+  await recordMotion(page);
+  await page.goto(`${site.url}/play/taunt`);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.check('[data-testid="mode-bot"]');
+  await page.click('[data-testid="start"]');
+  await page.waitForSelector('[data-testid="sound"]', { timeout: 30_000 });
+  const screens = ['pick', 'result', 'lay', 'order', 'place', 'pass', 'flip', 'match-over'].map((s) => `[data-testid="${s}"]`).join(', ');
+  const tracks = () => page.$$eval('.taunt-table .danger-track', (els) => els.map((e) => e.getAttribute('aria-label')));
+  const first = await tracks();
+  let hit = false;
+  for (let step = 0; step < 80 && !hit; step++) {
+    const el = await page.waitForSelector(screens, { timeout: 60_000 });
+    const screen = await el.getAttribute('data-testid');
+    if (screen === 'match-over') break;
+    if (screen === 'pick') await (await tauntMove(page, step)).click();
+    else if (screen === 'result') await page.click('[data-testid="next"]');
+    else if (screen === 'lay') await page.click('[data-testid="lay-done"]');
+    else if (screen === 'order') await page.click('[data-testid="order-first"]');
+    else await page.click(`[data-testid="${screen}"] .choices button`);
+    await page.waitForFunction((old) => !old.isConnected, el, { timeout: 60_000 }).catch(() => {});
+    hit = (await tracks()).some((label, i) => label !== first[i]);
+  }
+  assert.ok(hit, 'some fighter took damage');
+  await page.waitForTimeout(500);
+  const motion = await page.evaluate(() => window.motion);
+  const pulses = motion.filter((m) => m.name === 'dojo-changed');
+  assert.ok(pulses.some((m) => m.testid.startsWith('danger-track')), `the damaged track pulsed: ${JSON.stringify(motion)}`);
+  assert.ok(pulses.every((m) => m.animation === 'dojo-pulse' && m.ms > 0 && m.ms < 400), JSON.stringify(pulses));
+  // A pulse always shows a new value: one fighter's charge or blocks never pulse twice with the same words.
+  for (const place of new Set(pulses.map((m) => m.testid).filter((t) => /^(charge|blocks)-\d$/.test(t)))) {
+    const labels = pulses.filter((m) => m.testid === place).map((m) => m.label);
+    labels.forEach((label, i) => assert.notEqual(label, labels[i - 1], `${place} pulsed without changing: ${JSON.stringify(motion)}`));
+  }
   assertClean(page);
   await page.context().close();
 });

@@ -40,10 +40,15 @@ pub fn slug(text: &str) -> String {
 
 /// The components whose cards the site's tables show, by game: the rest of a kit (reference
 /// cards, boards, mode cards) stays on paper. FUSION is played with two standard decks of
-/// playing cards, which its kit does not print, so it has none. TAUNT's move cards are not
-/// shown yet: their sprite (6.6 KB gzipped, the five fighters' cards sharing what they draw
-/// alike) would take its play page past its 450 KB budget, which it already fills.
-pub const ON_SCREEN: &[(&str, &[&str])] = &[("punish", &["actions"]), ("dragon-punch", &["basics", "characters"]), ("rumble", &["powers"])];
+/// playing cards, which its kit does not print, so it has none. TAUNT shows the five fighters'
+/// move cards; a monster's cards (Monsters mode) are drawn as text, as their sprite would take
+/// the play page past its budget.
+pub const ON_SCREEN: &[(&str, &[&str])] = &[
+    ("punish", &["actions"]),
+    ("dragon-punch", &["basics", "characters"]),
+    ("rumble", &["powers"]),
+    ("taunt", &["mooshmere", "wollypobber", "tuggle", "teabot", "tremble"]),
+];
 
 /// The settings faces are drawn with: the kit's defaults, with every optional mode's cards.
 fn screen_settings(game: &str) -> Settings {

@@ -53,6 +53,14 @@ pub(super) fn tokens(have: u8, max: u8, full: &str, empty: &str) -> String {
     format!("{}{}", full.repeat(usize::from(have)), empty.repeat(usize::from(max.saturating_sub(have))))
 }
 
+/// Whether fighter `c` lies down on the table (public/table.js tilts and greys its panel, and
+/// lets it fall when it just went down): knocked down for want of block tokens, out of a
+/// circle, a Wampire knocked out, or beaten by three disabled cards (not a Wampire, whose cards
+/// come back).
+pub(super) fn is_down(c: &Corner, wampires: bool) -> bool {
+    c.knocked_down || c.out || c.drained || (!wampires && c.disabled.len() >= 3)
+}
+
 fn fighter_panel(v: &TauntView, names: &[String], seat: Seat) -> impl IntoView + use<> {
     let c = v.corners[seat];
     let card = c.fighter.card();
@@ -62,7 +70,7 @@ fn fighter_panel(v: &TauntView, names: &[String], seat: Seat) -> impl IntoView +
     let wampire = v.options.wampires;
     let label = if wampire { format!("Disabled ({})", c.disabled.len()) } else { format!("Disabled ({} of 3)", c.disabled.len()) };
     view! {
-        <div class="fighter-panel" data-testid=format!("fighter-{}", i + 1)>
+        <div class="fighter-panel" data-testid=format!("fighter-{}", i + 1) data-down=is_down(&c, wampire).then_some("")>
             <div class="fighter-head">
                 <span class="player-name">{names[i].clone()}</span>
                 <span class="fighter-name">{format!("{} {}", card.name, card.face)}</span>
@@ -155,7 +163,7 @@ pub fn TauntTable(
             _ => return super::modes::table(&v, &names).into_any(),
         }
         view! {
-            <section class="taunt-table" aria-label="Table">
+            <section class="taunt-table" aria-label="Table" data-motion>
                 <p class="where" data-testid="where">{format!("Fight {} · Turn {}", v.fight, v.turn)}</p>
                 <div class="fighters">
                     {fighter_panel(&v, &names, Seat(0))}
@@ -165,5 +173,40 @@ pub fn TauntTable(
             </section>
         }
         .into_any()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dojo_games::taunt::{FighterId, Slots};
+
+    #[test]
+    fn a_fighter_lies_down_when_knocked_down_out_or_beaten() {
+        let standing = Corner {
+            fighter: FighterId::Tuggle,
+            damage: 0,
+            charge: 0,
+            blocks: 3,
+            disabled: Slots::NONE,
+            knocked_down: false,
+            attacks_locked: false,
+            combo_played: Slots::NONE,
+            out: false,
+            blood: 0,
+            drained: false,
+        };
+        assert!(!is_down(&standing, false));
+        assert!(is_down(&Corner { knocked_down: true, ..standing }, false));
+        assert!(is_down(&Corner { out: true, ..standing }, false));
+        assert!(is_down(&Corner { drained: true, ..standing }, true));
+        let mut disabled = Slots::NONE;
+        for slot in [Slot::Punch, Slot::Kick] {
+            disabled.insert(slot);
+        }
+        assert!(!is_down(&Corner { disabled, ..standing }, false), "two disabled cards still fight");
+        disabled.insert(Slot::Grab);
+        assert!(is_down(&Corner { disabled, ..standing }, false), "three lose the fight");
+        assert!(!is_down(&Corner { disabled, ..standing }, true), "a Wampire's cards come back");
     }
 }

@@ -155,7 +155,7 @@ fn PickMove(cx: Ctx, seat: Seat, turn: u16, names: Signal<Vec<String>>) -> impl 
             let copies = (c.copies > 1).then(|| view! { <span class="badge copies" title="Copies in this monster">{format!("×{}", c.copies)}</span> });
             view! {
                 <button type="button" class="move-card" class:unplayable=!ok disabled=!ok data-testid=format!("pick-{}", format!("{slot:?}").to_ascii_lowercase())
-                    aria-label=format!("Play {name} (key {letter})") data-key=key on:click=move |_| choose(slot)>
+                    aria-label=format!("Play {name} (key {letter})") data-key=key data-face=c.face on:click=move |_| choose(slot)>
                     <span class="mc-head"><span class="mc-letter" title="Its key">{letter.clone()}</span><span class="mc-name">{name}{copies}</span><span class="mc-number" title="Acts in this order">{c.card.number}</span></span>
                     <span class="mc-kind">{format!("{} · L{}", c.card.kind.label(), c.level).trim_start_matches(" · ").to_string()}</span>
                     <span class="mc-lines">{c.lines.into_iter().map(|l| view! { <span class="mc-line">{l}</span> }).collect_view()}</span>

@@ -100,7 +100,7 @@ fn panel(v: &TauntView, names: &[String], s: usize) -> impl IntoView + use<> {
     let disabled_label =
         if c.out || v.options.wampires { format!("Disabled ({})", disabled.len()) } else { format!("Disabled ({} of 3)", disabled.len()) };
     view! {
-        <div class="fighter-panel" class:out=c.out data-testid=format!("fighter-{n}")>
+        <div class="fighter-panel" class:out=c.out data-testid=format!("fighter-{n}") data-down=super::board::is_down(&c, v.options.wampires).then_some("")>
             <div class="fighter-head">
                 <span class="player-name">{name(names, s)}</span>
                 <span class="fighter-name">{format!("{} {}", card.name, card.face)}</span>
@@ -223,7 +223,7 @@ pub fn table(v: &TauntView, names: &[String]) -> impl IntoView + use<> {
     };
     let variant = if v.options.wampires { " · Wampires" } else { "" };
     view! {
-        <section class="taunt-table modes-table" aria-label="Table">
+        <section class="taunt-table modes-table" aria-label="Table" data-motion>
             <p class="where" data-testid="where">{format!("{}{variant} · Turn {}", v.battle.title(), v.turn)}</p>
             {place}
             <div class="crowd">{(0..v.corners.len()).map(|s| panel(v, names, s)).collect_view()}</div>

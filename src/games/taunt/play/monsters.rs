@@ -195,7 +195,7 @@ fn trainer_panel(v: &TauntView, names: &[String], s: usize) -> impl IntoView + u
     let label = format!("Disabled in play ({lost} of 3 across the team)");
     let building = v.monsters.as_ref().is_some_and(|m| usize::from(m.placed) < SQUAD_CARDS);
     view! {
-        <div class="fighter-panel" data-testid=format!("fighter-{n}")>
+        <div class="fighter-panel" data-testid=format!("fighter-{n}") data-down=super::board::is_down(&c, false).then_some("")>
             <div class="fighter-head">
                 <span class="player-name">{names.get(s).cloned().unwrap_or_else(|| format!("Trainer {n}"))}</span>
                 <span class="fighter-name">{if building { "Monster Team · building".to_string() } else { format!("Monster Team · Monster {} in play", t.active + 1) }}</span>
@@ -213,7 +213,7 @@ fn trainer_panel(v: &TauntView, names: &[String], s: usize) -> impl IntoView + u
 /// The Monsters table from a public view.
 pub(super) fn table(v: &TauntView, names: &[String]) -> impl IntoView + use<> {
     view! {
-        <section class="taunt-table monsters-table" aria-label="Table">
+        <section class="taunt-table monsters-table" aria-label="Table" data-motion>
             <p class="where" data-testid="where">{format!("Fight {} · Turn {}", v.fight, v.turn)}</p>
             <div class="fighters">
                 {trainer_panel(v, names, 0)}

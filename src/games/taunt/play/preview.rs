@@ -25,6 +25,17 @@ pub struct CardNow {
     pub playable: Result<(), Refusal>,
     /// Copies of it in hand that are not disabled (a monster may hold two; 1 otherwise).
     pub copies: u8,
+    /// Its printed front in the sprite of TAUNT's cards ([`printed_face`]), if the site draws it.
+    pub face: Option<String>,
+}
+
+/// The name of `fighter`'s printed card `card` in the sprite of TAUNT's cards
+/// (public/faces/taunt.svg, drawn by the print kit), such as `taunt#tuggle-punch-3`:
+/// public/table.js draws it over the card's words. The classic Heal (`classic`) is not in the
+/// sprite, nor are a monster's cards.
+pub fn printed_face(fighter: &str, card: &MoveCard, classic: bool) -> Option<String> {
+    let word = |s: &str| s.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_ascii_lowercase();
+    (!classic).then(|| format!("taunt#{}-{}-{}", word(fighter), word(card.name), card.number))
 }
 
 fn names(letters: &str) -> String {
@@ -137,13 +148,14 @@ pub fn hand(view: &TauntView, names: &[String]) -> Vec<CardNow> {
         .into_iter()
         .map(|slot| {
             let card = fighter.move_card(slot, view.options.heal);
+            let face = printed_face(fighter.name, card, slot == Slot::Heal && view.options.heal == HealCard::Classic);
             let row = card.at(level);
             let mut lines = Vec::new();
             let near = view.position == Position::Near;
             if spirit {
                 lines.push("Does nothing in the Dojo".into());
                 lines.push(format!("If an opponent reveals it too, you may give {mate} a charge token"));
-                return CardNow { slot, card, level, lines, playable: me.may_play(slot), copies: 1 };
+                return CardNow { slot, card, level, lines, playable: me.may_play(slot), copies: 1, face };
             }
             match (slot, &reach) {
                 (Slot::Run | Slot::Punch | Slot::Grab | Slot::Shoot | Slot::Kick, Some(r)) => {
@@ -164,7 +176,7 @@ pub fn hand(view: &TauntView, names: &[String]) -> Vec<CardNow> {
             if level > 0 && (matches!(card.kind, Kind::Attack) || slot == Slot::Block) {
                 lines.push("spends your charge".into());
             }
-            CardNow { slot, card, level, lines, playable: me.may_play(slot), copies: 1 }
+            CardNow { slot, card, level, lines, playable: me.may_play(slot), copies: 1, face }
         })
         .collect()
 }
@@ -193,7 +205,7 @@ fn monster_hand(view: &TauntView, m: &MonstersView) -> Vec<CardNow> {
                 lines.push("spends your charge".into());
             }
             let copies = if cards.count(slot) > 0 { cards.count(slot) - off.count(slot).min(cards.count(slot)) } else { 1 };
-            CardNow { slot, card, level, lines, playable: state.check(seat, &Action::Play(slot)), copies }
+            CardNow { slot, card, level, lines, playable: state.check(seat, &Action::Play(slot)), copies, face: None }
         })
         .collect()
 }
@@ -297,6 +309,21 @@ mod tests {
     use super::*;
     use dojo_engine::{Game, Seat};
     use dojo_games::taunt::{FighterId, Options, Setup, Start};
+
+    /// Every fighter's nine cards (with the standard Heal) have their printed front in the
+    /// sprite the site serves; the classic Heal is drawn as words.
+    #[test]
+    fn every_fighter_card_has_its_printed_face() {
+        let sprite = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/public/faces/taunt.svg")).unwrap();
+        for fighter in dojo_games::taunt::FIGHTERS {
+            for slot in Slot::ALL {
+                let face = printed_face(fighter.name, fighter.move_card(slot, HealCard::Standard), false).unwrap();
+                let id = face.strip_prefix("taunt#").unwrap();
+                assert!(sprite.contains(&format!("<symbol id=\"face-{id}\"")), "{}: no printed face {face}", fighter.name);
+            }
+        }
+        assert_eq!(printed_face("Tuggle", &moves::HEAL_CLASSIC, true), None);
+    }
 
     #[test]
     fn the_hand_shows_damage_and_peril_at_the_current_level() {
