@@ -632,6 +632,46 @@ mod tests {
         assert!(end.contains("O\n") && end.contains("L\tpunish\tPIECE\n"), "{end}");
     }
 
+    /// Against the computer, a reload keeps what it was seen to expect at the steps revealed:
+    /// the end's panel still has every decision, and the save holds nothing of the step not
+    /// yet played.
+    #[test]
+    fn explanations_of_revealed_steps_survive_a_reload() {
+        let mut session = crate::play::Session::<Site>::new(
+            crate::play::Seats::against_computer(Level::Easy, 2),
+            &Setup::deal(5, Options { best_of: 1, ..Options::default() }),
+        )
+        .unwrap();
+        let mut rng = Rng::new(8);
+        let before = session.explained_play(&mut rng, 3);
+        assert!(before.matches("S\t").count() >= 3, "{before}");
+        // The computer has decided the next step, unseen: the save must not hold it.
+        let seat = session.computer_to_move().expect("the computer decides the next step");
+        let lines = session.computer_think_here(seat, 1).unwrap();
+        session.keep_explained(seat, &lines);
+        let next = session.steps();
+        let json = session.save().unwrap();
+        assert!(!json.contains(&format!("S\\t{next}\\t")), "the step not yet played is not saved: {json}");
+        let back = crate::play::Session::<Site>::load(&json, 99).unwrap();
+        let kept = back.explain_request(None);
+        assert_eq!(kept, None, "no panel until the next reveal");
+        let mut back = back;
+        let after = back.explained_play(&mut rng, 400);
+        assert!(back.is_over());
+        for step in 0..next {
+            assert!(after.contains(&format!("S\t{step}\t")), "step {step} was kept: {after}");
+        }
+        assert!(why_html::<Site>(&back.explain_request(None).unwrap()).contains("What the computer expected"));
+    }
+
+    #[test]
+    fn only_revealed_steps_and_the_persons_own_lines_are_kept() {
+        let text = "N\t0\tAnn\nS\t0\t1\nP\tGuard\nM\t60\tGuard\nE\t0\t50\t40\t\"Rush\"\nE\t2\t50\t40\t\"Rush\"\nV\t0\t0\t{}\nC\t0\t0\t\"Rush\"\nQ\t0\nS\t1\t1\nP\tRush\nE\t0\t9\t9\t\"Guard\"\nV\t1\t0\t{}\n";
+        let kept = crate::play::session::kept_explanations(text, 1, Seat(0));
+        assert_eq!(kept, "S\t0\t1\nP\tGuard\nM\t60\tGuard\nE\t0\t50\t40\t\"Rush\"\nV\t0\t0\t{}\nC\t0\t0\t\"Rush\"\n");
+        assert_eq!(crate::play::session::kept_explanations(text, 0, Seat(0)), "");
+    }
+
     #[test]
     fn the_panels_say_what_was_expected_in_words_and_name_every_seat_safely() {
         let text = [

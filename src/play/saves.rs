@@ -3,7 +3,8 @@
 //!
 //! Nothing in it is secret from whoever may read the device's storage, and nothing in it tells
 //! what is still to come. With one person against the computer it is that person's own view
-//! (never the computer's hand, plan, combo, the deck order or the seed); with only people sharing
+//! (never the computer's hand, plan, combo, the deck order or the seed), and, when explanations
+//! are on, what the computer was seen to expect at the steps already revealed; with only people sharing
 //! the device it is the record up to the last step with nothing face down, or, for a game whose
 //! record would tell the future ([`Game::HIDDEN_FUTURE`]: PUNISH's deck order and seed), every
 //! seat's view at that step, the unseen cards dealt afresh on resuming. A match of several people
@@ -82,6 +83,11 @@ pub enum SavedMatch<G: Game> {
         /// The last step that had events, in words (kept as text, not events: reading events
         /// back would add their whole decoder to the download).
         last: Vec<String>,
+        /// What the computer was seen to expect at steps already revealed, as the page keeps
+        /// it for the lab module ([`super::explain`]'s lines, cut by
+        /// [`super::session::kept_explanations`]): empty when explanations were off.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        explained: String,
     },
 }
 
@@ -141,11 +147,21 @@ pub struct Restored<G: Game> {
     pub last_events: Vec<G::Event>,
     /// The last step's events in words, against the computer.
     pub last_lines: Vec<String>,
+    /// What the computer was seen to expect, against the computer (see [`SavedMatch::View`]).
+    pub explained: String,
 }
 
 /// A match as JSON for storage, or `None` when these seats allow nothing to be saved. `kept`
-/// is what a shared device saves of its record; `state`, `log` and `last` serve a view save.
-pub fn save<G: Game>(seats: &Seats, kept: Option<Kept<G>>, state: &G, log: &[LogLine], last: Vec<String>) -> Option<String> {
+/// is what a shared device saves of its record; `state`, `log`, `last` and `explained` serve a
+/// view save.
+pub fn save<G: Game>(
+    seats: &Seats,
+    kept: Option<Kept<G>>,
+    state: &G,
+    log: &[LogLine],
+    last: Vec<String>,
+    explained: String,
+) -> Option<String> {
     let play = match seats.keeping() {
         Keeping::Record => match kept? {
             Kept::Record(KeptRecord { record, base, before }) => SavedMatch::Record { record, base, before },
@@ -155,7 +171,7 @@ pub fn save<G: Game>(seats: &Seats, kept: Option<Kept<G>>, state: &G, log: &[Log
                 SavedMatch::Table { views, log, last }
             }
         },
-        Keeping::ViewOf(seat) => SavedMatch::View { view: state.view_for(seat), log: log.to_vec(), last },
+        Keeping::ViewOf(seat) => SavedMatch::View { view: state.view_for(seat), log: log.to_vec(), last, explained },
         Keeping::Nothing => return None,
     };
     dojo_engine::json::to_string(&Saved { version: SAVE_VERSION, game: G::NAME.to_string(), seats: seats.clone(), play }).ok()
@@ -226,7 +242,7 @@ fn read<T: OnSite>(json: &str, rng: &mut Rng) -> Result<Restored<T::G>, String> 
             for (step, events) in &steps {
                 log.extend(events.iter().map(|e| LogLine { step: *step, text: T::describe_in(&state, e, &speaker) }));
             }
-            Ok(Restored { seats, record: Some(record), base, state, log, last_events, last_lines: Vec::new() })
+            Ok(Restored { seats, record: Some(record), base, state, log, last_events, last_lines: Vec::new(), explained: String::new() })
         }
         (SavedMatch::Table { views, log, last }, Keeping::Record) => {
             if views.len() != seats.count() {
@@ -238,16 +254,16 @@ fn read<T: OnSite>(json: &str, rng: &mut Rng) -> Result<Restored<T::G>, String> 
             let state = <T::G as Game>::determinize_table(&views, rng)
                 .ok_or_else(|| unplayable("its seats' views contradict each other".into()))?;
             seats.check(state.seat_count()).map_err(unplayable)?;
-            Ok(Restored { seats, record: None, base: 0, state, log, last_events: Vec::new(), last_lines: last })
+            Ok(Restored { seats, record: None, base: 0, state, log, last_events: Vec::new(), last_lines: last, explained: String::new() })
         }
-        (SavedMatch::View { view, log, last }, Keeping::ViewOf(seat)) => {
+        (SavedMatch::View { view, log, last, explained }, Keeping::ViewOf(seat)) => {
             T::check_view(&view, seat).map_err(unplayable)?;
             let state = <T::G as Game>::determinize(&view, rng);
             seats.check(state.seat_count()).map_err(unplayable)?;
             if state.view_for(seat) != view {
                 return Err(unplayable("it contradicts itself".into()));
             }
-            Ok(Restored { seats, record: None, base: 0, state, log, last_events: Vec::new(), last_lines: last })
+            Ok(Restored { seats, record: None, base: 0, state, log, last_events: Vec::new(), last_lines: last, explained })
         }
         _ => Err(unplayable("it does not match who plays".into())),
     }
@@ -268,7 +284,7 @@ mod tests {
         let record = GameRecord::<Toy>::new(Setup::deal(3, false, 1));
         let state = Toy::from_setup(&record.setup).unwrap();
         let kept = Kept::Record(KeptRecord { record: record.clone(), base: 0, before: Vec::new() });
-        let json = save(&Seats::people(3), Some(kept), &state, &[], Vec::new()).unwrap();
+        let json = save(&Seats::people(3), Some(kept), &state, &[], Vec::new(), String::new()).unwrap();
         assert!(restore_toy(&json).is_ok());
         for damaged in ["[1,2]", "", "{\"version\":3,\"game\":\"toy\",\"match\":{\"Record\":{}}}"] {
             assert!(restore_toy(damaged).err().unwrap().starts_with("the saved game could not be read"), "{damaged}");
@@ -299,7 +315,7 @@ mod tests {
     fn a_view_that_contradicts_itself_is_refused() {
         let seats = Seats::against_computer(dojo_bot::Level::Easy, 3);
         let state = Toy::from_setup(&Setup::deal(3, false, 2)).unwrap();
-        let json = save::<Toy>(&seats, None, &state, &[], Vec::new()).unwrap();
+        let json = save::<Toy>(&seats, None, &state, &[], Vec::new(), String::new()).unwrap();
         let back = restore_toy(&json).unwrap();
         assert!(back.record.is_none());
         assert_eq!(back.state.view_for(Seat(0)), state.view_for(Seat(0)));
@@ -309,7 +325,7 @@ mod tests {
             version: SAVE_VERSION,
             game: "toy".into(),
             seats,
-            play: SavedMatch::View { view, log: Vec::new(), last: Vec::new() },
+            play: SavedMatch::View { view, log: Vec::new(), last: Vec::new(), explained: String::new() },
         };
         let refused = restore_toy(&serde_json::to_string(&doctored).unwrap()).err().unwrap();
         assert_eq!(refused, "the saved game is not a position that can be played: it contradicts itself");

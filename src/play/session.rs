@@ -56,7 +56,9 @@ pub struct Session<T: OnSite> {
     last_lines: Vec<String>,
     /// What the computer expected at its decisions, with what each person saw and chose, as
     /// the text the lab module puts in words (see [`super::explain`]), and the last step it
-    /// explained. Never saved: an explanation is for the visit it was made in.
+    /// explained. Against the computer, what concerns steps already revealed is saved with the
+    /// match ([`kept_explanations`]); the last step explained is not, so a reload shows the
+    /// next reveal's panel, and the end's, with everything before.
     explained: (String, Option<usize>),
 }
 
@@ -145,8 +147,15 @@ impl<T: OnSite> Session<T> {
     /// computer, its hidden cards are dealt from `seed` among those the person's view leaves
     /// possible. A damaged, old or foreign save is refused with the reason.
     pub fn load(json: &str, seed: u64) -> Result<Self, String> {
-        let Restored { seats, record, base, state, log, last_events, last_lines } = saves::restore::<T>(json, &mut Rng::new(seed))?;
-        Ok(Session::from_parts(seats, record, base, state, log, last_events, last_lines))
+        let Restored { seats, record, base, state, log, last_events, last_lines, explained } =
+            saves::restore::<T>(json, &mut Rng::new(seed))?;
+        let mut session = Session::from_parts(seats, record, base, state, log, last_events, last_lines);
+        // Read back as the page wrote it, but never trusted further: only the kinds of line a
+        // save holds, and of those about another seat's choice only the person's.
+        if let Some(person) = session.seats.lone_person() {
+            session.explained.0 = kept_explanations(&explained, usize::MAX, person);
+        }
+        Ok(session)
     }
 
     /// The match as JSON for storage, never an input not yet revealed nor a card still to come;
@@ -158,7 +167,14 @@ impl<T: OnSite> Session<T> {
         if <T::G as Game>::HIDDEN_FUTURE && self.seats.keeping() == Keeping::Record {
             let (state, step) = self.at_reveal.clone()?;
             let log = self.log.iter().filter(|l| l.step <= step).cloned().collect();
-            return saves::save(&self.seats, Some(saves::Kept::Table { state, log, step }), &self.state, &self.log, self.last_lines());
+            return saves::save(
+                &self.seats,
+                Some(saves::Kept::Table { state, log, step }),
+                &self.state,
+                &self.log,
+                self.last_lines(),
+                String::new(),
+            );
         }
         let kept = self.record.as_ref().map(|r| {
             let mut r = r.clone();
@@ -169,7 +185,8 @@ impl<T: OnSite> Session<T> {
             let before: Vec<LogLine> = self.log.iter().filter(|l| l.step <= base).cloned().collect();
             saves::Kept::Record(saves::KeptRecord { record, base, before })
         });
-        saves::save(&self.seats, kept, &self.state, &self.log, self.last_lines())
+        let explained = self.seats.lone_person().map(|you| kept_explanations(&self.explained.0, self.steps, you)).unwrap_or_default();
+        saves::save(&self.seats, kept, &self.state, &self.log, self.last_lines(), explained)
     }
 
     /// The "Your games" entry of the finished match, finished at `when` (ms since 1970) and
@@ -698,6 +715,33 @@ pub(crate) mod toy_page {
             false
         }
     }
+}
+
+/// The lines of the explanation text `text` (see [`super::explain`]) that may be kept in the
+/// browser's storage for `person`, the one person at a table of computers, when `steps` steps
+/// have been played: the computer's decisions (`S`, with their `P` and `M` lines) and the
+/// person's own views and choices (`V`, `C`) at steps already revealed, and of what a computer
+/// expected of another seat (`E`) only what it expected of the person. What a computer thought
+/// of another computer's options could name that computer's hidden cards; the step being
+/// played is not revealed yet; the other lines are the page's, written afresh each time.
+pub fn kept_explanations(text: &str, steps: usize, person: Seat) -> String {
+    let mut out = String::new();
+    let mut keep = false;
+    for line in text.lines() {
+        let mut fields = line.split('\t');
+        let number = |field: Option<&str>| field.and_then(|f| f.parse::<usize>().ok());
+        match fields.next() {
+            Some("S" | "V" | "C") => keep = number(fields.next()).is_some_and(|step| step < steps),
+            Some("P" | "M") => {}
+            Some("E") if number(fields.next()) == Some(person.index()) => {}
+            _ => continue,
+        }
+        if keep {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -83,9 +83,17 @@ test('a pick can be changed until it is revealed: from the hand-off screen, and 
   const second = mine.find((id) => id !== mine[0]);
   assert.ok(second, `two different cards in the hand: ${mine}`);
   await page.click(`[data-testid="${mine[0]}"]`);
-  // The count lasts a second and a half: the button is pressed the moment it shows.
-  await page.waitForSelector('[data-testid="change-choice"]', { timeout: 5_000 });
-  await page.evaluate(() => document.querySelector('[data-testid="change-choice"]').click());
+  // The count lasts a second and a half: the button is pressed in the same frame it is found
+  // (finding it and then pressing it in two calls lost the race once under a loaded CI machine).
+  await page.waitForFunction(
+    () => {
+      const change = document.querySelector('[data-testid="change-choice"]');
+      change?.click();
+      return change !== null;
+    },
+    null,
+    { timeout: 5_000, polling: 'raf' },
+  );
   await page.waitForSelector('[data-testid="pick"]');
   assert.equal(await page.$('[data-testid="result"]'), null, 'nothing was revealed');
   await page.click(`[data-testid="hand"] [data-testid="${second}"]`);

@@ -447,7 +447,7 @@ mod tests {
         assert_ne!(redrawn, state, "the deck or the seed differs");
         let kept = |state: &Punish| {
             let table = crate::play::saves::Kept::Table { state: state.clone(), log: s.log().to_vec(), step: s.steps() };
-            crate::play::saves::save(s.seats(), Some(table), state, s.log(), Vec::new())
+            crate::play::saves::save(s.seats(), Some(table), state, s.log(), Vec::new(), String::new())
         };
         assert_eq!(kept(&redrawn), kept(&state), "the save does not depend on the cards still to come");
         assert_eq!(kept(&state), s.save(), "and it is what the page saves");
