@@ -91,16 +91,6 @@ test('PUNISH: what the computer feared, and the costliest choices linked to thei
   // A simultaneous pick: the computer guessed at the person's card and says which it feared.
   assert.match(await page.textContent('[data-testid="why"]'), /It expected you to choose:/);
   assert.match(await page.textContent('[data-testid="why-fear"]'), /What it feared most: you choosing \w+, which left it \d+ chances in 100\./);
-  // A reload keeps what the computer expected at the steps revealed, with the match: the save
-  // holds the first step's decision and the person's own choice, and nothing of any other kind.
-  await page.reload();
-  await page.waitForSelector('[data-testid="pick"], [data-testid="result"]', { timeout: 20_000 });
-  const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('pocket-dojo/punish')));
-  const explained = saved.match.View.explained;
-  assert.match(explained, /^S\t0\t1\n/, 'the first step is kept');
-  assert.match(explained, /\nC\t0\t0\t/, "and the person's choice");
-  assert.ok(explained.split('\n').every((line) => line === '' || /^[SPMEVC]\t/.test(line)), explained);
-  assert.ok(explained.split('\n').filter((line) => line.startsWith('E\t')).every((line) => line.startsWith('E\t0\t')), 'only what it expected of the person');
   await playToTheEnd(page, { useKeyboard: false });
   await page.waitForSelector('[data-testid="match-over"]');
   // Picks made in turn, whatever the computer thought of them: some cost the person.
@@ -118,6 +108,33 @@ test('PUNISH: what the computer feared, and the costliest choices linked to thei
   await page.goto(`${site.url}/play/punish`);
   await page.waitForSelector('[data-testid="app-ready"] [data-testid="play-punish"], [data-testid="app-ready"] .play', { timeout: 20_000 });
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), KEY), '1');
+  assertClean(page);
+  await page.context().close();
+});
+
+test('PUNISH: a reload keeps what the computer expected at the steps already revealed, and only that', async () => {
+  const page = await openPage(site.browser);
+  await startVsBot(page, site.url, 'medium', 1);
+  await page.waitForSelector('[data-testid="explain"]');
+  await page.check('[data-testid="explain"]');
+  await page.waitForSelector('[data-testid="pick"]');
+  await page.click('[data-testid="hand"] button');
+  await page.waitForSelector('[data-testid="why"]', { timeout: 20_000 });
+  // The save holds the first step's decision and the person's own choice, and nothing of any
+  // other kind.
+  await page.reload();
+  await page.waitForSelector('[data-testid="pick"], [data-testid="result"]', { timeout: 20_000 });
+  const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('pocket-dojo/punish')));
+  const explained = saved.match.View.explained;
+  assert.match(explained, /^S\t0\t1\n/, 'the first step is kept');
+  assert.match(explained, /\nC\t0\t0\t/, "and the person's choice");
+  assert.ok(explained.split('\n').every((line) => line === '' || /^[SPMEVC]\t/.test(line)), explained);
+  assert.ok(explained.split('\n').filter((line) => line.startsWith('E\t')).every((line) => line.startsWith('E\t0\t')), 'only what it expected of the person');
+  // The end still weighs the person's choices (a restored match has no replay link to offer).
+  await playToTheEnd(page, { useKeyboard: false });
+  await page.waitForSelector('[data-testid="costliest"]', { timeout: 30_000 });
+  assert.match(await page.textContent('[data-testid="costliest"]'), /Step \d+: you chose \w+/);
+  await page.evaluate((k) => localStorage.removeItem(k), KEY);
   assertClean(page);
   await page.context().close();
 });
