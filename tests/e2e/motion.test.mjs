@@ -11,6 +11,9 @@ const site = useSite();
 async function revealMotion(page) {
   await startVsBot(page, site.url, 'easy', 1);
   await page.waitForSelector('[data-testid="pick"]');
+  // The printed faces arrive after the hand is drawn and change the cards' size: a click aimed
+  // before they land can miss the card (it did once on a loaded CI machine).
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="hand"] [data-face]')].every((card) => card.classList.contains('face-shown')), null, { timeout: 20_000 });
   await page.click('[data-testid="hand"] button');
   await page.waitForSelector('[data-testid="result"] [data-testid="reveal"]', { timeout: 20_000 });
   return page.$eval('[data-testid="reveal"] .revealed-card', (card) => {
