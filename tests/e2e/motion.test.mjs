@@ -9,7 +9,9 @@ const site = useSite();
 
 /** The animation on the first revealed card after one breath against the computer: its name and length in ms. */
 async function revealMotion(page) {
-  await startVsBot(page, site.url, 'easy', 1);
+  // Best of three: one breath can end a one-game match (a Punish for 3), and a match's last
+  // breath goes straight to its end screen, not to the reveal.
+  await startVsBot(page, site.url, 'easy', 3);
   await page.waitForSelector('[data-testid="pick"]');
   // The printed faces arrive after the hand is drawn and change the cards' size: a click aimed
   // before they land can miss the card (it did once on a loaded CI machine).

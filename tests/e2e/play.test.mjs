@@ -55,7 +55,9 @@ const firstRevealed = async (page) => `pick-${(await page.getAttribute('[data-te
 test('a pick can be changed until it is revealed: from the hand-off screen, and while the computer and the count wait', async () => {
   const page = await openPage(site.browser);
   // Two people on one device: Player 1 picks, then changes it before handing over.
-  await startHotSeat(page, site.url, 1);
+  // Best of three throughout: one breath can end a one-game match, and the last breath goes
+  // straight to the end screen.
+  await startHotSeat(page, site.url, 3);
   await page.click('[data-testid="show-hand"]');
   const hand = await handIds(page);
   const other = hand.find((id) => id !== hand[0]);
@@ -77,7 +79,7 @@ test('a pick can be changed until it is revealed: from the hand-off screen, and 
   assert.equal(await firstRevealed(page), other, 'the changed pick is the one revealed');
 
   // Against the computer: the count to the reveal offers the change, and the pick screen comes back.
-  await startVsBot(page, site.url, 'easy', 1);
+  await startVsBot(page, site.url, 'easy', 3);
   await page.waitForSelector('[data-testid="pick"]');
   const mine = await handIds(page);
   const second = mine.find((id) => id !== mine[0]);
