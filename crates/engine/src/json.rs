@@ -335,7 +335,7 @@ impl<'de> Reader<'de> {
 
     /// Steps over one value of any kind.
     #[inline(never)]
-    fn skip(&mut self) -> Result<()> {
+    fn step_over(&mut self) -> Result<()> {
         match self.peek()? {
             b'"' => self.string().map(drop),
             b't' => self.word("true"),
@@ -345,7 +345,7 @@ impl<'de> Reader<'de> {
                 self.open(b'[', "`[`")?;
                 let mut first = true;
                 while self.has_next(b']', &mut first)? {
-                    self.skip()?;
+                    self.step_over()?;
                 }
                 self.close(b']')
             }
@@ -355,7 +355,7 @@ impl<'de> Reader<'de> {
                 while self.has_next(b'}', &mut first)? {
                     self.string()?;
                     self.expect(b':', "`:`")?;
-                    self.skip()?;
+                    self.step_over()?;
                 }
                 self.close(b'}')
             }
@@ -530,7 +530,7 @@ impl<'de> Deserializer<'de> for &mut Reader<'de> {
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.skip()?;
+        self.step_over()?;
         visitor.visit_unit()
     }
 }
