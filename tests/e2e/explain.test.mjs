@@ -36,6 +36,19 @@ async function chooseSomething(page) {
   return true;
 }
 
+/** A PUNISH match against the medium computer with explanations turned on, its first card
+ * played and the panel for that breath shown. */
+async function firstExplainedBreath() {
+  const page = await openPage(site.browser);
+  await startVsBot(page, site.url, 'medium', 1);
+  await page.waitForSelector('[data-testid="explain"]');
+  await page.check('[data-testid="explain"]');
+  await page.waitForSelector('[data-testid="pick"]');
+  await page.click('[data-testid="hand"] button');
+  await page.waitForSelector('[data-testid="why"]', { timeout: 20_000 });
+  return page;
+}
+
 /** Card names as FUSION writes them (a rank and a suit sign). */
 const CARD = /\b(?:10|[2-9JQKA])[♣♦♥♠]/g;
 
@@ -81,13 +94,7 @@ test('the computer says what it expected after a reveal, in every game, once ask
 });
 
 test('PUNISH: what the computer feared, and the costliest choices linked to their step of the replay', async () => {
-  const page = await openPage(site.browser);
-  await startVsBot(page, site.url, 'medium', 1);
-  await page.waitForSelector('[data-testid="explain"]');
-  await page.check('[data-testid="explain"]');
-  await page.waitForSelector('[data-testid="pick"]');
-  await page.click('[data-testid="hand"] button');
-  await page.waitForSelector('[data-testid="why"]', { timeout: 20_000 });
+  const page = await firstExplainedBreath();
   // A simultaneous pick: the computer guessed at the person's card and says which it feared.
   assert.match(await page.textContent('[data-testid="why"]'), /It expected you to choose:/);
   assert.match(await page.textContent('[data-testid="why-fear"]'), /What it feared most: you choosing \w+, which left it \d+ chances in 100\./);
@@ -113,13 +120,7 @@ test('PUNISH: what the computer feared, and the costliest choices linked to thei
 });
 
 test('PUNISH: a reload keeps what the computer expected at the steps already revealed, and only that', async () => {
-  const page = await openPage(site.browser);
-  await startVsBot(page, site.url, 'medium', 1);
-  await page.waitForSelector('[data-testid="explain"]');
-  await page.check('[data-testid="explain"]');
-  await page.waitForSelector('[data-testid="pick"]');
-  await page.click('[data-testid="hand"] button');
-  await page.waitForSelector('[data-testid="why"]', { timeout: 20_000 });
+  const page = await firstExplainedBreath();
   // The save holds the first step's decision and the person's own choice, and nothing of any
   // other kind.
   await page.reload();

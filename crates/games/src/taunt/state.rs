@@ -257,7 +257,7 @@ fn is_zero(n: &u16) -> bool {
 
 impl Corner {
     /// A fighter at the start of a fight carrying `damage`.
-    pub(crate) fn fresh(fighter: FighterId, damage: u8) -> Corner {
+    pub fn fresh(fighter: FighterId, damage: u8) -> Corner {
         Corner {
             fighter,
             damage,

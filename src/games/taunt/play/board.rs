@@ -183,19 +183,7 @@ mod tests {
 
     #[test]
     fn a_fighter_lies_down_when_knocked_down_out_or_beaten() {
-        let standing = Corner {
-            fighter: FighterId::Tuggle,
-            damage: 0,
-            charge: 0,
-            blocks: 3,
-            disabled: Slots::NONE,
-            knocked_down: false,
-            attacks_locked: false,
-            combo_played: Slots::NONE,
-            out: false,
-            blood: 0,
-            drained: false,
-        };
+        let standing = Corner::fresh(FighterId::Tuggle, 0);
         assert!(!is_down(&standing, false));
         assert!(is_down(&Corner { knocked_down: true, ..standing }, false));
         assert!(is_down(&Corner { out: true, ..standing }, false));
