@@ -41,7 +41,11 @@ step() {
 step "setup" bash scripts/setup.sh
 step "cargo fmt" cargo fmt --all --check
 step "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
-step "cargo test" cargo test --workspace
+step "cargo test" cargo test --workspace -- --skip fuzz_
+# The generated-input campaigns (every decoder of outside input: records, replay links, saves,
+# the "Your games" import, the between-devices protocol), each at least 100,000 inputs under its
+# time cap, in the test profile, whose overflow checks are on: each prints its inputs and time.
+step "fuzz campaigns" cargo test --workspace fuzz_ -- --nocapture --test-threads=2
 step "trunk build --release" trunk build --release
 step "size budget" bash scripts/size-report.sh
 # Two test files at a time: each has its own server and browser, and much of a file's time is

@@ -1,7 +1,8 @@
 //! Generated input for the site's own readers: the saves of every game (`Session::load`, for
 //! every `OnSite` and both kinds of save: a shared device's record, one person's view against
-//! the computer), DRAGON PUNCH's kept card sets, and the rules-page Markdown reader. At least
-//! 100,000 inputs each from a fixed seed under a time cap (see `dojo_engine::fuzz`).
+//! the computer), DRAGON PUNCH's kept card sets, the "Your games" import file, and the
+//! rules-page Markdown reader. At least 100,000 inputs each from a fixed seed under a time cap
+//! (see `dojo_engine::fuzz`).
 //!
 //! Besides never panicking: a refused save is refused in words, the same way every time, and
 //! leaves nothing behind (valid saves load exactly as before the campaign); a save that loads
@@ -11,6 +12,7 @@
 //! `cargo test -p pocket-dojo --lib fuzz_tests -- --nocapture` prints the counts.
 
 use crate::games::dragon_punch::play::session::DragonPunchSite;
+use crate::games::fusion::play::session::FusionSite;
 use crate::games::punish::session::PunishSite;
 use crate::games::rumble::play::session::RumbleSite;
 use crate::games::taunt::play::session::TauntSite;
@@ -151,6 +153,11 @@ fn fuzz_save_rumble() {
     fuzz_saves::<RumbleSite>("save_rumble");
 }
 
+#[test]
+fn fuzz_save_fusion() {
+    fuzz_saves::<FusionSite>("save_fusion");
+}
+
 /// Checks every inline run of `text`: links carry only hrefs `safe_href` accepts.
 fn check_inline(text: &str) {
     for run in inline(text) {
@@ -171,12 +178,14 @@ fn fuzz_rules_markdown() {
         include_str!("../crates/games/src/dragon_punch/notes.md"),
         include_str!("../crates/games/src/rumble/rules.md"),
         include_str!("../crates/games/src/rumble/notes.md"),
+        include_str!("../crates/games/src/fusion/rules.md"),
+        include_str!("../crates/games/src/fusion/notes.md"),
     ]
     .iter()
     // Whole pages are long: start from pieces of a few blocks, so each input is read quickly.
     .flat_map(|page| {
         let blocks: Vec<&str> = page.split("\n\n").collect();
-        blocks.chunks(3).map(|c| c.join("\n\n")).collect::<Vec<_>>()
+        blocks.chunks(2).map(|c| c.join("\n\n")).collect::<Vec<_>>()
     })
     .collect();
     let mut m = Mutator::new(Rng::new(0));
@@ -249,4 +258,130 @@ fn a_refused_save_is_named_in_a_short_readable_sentence() {
         assert!(e.starts_with("the saved match "), "{e}");
         assert!(e.chars().count() <= 400 && !e.chars().any(char::is_control), "{e:?}");
     }
+}
+
+/// Finished games of every site game as "Your games" entries, each with its replay piece, as an
+/// export file holds them.
+fn exported_entries() -> Vec<Value> {
+    use crate::history::{Entry, Result as Outcome};
+    let mut out = Vec::new();
+    let mut rng = Rng::new(21);
+    macro_rules! entries {
+        ([] $($id:literal => $ty:ty),*) => {$(
+            if dojo_games::registry::find($id).is_some_and(|g| g.on_site()) {
+                for seed in 1..=3 {
+                    let setup = <$ty as Sampled>::seeded_setup(seed, Table::of(<$ty as Sampled>::default_seats(None))).unwrap();
+                    let mut state = <$ty as Game>::from_setup(&setup).unwrap();
+                    let mut record = dojo_engine::GameRecord::<$ty>::new(setup);
+                    while state.outcome().is_none() && record.actions.len() < 300 {
+                        let joint = dojo_engine::joint_from(&state, |_, legal| legal[rng.below(legal.len())].clone()).unwrap();
+                        dojo_engine::apply(&mut state, &joint).unwrap();
+                        record.actions.push(joint);
+                    }
+                    let seats = state.seat_count();
+                    let names: Vec<String> = (1..=seats).map(|i| format!("Player {i}")).collect();
+                    let shared = dojo_games::replay_link::SharedGame::<$ty> { names: names.clone(), record };
+                    let entry = Entry {
+                        id: format!("{}-{seed}", $id),
+                        when: 1_700_000_000_000.0 + seed as f64,
+                        game: $id.into(),
+                        mode: format!("game, {seats} players"),
+                        seats: names,
+                        levels: vec![None; seats],
+                        result: Outcome::Played,
+                        summary: "Player 1 won.".into(),
+                        steps: shared.record.actions.len(),
+                        piece: Some(dojo_games::replay_link::to_piece(&shared)),
+                    };
+                    out.push(serde_json::to_value(&entry).unwrap());
+                }
+            }
+        )*};
+    }
+    dojo_games::for_each_engine!(entries []);
+    out
+}
+
+/// An export file whose entries' pieces have their heads or steps changed and packed again, as
+/// only a hand-made file would have them; `layers` are the entries' pieces taken apart.
+fn with_damaged_piece(m: &mut Mutator, entries: &[Value], layers: &[dojo_games::replay_link::PieceParts]) -> String {
+    let at = m.below(entries.len());
+    let mut entry = entries[at].clone();
+    let mut parts = layers[at].clone();
+    m.mutate_layers(&mut parts.head, &mut parts.steps, dojo_games::replay_link::HEAD_CLAIMS);
+    entry["piece"] = Value::String(parts.piece());
+    let mut list = vec![entry];
+    if m.chance(0.3) {
+        list.push(entries[m.below(entries.len())].clone());
+    }
+    Value::Array(list).to_string()
+}
+
+/// The "Your games" import: exports of finished games of every game, damaged as JSON, as text
+/// and in their pieces' packed layers. A list is read or refused in words; an entry read is
+/// within bounds; each skipped entry has a short reason.
+#[test]
+fn fuzz_your_games_import() {
+    use crate::history::read;
+    let entries = exported_entries();
+    assert!(entries.len() >= 10, "every site game gives entries");
+    let whole = Value::Array(entries.clone()).to_string();
+    assert_eq!(read(&whole).unwrap().entries.len(), entries.len(), "every honest entry reads");
+    let layers: Vec<_> = entries
+        .iter()
+        .map(|e| dojo_games::replay_link::PieceParts::of(e["piece"].as_str().unwrap()).expect("a piece comes apart"))
+        .collect();
+    let mut seeds: Vec<Value> = entries.chunks(2).map(|c| Value::Array(c.to_vec())).collect();
+    let texts: Vec<String> = seeds.iter().map(Value::to_string).collect();
+    let mut m = Mutator::new(Rng::new(0));
+    seeds.iter().for_each(|s| m.learn(s));
+    let tally = Campaign::new("your_games_import").run(
+        m,
+        |m| match m.below(10) {
+            0..=4 => m.mutate_json(&mut seeds, &texts),
+            5 | 6 => m.mutate_text(&texts),
+            _ => with_damaged_piece(m, &entries, &layers),
+        },
+        |text| match read(text) {
+            Ok(found) => {
+                for entry in &found.entries {
+                    assert!(entry.seats.len() <= 8 && entry.steps <= dojo_engine::MAX_STEPS, "an entry read is within bounds");
+                }
+                for why in &found.skipped {
+                    assert!(why.starts_with("Entry ") && why.chars().count() <= 400, "a short reason: {why:?}");
+                }
+                found.skipped.is_empty()
+            }
+            Err(why) => {
+                assert!(!why.trim().is_empty() && why.chars().count() <= 400, "a refusal in words: {why:?}");
+                false
+            }
+        },
+    );
+    assert!(tally.accepted > 0 && tally.accepted < tally.inputs, "{tally:?}");
+}
+
+/// The outside audit's file: an export holding the replay link of a real PUNISH game whose
+/// head claims 2^32 − 1 seats. Importing it killed the page with nothing imported and nothing
+/// said; now that entry is skipped with its reason and the rest are imported.
+#[test]
+fn an_export_holding_a_link_that_claims_a_vast_table_imports_the_rest() {
+    use dojo_games::replay_link::PieceParts;
+    let entries = exported_entries();
+    let mut vast = entries[0].clone();
+    let mut parts = PieceParts::of(vast["piece"].as_str().unwrap()).unwrap();
+    for seats in [Value::from(4_294_967_295u64), Value::from(u64::MAX)] {
+        parts.head["seats"] = seats;
+        vast["piece"] = Value::String(parts.piece());
+        let text = Value::Array(vec![vast.clone(), entries[1].clone()]).to_string();
+        let found = crate::history::read(&text).unwrap();
+        assert_eq!(found.entries.len(), 1);
+        assert!(
+            found.skipped[0].starts_with("Entry 1 was skipped: its replay") && found.skipped[0].contains("seats"),
+            "{:?}",
+            found.skipped
+        );
+    }
+    let many = Value::Array(vec![entries[0].clone(); crate::history::MAX_READ + 1]).to_string();
+    assert!(crate::history::read(&many).unwrap_err().contains("more than the"), "a list of too many games is refused whole");
 }

@@ -18,6 +18,10 @@ pub const KEY: &str = "dojo-history";
 /// How many finished games are kept (the oldest go first).
 pub const KEEP: usize = 200;
 
+/// The most entries a list may hold to be read: five devices' worth of kept games, so a merge of
+/// honest exports always reads, and a forged file of millions is refused before any is unpacked.
+pub const MAX_READ: usize = 5 * KEEP;
+
 /// How one finished game went for the person who played it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Result {
@@ -89,6 +93,16 @@ impl Entry {
         }
         if self.seats.is_empty() || self.seats.len() > 8 || self.levels.len() != self.seats.len() {
             return Err("its seats do not add up".into());
+        }
+        let too_long = [("id", &self.id, 64), ("way of playing", &self.mode, 120), ("result", &self.summary, 300)]
+            .into_iter()
+            .chain(self.seats.iter().map(|name| ("seat name", name, 60)))
+            .find(|(_, text, most)| text.chars().count() > *most);
+        if let Some((what, _, most)) = too_long {
+            return Err(format!("its {what} is longer than {most} characters"));
+        }
+        if self.steps > dojo_engine::MAX_STEPS {
+            return Err(format!("it claims {} steps, more than any game is allowed", self.steps));
         }
         if let Some(level) = self.levels.iter().flatten().find(|l| !["Easy", "Medium", "Hard"].contains(&l.as_str())) {
             return Err(format!("it names no computer level ({:?})", short(level)));
@@ -168,6 +182,9 @@ pub struct Read {
 pub fn read(text: &str) -> std::result::Result<Read, String> {
     let values: Vec<serde_json::Value> =
         serde_json::from_str(text).map_err(|e| format!("this is not a list of games ({})", short(&e.to_string())))?;
+    if values.len() > MAX_READ {
+        return Err(format!("this list holds {} games, more than the {MAX_READ} an import reads", values.len()));
+    }
     let mut read = Read::default();
     for (i, value) in values.into_iter().enumerate() {
         match serde_json::from_value::<Entry>(value).map_err(|e| short(&e.to_string())).and_then(|e| e.check().map(|()| e)) {

@@ -170,22 +170,30 @@ pub fn inline(text: &str) -> Vec<Inline> {
     let mut out = Vec::new();
     let mut rest = text;
     let mut plain = String::new();
+    // A mark whose closing is missing once is missing for the rest of the text (`rest` only moves
+    // on): remembering it keeps a line of many unclosed marks from being searched again and again.
+    let (mut no_strong, mut no_code, mut no_link) = (false, false, false);
     while let Some(start) = rest.find(['*', '`', '[']) {
         let (before, from) = rest.split_at(start);
         plain.push_str(before);
-        let parsed = if let Some(after) = from.strip_prefix("**") {
-            after.find("**").map(|end| (Inline::Strong(after[..end].to_string()), &after[end + 2..]))
-        } else if let Some(after) = from.strip_prefix('`') {
-            after.find('`').map(|end| (Inline::Code(after[..end].to_string()), &after[end + 1..]))
-        } else if let Some(after) = from.strip_prefix('[') {
-            after.split_once("](").and_then(|(label, tail)| {
-                let end = tail.find(')')?;
+        let parsed = if let Some(after) = from.strip_prefix("**").filter(|_| !no_strong) {
+            let found = after.find("**").map(|end| (Inline::Strong(after[..end].to_string()), &after[end + 2..]));
+            no_strong = found.is_none();
+            found
+        } else if let Some(after) = from.strip_prefix('`').filter(|_| !no_code) {
+            let found = after.find('`').map(|end| (Inline::Code(after[..end].to_string()), &after[end + 1..]));
+            no_code = found.is_none();
+            found
+        } else if let Some(after) = from.strip_prefix('[').filter(|_| !no_link) {
+            let found = after.split_once("](").and_then(|(label, tail)| Some((label, tail, tail.find(')')?)));
+            no_link = found.is_none();
+            found.map(|(label, tail, end)| {
                 let label = label.to_string();
                 let link = match safe_href(&tail[..end]) {
                     Some(href) => Inline::Link(label, href.to_string()),
                     None => Inline::Text(label),
                 };
-                Some((link, &tail[end + 1..]))
+                (link, &tail[end + 1..])
             })
         } else {
             None

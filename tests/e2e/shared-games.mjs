@@ -7,6 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openPage, assertClean, ARTIFACTS } from './harness.mjs';
 
+/** Per game, a corpus game's replay piece whose head claims 2^32 - 1 seats (made by `dojo`'s tests). */
+const VAST = JSON.parse(await readFile(new URL('./fixtures/vast-table-links.json', import.meta.url), 'utf8'));
+
 const stepOf = (page) => page.$eval('[data-testid="replay-step"]', (e) => [Number(e.dataset.step), Number(e.dataset.total)]);
 
 /** Waits until the viewer shows step `n`. */
@@ -98,10 +101,13 @@ async function historyMovesBetweenDevices(site, page, game) {
   // A damaged entry beside the good one is reported and skipped; the good one is kept.
   const damaged = join(ARTIFACTS, 'your-games-damaged.json');
   const { writeFile } = await import('node:fs/promises');
-  await writeFile(damaged, JSON.stringify([...exported, { ...exported[0], id: 'x', piece: 'r1.punish.@@' }]));
+  // So is the outside audit's link that claims a table of 2^32 - 1 seats (it killed the page).
+  const vast = VAST[game];
+  await writeFile(damaged, JSON.stringify([...exported, { ...exported[0], id: 'x', piece: 'r1.punish.@@' }, { ...exported[0], id: 'y', piece: vast }]));
   await other.setInputFiles('[data-testid="history-import"]', damaged);
   const notice = await other.waitForSelector('[data-testid="history-notice"]');
   assert.match(await notice.textContent(), /Imported 1 new game\. Entry 2 was skipped: its replay/);
+  assert.match(await notice.textContent(), /Entry 3 was skipped: its replay: .*4294967295 seats/);
   await other.waitForSelector('[data-testid="game-entry"]');
   const ids = await other.evaluate(() => JSON.parse(localStorage.getItem('dojo-history')).map((e) => e.id));
   assert.deepEqual(ids, exported.map((e) => e.id), 'the same games, and only those');
@@ -125,4 +131,11 @@ export async function damagedLinkIsRefused(site, game) {
   assert.match(await error.textContent(), /cannot be watched: the link is damaged/);
   assertClean(page);
   await page.context().close();
+  // A real game whose link claims 2^32 - 1 seats: refused in words, the page still alive.
+  const vast = await openPage(site.browser, `${site.url}/watch/${game}#${VAST[game]}`);
+  const refusal = await vast.waitForSelector('[data-testid="watch-error"]', { timeout: 30_000 });
+  assert.match(await refusal.textContent(), /4294967295 seats, where this game seats/);
+  assertClean(vast);
+  await vast.context().close();
 }
+

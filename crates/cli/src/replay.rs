@@ -78,6 +78,63 @@ mod tests {
         assert!(replay_text(&link[..link.len() - 5]).unwrap_err().starts_with("bad link: "));
     }
 
+    /// The outside audit's link: the corpus PUNISH game with its head claiming 2^32 − 1 seats
+    /// (about 140 characters) made `dojo replay` abort on a 137 GB allocation, and 2^64 − 1 made
+    /// it panic; both are refused in words.
+    #[test]
+    fn a_link_that_claims_a_vast_table_is_refused_in_words() {
+        use dojo_games::replay_link::PieceParts;
+        let corpus: serde_json::Value = serde_json::from_str(include_str!("../corpus/punish-default.json")).unwrap();
+        let link = crate::link::link_text(&corpus["record"].to_string(), vec![]).unwrap();
+        let mut parts = PieceParts::of(dojo_games::replay_link::piece_of(&link)).unwrap();
+        for seats in [json!(4_294_967_295u64), json!(u64::MAX)] {
+            parts.head["seats"] = seats;
+            let damaged = format!("/watch/punish#{}", parts.piece());
+            assert!(damaged.len() < 400, "{}", damaged.len());
+            let why = replay_text(&damaged).unwrap_err();
+            assert!(why.starts_with("bad link: ") && why.contains("seats"), "{why}");
+        }
+    }
+
+    /// The browser tests' copies of the audit's link, one per game (`tests/e2e/fixtures/`): a
+    /// corpus game of each with its head claiming 2^32 − 1 seats. `UPDATE_FIXTURES=1` writes
+    /// them; without it this fails when they are not what the corpus gives.
+    #[test]
+    fn the_browser_tests_hold_the_vast_table_link_of_every_game() {
+        use dojo_games::replay_link::PieceParts;
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+        let mut links = serde_json::Map::new();
+        for (game, file) in [
+            ("punish", "punish-default"),
+            ("taunt", "taunt-duel"),
+            ("dragon-punch", "dragon-punch-tag-team"),
+            ("rumble", "rumble-beginner"),
+            ("fusion", "fusion-throwdown"),
+        ] {
+            let corpus: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(format!("{dir}/{file}.json")).unwrap()).unwrap();
+            let link = crate::link::link_text(&corpus["record"].to_string(), vec![]).unwrap();
+            let mut parts = PieceParts::of(dojo_games::replay_link::piece_of(&link)).unwrap();
+            parts.head["seats"] = json!(4_294_967_295u64);
+            let piece = parts.piece();
+            assert!(replay_text(&piece).unwrap_err().contains("4294967295 seats"), "{game}");
+            links.insert(game.into(), json!(piece));
+        }
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/e2e/fixtures/vast-table-links.json");
+        let text = serde_json::to_string_pretty(&links).unwrap() + "\n";
+        if std::env::var_os("UPDATE_FIXTURES").is_some() {
+            std::fs::write(path, &text).unwrap();
+        }
+        assert_eq!(std::fs::read_to_string(path).unwrap_or_default(), text, "stale: run with UPDATE_FIXTURES=1");
+    }
+
+    #[test]
+    fn a_record_longer_than_any_game_is_refused_before_it_is_played() {
+        let mut record: serde_json::Value = serde_json::from_str(GOOD).unwrap();
+        record["actions"] = json!(vec![json!([{"card": "Rush"}, {"card": "Punish"}]); dojo_engine::MAX_STEPS + 1]);
+        let why = replay_text(&record.to_string()).unwrap_err();
+        assert!(why.contains("more than the 20000 any game is allowed"), "{why}");
+    }
+
     #[test]
     fn a_taunt_record_replays_and_a_bad_taunt_step_is_named() {
         let record = include_str!("../../games/src/taunt/records/series.json");

@@ -22,8 +22,11 @@ use std::time::{Duration, Instant};
 
 /// Inputs each decoder is fed by default.
 pub const MIN_INPUTS: usize = 100_000;
-/// Seconds each decoder may take by default before its campaign stops short.
-pub const TIME_CAP_SECS: u64 = 15;
+/// Seconds each decoder may take by default before its campaign stops short: a guard against a
+/// decoder gone slow, not the measure. Every campaign reaches [`MIN_INPUTS`] well within it on
+/// this project's 2-core machines (its figures are printed; the slowest, Rumble's saves, needs
+/// about 20 s in an unoptimised test build while another campaign runs beside it).
+pub const TIME_CAP_SECS: u64 = 40;
 
 /// Strings and numbers worth trying anywhere: edges of the integer types, floats, escapes.
 const NUMBERS: &[&str] = &[
@@ -457,6 +460,28 @@ impl Mutator {
             self.mutate_bytes(&mut bytes, texts);
         }
         String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    /// One change to the layers of a packed format (a replay link's head and steps): one of the
+    /// head's `claims` (a count, a format, a list) set to an edge number or random JSON, any node
+    /// of the head changed, or byte-level changes to the packed `bytes`. The caller packs the
+    /// layers again as the format does, so the damage reaches the checks behind the packing.
+    pub fn mutate_layers(&mut self, head: &mut Value, bytes: &mut Vec<u8>, claims: &[&str]) {
+        match self.below(4) {
+            0 if !claims.is_empty() && head.is_object() => {
+                let key = claims[self.below(claims.len())];
+                head[key] = if self.chance(0.6) { self.number() } else { self.json(3) };
+            }
+            1 => {
+                let others = [head.clone()];
+                self.mutate_value(head, &others);
+            }
+            _ => {
+                for _ in 0..1 + self.below(3) {
+                    self.mutate_bytes(bytes, &[]);
+                }
+            }
+        }
     }
 
     /// Random URL-safe base64 (sometimes with a stray character or a bad length).

@@ -24,6 +24,6 @@ pub mod sorting;
 pub use dealt::{CardMove, Dealing};
 pub use game::{Audience, Game, IllegalAction, Joint, acting_seats, apply, check_joint, joint_from, visible_events};
 pub use outcome::Outcome;
-pub use record::{GameRecord, RECORD_FORMAT, ReplayError, play_script};
+pub use record::{GameRecord, MAX_STEPS, RECORD_FORMAT, ReplayError, play_script};
 pub use rng::Rng;
 pub use seat::{Observer, PerSeat, Seat};

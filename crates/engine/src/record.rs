@@ -35,6 +35,11 @@ pub struct GameRecord<G: Game> {
 /// earlier one.
 pub const RECORD_FORMAT: u32 = 1;
 
+/// The most steps a record may hold. Far beyond any game people play (the longest bot-against-bot
+/// games of every mode stay in the hundreds), it keeps a hostile record from a link, a save or an
+/// import from making a reader replay without end.
+pub const MAX_STEPS: usize = 20_000;
+
 /// Why a record could not be replayed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReplayError<G: Game> {
@@ -47,6 +52,11 @@ pub enum ReplayError<G: Game> {
     WrongGame {
         /// The game the record names.
         found: String,
+    },
+    /// The record holds more than [`MAX_STEPS`] steps.
+    TooLong {
+        /// Its steps.
+        steps: usize,
     },
     /// The setup is invalid.
     Setup(G::SetupError),
@@ -66,6 +76,7 @@ impl<G: Game> fmt::Display for ReplayError<G> {
                 write!(f, "this record was written by a newer version (format {format}; this one reads up to {RECORD_FORMAT})")
             }
             ReplayError::WrongGame { found } => write!(f, "this record is for game {found:?}, not {:?}", G::NAME),
+            ReplayError::TooLong { steps } => write!(f, "this record holds {steps} steps, more than the {MAX_STEPS} any game is allowed"),
             ReplayError::Setup(e) => write!(f, "the setup is invalid: {e}"),
             ReplayError::Step { step, error } => write!(f, "step {step} is illegal: {error}"),
         }
@@ -90,6 +101,9 @@ impl<G: Game> GameRecord<G> {
         }
         if self.game != G::NAME {
             return Err(ReplayError::WrongGame { found: self.game.clone() });
+        }
+        if self.actions.len() > MAX_STEPS {
+            return Err(ReplayError::TooLong { steps: self.actions.len() });
         }
         let mut state = G::from_setup(&self.setup).map_err(ReplayError::Setup)?;
         for (i, joint) in self.actions.iter().enumerate() {

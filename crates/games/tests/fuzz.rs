@@ -132,6 +132,11 @@ fn fuzz_record_rumble() {
     fuzz_records::<dojo_games::rumble::Rumble>("rumble");
 }
 
+#[test]
+fn fuzz_record_fusion() {
+    fuzz_records::<dojo_games::fusion::Fusion>("fusion");
+}
+
 /// Found by `fuzz_record_dragon_punch`: a setup naming card number 2^64 − 1 was refused with a
 /// message whose "number + 1" overflowed (a panic in the tests and in `dojo replay`; a wrong
 /// number in the release build).
@@ -174,10 +179,12 @@ fn read_link<G: dojo_games::replay_link::Packing>(piece: &str) -> bool {
 }
 
 /// The replay link reader of every game: pieces of valid records (of every game, so a piece
-/// may reach another game's reader), damaged as text, or made from damaged records.
+/// may reach another game's reader), damaged as text, made from damaged records, or with their
+/// head (its seat count, format, names, actions) or packed steps changed and packed again with
+/// the game's dictionary, which text damage almost never gets past the decompressor.
 #[test]
 fn fuzz_replay_links() {
-    use dojo_games::replay_link::{SharedGame, piece_value, to_piece};
+    use dojo_games::replay_link::{HEAD_CLAIMS, PieceParts, SharedGame, piece_value, to_piece};
     macro_rules! pieces {
         ([] $($id:literal => $ty:ty),*) => {{
             let mut out: Vec<(Value, String)> = Vec::new();
@@ -208,13 +215,19 @@ fn fuzz_replay_links() {
     for piece in &texts {
         assert!(dojo_games::for_each_engine!(read_any[piece]), "a seed piece replays");
     }
+    let layers: Vec<PieceParts> = texts.iter().map(|piece| PieceParts::of(piece).expect("a seed piece comes apart")).collect();
     let record_texts: Vec<String> = records.iter().map(Value::to_string).collect();
     let mut m = Mutator::new(Rng::new(0));
     records.iter().for_each(|s| m.learn(s));
     let tally = Campaign::new("replay_links").run(
         m,
-        |m| match m.below(4) {
+        |m| match m.below(6) {
             0 | 1 => m.mutate_text(&texts),
+            2 | 3 => {
+                let mut parts = layers[m.below(layers.len())].clone();
+                m.mutate_layers(&mut parts.head, &mut parts.steps, HEAD_CLAIMS);
+                parts.piece()
+            }
             _ => {
                 // A damaged record, packed as the page would pack it (if it still reads as one).
                 let text = m.mutate_json(&mut records, &record_texts);

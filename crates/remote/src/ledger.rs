@@ -58,10 +58,12 @@ pub enum LedgerError {
 impl std::fmt::Display for LedgerError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LedgerError::Unreadable { step, seat } => write!(f, "Player {}'s choice in step {step} is not a move of this game", seat + 1),
+            LedgerError::Unreadable { step, seat } => {
+                write!(f, "Player {}'s choice in step {step} is not a move of this game", u16::from(*seat) + 1)
+            }
             LedgerError::Illegal { step, reason } => write!(f, "step {step} breaks the rules: {reason}"),
             LedgerError::NoPlaceholder { step } => write!(f, "step {step} leaves a player with no legal move"),
-            LedgerError::NotHidden { step, seat } => write!(f, "Player {}'s choice in step {step} was not face down", seat + 1),
+            LedgerError::NotHidden { step, seat } => write!(f, "Player {}'s choice in step {step} was not face down", u16::from(*seat) + 1),
         }
     }
 }

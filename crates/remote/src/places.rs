@@ -48,7 +48,9 @@ pub enum PlaceError {
 impl std::fmt::Display for PlaceError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            PlaceError::NotShown { seat } => write!(f, "Player {} played a card whose place in their hand they never opened", seat + 1),
+            PlaceError::NotShown { seat } => {
+                write!(f, "Player {} played a card whose place in their hand they never opened", u16::from(*seat) + 1)
+            }
             PlaceError::EmptyDeck => write!(f, "a card was taken from an empty deck"),
             PlaceError::Unseen => write!(f, "a card face up was never opened to every device"),
             PlaceError::NoWorld => write!(f, "the cards opened so far cannot come from one deck: a deal or a key was false"),

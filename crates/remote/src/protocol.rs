@@ -31,6 +31,11 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
+/// The longest message a device reads, in bytes: many times the longest honest one (a dealt
+/// deck's pass, a few kilobytes), so a forged message of megabytes stops the match before it is
+/// read.
+pub const MAX_MESSAGE: usize = 256 * 1024;
+
 /// A device at the table, numbered from 0 (the host, who made the invitation).
 pub type Device = u8;
 
@@ -275,6 +280,11 @@ pub enum Choice {
 pub enum Violation {
     /// The text is not a message of this protocol.
     Unreadable(String),
+    /// The text is longer than [`MAX_MESSAGE`].
+    TooLong {
+        /// Its length in bytes.
+        bytes: usize,
+    },
     /// A message whose sequence number was already seen (a replay).
     Replayed {
         /// The sender.
@@ -375,23 +385,32 @@ impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Violation::Unreadable(why) => write!(f, "a message could not be read ({why})"),
+            Violation::TooLong { bytes } => write!(f, "a message of {bytes} bytes came, longer than any this game sends"),
             Violation::Replayed { from, seq } => write!(f, "device {from} sent message {seq} again: a replayed message"),
             Violation::Skipped { from, expected, got } => {
                 write!(f, "device {from}'s message {got} came where {expected} was due: a message was lost or held back")
             }
             Violation::Impostor { from } => write!(f, "a message claims to come from device {from}, which is not at this table"),
-            Violation::NotTheirSeat { from, seat } => write!(f, "device {from} spoke for Player {}, whom it does not play", seat + 1),
-            Violation::NotActing { step, seat } => write!(f, "Player {} does not choose in step {step}", seat + 1),
+            Violation::NotTheirSeat { from, seat } => {
+                write!(f, "device {from} spoke for Player {}, whom it does not play", u16::from(*seat) + 1)
+            }
+            Violation::NotActing { step, seat } => write!(f, "Player {} does not choose in step {step}", u16::from(*seat) + 1),
             Violation::WrongStep { expected, got } => write!(f, "a message about step {got} came during step {expected}"),
-            Violation::Recommitted { step, seat } => write!(f, "Player {} tried to change their commitment in step {step}", seat + 1),
+            Violation::Recommitted { step, seat } => {
+                write!(f, "Player {} tried to change their commitment in step {step}", u16::from(*seat) + 1)
+            }
             Violation::EarlyReveal { step, seat } => {
-                write!(f, "Player {}'s choice in step {step} was revealed before every player had committed", seat + 1)
+                write!(f, "Player {}'s choice in step {step} was revealed before every player had committed", u16::from(*seat) + 1)
             }
             Violation::NotWithheld { step, seat } => {
-                write!(f, "Player {}'s choice in step {step} was shown though it was not face down", seat + 1)
+                write!(f, "Player {}'s choice in step {step} was shown though it was not face down", u16::from(*seat) + 1)
             }
             Violation::Forged { step, seat } => {
-                write!(f, "Player {}'s revealed choice in step {step} does not match their commitment: a forged reveal", seat + 1)
+                write!(
+                    f,
+                    "Player {}'s revealed choice in step {step} does not match their commitment: a forged reveal",
+                    u16::from(*seat) + 1
+                )
             }
             Violation::Diverged { step, device } => write!(f, "after step {step}, device {device}'s table differs from this one"),
             Violation::BadChance { from } => write!(f, "device {from} sent its part of the match's chance out of turn"),
@@ -758,7 +777,18 @@ impl Peer {
 
     /// Reads a message from another device, given as text.
     pub fn receive_text(&mut self, text: &str) -> Result<(Vec<Message>, Vec<Happening>), Violation> {
-        let message: Message = dojo_engine::json::from_str(text).map_err(|e| Violation::Unreadable(e.to_string()))?;
+        if text.len() > MAX_MESSAGE {
+            return Err(Violation::TooLong { bytes: text.len() });
+        }
+        // The reader's words can quote the message: a forged one must not fill the page.
+        let message: Message = dojo_engine::json::from_str(text).map_err(|e| {
+            let why = e.to_string();
+            let mut cut: String = why.chars().filter(|c| !c.is_control()).take(120).collect();
+            if cut.len() < why.len() {
+                cut.push('…');
+            }
+            Violation::Unreadable(cut)
+        })?;
         self.receive(message)
     }
 

@@ -24,6 +24,20 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 
+/// The most characters of another device's reason for stopping that are shown.
+pub const MAX_REASON_CHARS: usize = 200;
+
+/// Another device's reason for stopping as this device shows it: its own words, cut to
+/// [`MAX_REASON_CHARS`] with control characters dropped, so a forged stop cannot flood the page.
+fn quoted_reason(reason: &str) -> String {
+    let cleaned: String = reason.chars().filter(|c| !c.is_control()).collect();
+    let mut cut: String = cleaned.chars().take(MAX_REASON_CHARS).collect();
+    if cut.len() < cleaned.len() {
+        cut.push('…');
+    }
+    cut
+}
+
 /// What the page must hear.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Told<G: Game> {
@@ -451,6 +465,8 @@ impl<G: Game> Side<G> {
 
     /// Stops the match for `reason`: the other devices and the page are told.
     fn stop(&mut self, reason: String, out: &mut Out<G>) {
+        // A reason can quote what was received (a setup a reader refused): a sentence, not a copy.
+        let reason = if reason.chars().count() > 2 * MAX_REASON_CHARS { quoted_reason(&reason) } else { reason };
         if !self.stop_known {
             self.stop_known = true;
             out.send.push(self.peer.refuse(reason.clone()));
@@ -509,7 +525,7 @@ impl<G: Game> Side<G> {
                 Happening::Stopped { by, reason } => {
                     self.stop_known = true;
                     let who = if by == 0 { "the host's device".to_string() } else { format!("friend {by}'s device") };
-                    out.told.push(Told::Stopped(format!("{who} stopped the match: {reason}")));
+                    out.told.push(Told::Stopped(format!("{who} stopped the match: {}", quoted_reason(&reason))));
                     Ok(())
                 }
             };

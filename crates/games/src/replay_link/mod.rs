@@ -39,6 +39,12 @@ pub const MAX_PIECE: usize = 200_000;
 /// The most bytes a piece may unpack to (a small piece that unpacks without end is refused).
 pub const MAX_JSON: usize = 1 << 20;
 
+/// The most names a piece may give its seats: the largest table any game seats.
+pub const MAX_NAMES: usize = 8;
+
+/// The longest name a piece may give a seat, in characters (the site's own names are under 30).
+pub const MAX_NAME_CHARS: usize = 60;
+
 /// A shared game: the record and what the seats were called.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound(serialize = "G::Setup: Serialize, G::Action: Serialize"))]
@@ -91,18 +97,23 @@ impl fmt::Display for LinkFault {
 }
 
 /// The frozen files of a game in piece format `r1`: its reference setup (JSON) and its
-/// deflate dictionary. A game without them (the test game) writes its setups whole.
+/// deflate dictionary, with the game's table sizes, which bound what a piece may claim. A game
+/// without files (the test game) writes its setups whole.
 #[derive(Clone, Copy, Debug)]
 pub struct Frozen {
     /// The reference setup, as JSON.
     pub reference: &'static str,
     /// The dictionary the compressor is primed with.
     pub dictionary: &'static [u8],
+    /// The fewest seats a table of the game has ([`Game::SEATS`]).
+    pub min_seats: usize,
+    /// The most seats a table of the game has.
+    pub max_seats: usize,
 }
 
 impl Frozen {
-    /// No reference and no dictionary.
-    pub const NONE: Frozen = Frozen { reference: "{}", dictionary: b"" };
+    /// No reference and no dictionary, for any table a game may have (2–8 seats).
+    pub const NONE: Frozen = Frozen { reference: "{}", dictionary: b"", min_seats: 2, max_seats: 8 };
 
     fn reference(&self) -> Value {
         serde_json::from_str(self.reference).unwrap_or_else(|_| Value::Object(Map::new()))
@@ -122,6 +133,8 @@ macro_rules! frozen_files {
             const FROZEN: Frozen = Frozen {
                 reference: include_str!(concat!($file, "-r1.json")),
                 dictionary: include_bytes!(concat!($file, "-r1.dict")),
+                min_seats: *<$ty as Game>::SEATS.start(),
+                max_seats: *<$ty as Game>::SEATS.end(),
             };
         })*
 
@@ -142,15 +155,21 @@ frozen_files!(
 );
 
 impl Packing for crate::toy::Toy {
-    const FROZEN: Frozen = Frozen::NONE;
+    const FROZEN: Frozen =
+        Frozen { min_seats: *<crate::toy::Toy as Game>::SEATS.start(), max_seats: *<crate::toy::Toy as Game>::SEATS.end(), ..Frozen::NONE };
 }
 
 /// `bytes` compressed with raw deflate, primed with `dictionary`: the compressor reads the
 /// dictionary first and flushes, and only what it writes after that is kept, so matches may
 /// reach back into the dictionary.
 fn pack(dictionary: &[u8], bytes: &[u8]) -> Vec<u8> {
+    pack_at(10, dictionary, bytes)
+}
+
+/// [`pack`] at compression `level` (0–10): every level reads back the same.
+fn pack_at(level: i32, dictionary: &[u8], bytes: &[u8]) -> Vec<u8> {
     use miniz_oxide::deflate::core::{CompressorOxide, TDEFLFlush, TDEFLStatus, compress, create_comp_flags_from_zip_params};
-    let mut compressor = CompressorOxide::new(create_comp_flags_from_zip_params(10, -15, 0));
+    let mut compressor = CompressorOxide::new(create_comp_flags_from_zip_params(level, -15, 0));
     let mut run = |input: &[u8], flush: TDEFLFlush| {
         let mut out = Vec::new();
         let mut buffer = vec![0u8; 64 * 1024];
@@ -176,18 +195,28 @@ fn pack(dictionary: &[u8], bytes: &[u8]) -> Vec<u8> {
 fn unpack(dictionary: &[u8], packed: &[u8]) -> Result<Vec<u8>, LinkFault> {
     use miniz_oxide::inflate::TINFLStatus;
     use miniz_oxide::inflate::core::{DecompressorOxide, decompress, inflate_flags};
-    let mut out = vec![0u8; dictionary.len() + MAX_JSON];
-    out[..dictionary.len()].copy_from_slice(dictionary);
+    // The output starts small and doubles as needed, up to MAX_JSON after the dictionary: a
+    // real piece unpacks to a few kilobytes, and only a piece that truly unpacks far takes more.
+    let most = dictionary.len() + MAX_JSON;
+    let mut out = Vec::with_capacity(dictionary.len() + 16 * 1024);
+    out.extend_from_slice(dictionary);
+    out.resize(out.capacity().min(most), 0);
     let mut decompressor = DecompressorOxide::new();
-    let (status, _, written) =
-        decompress(&mut decompressor, packed, &mut out, dictionary.len(), inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF);
-    match status {
-        TINFLStatus::Done => {
-            out.truncate(dictionary.len() + written);
-            Ok(out.split_off(dictionary.len()))
+    let (mut read, mut at) = (0, dictionary.len());
+    loop {
+        let (status, consumed, written) =
+            decompress(&mut decompressor, &packed[read..], &mut out, at, inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF);
+        read += consumed;
+        at += written;
+        match status {
+            TINFLStatus::Done => {
+                out.truncate(at);
+                return Ok(out.split_off(dictionary.len()));
+            }
+            TINFLStatus::HasMoreOutput if out.len() < most => out.resize(out.len().saturating_mul(2).min(most), 0),
+            TINFLStatus::HasMoreOutput => return Err(LinkFault::TooBig),
+            _ => return Err(LinkFault::NotCompressed),
         }
-        TINFLStatus::HasMoreOutput => Err(LinkFault::TooBig),
-        _ => Err(LinkFault::NotCompressed),
     }
 }
 
@@ -337,11 +366,30 @@ fn unpacked(bytes: &[u8], frozen: Frozen) -> Result<Value, LinkFault> {
     let head_bytes = bytes.get(at..at.saturating_add(head_len)).ok_or_else(|| LinkFault::NotAGame("it is cut short".into()))?;
     let head: Head = serde_json::from_slice(head_bytes).map_err(|e| LinkFault::NotAGame(short(&e.to_string())))?;
     at += head_len;
+    // Every number the head claims is checked before it sizes anything.
+    let seats_allowed = frozen.min_seats..=frozen.max_seats;
     if head.seats == 0 && at < bytes.len() {
         return Err(LinkFault::NotAGame("steps for a table of no seats".into()));
     }
+    if head.seats != 0 && !seats_allowed.contains(&head.seats) {
+        return Err(LinkFault::NotAGame(format!(
+            "it claims a table of {} seats, where this game seats {} to {}",
+            short(&head.seats.to_string()),
+            frozen.min_seats,
+            frozen.max_seats
+        )));
+    }
+    if head.names.len() > MAX_NAMES {
+        return Err(LinkFault::NotAGame(format!("it names {} seats, more than any table has", head.names.len())));
+    }
+    if head.names.iter().any(|n| n.chars().count() > MAX_NAME_CHARS) {
+        return Err(LinkFault::NotAGame(format!("a seat's name is longer than {MAX_NAME_CHARS} characters")));
+    }
     let mut joints = Vec::new();
     while at < bytes.len() {
+        if joints.len() == dojo_engine::MAX_STEPS {
+            return Err(LinkFault::NotAGame(format!("it holds more than the {} steps any game is allowed", dojo_engine::MAX_STEPS)));
+        }
         let mut joint = Vec::with_capacity(head.seats);
         for _ in 0..head.seats {
             let n = read_varint(bytes, &mut at).ok_or_else(|| LinkFault::NotAGame("a step is cut short".into()))?;
@@ -362,6 +410,52 @@ fn unpacked(bytes: &[u8], frozen: Frozen) -> Result<Value, LinkFault> {
         "names": head.names,
         "record": { "format": head.format, "game": head.game, "setup": setup, "actions": joints },
     }))
+}
+
+/// A piece taken apart into its layers, before any of the head's claims is checked: the game it
+/// names, its head as JSON and its steps as packed numbers. For tools and tests that make
+/// damaged pieces on purpose, packed exactly as the site packs them ([`PieceParts::piece`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceParts {
+    /// The game the piece names (which frozen files pack it).
+    pub game: String,
+    /// The head: names, format, game, seats, setup difference and distinct actions.
+    pub head: Value,
+    /// The steps: per step and seat one varint (0: the seat did not act, else 1 + an action's
+    /// place in the head's list).
+    pub steps: Vec<u8>,
+}
+
+/// The fields of a piece's head that claim something a reader must check before trusting it
+/// (for generated damage: [`dojo_engine::fuzz::Mutator::mutate_layers`]).
+pub const HEAD_CLAIMS: &[&str] = &["seats", "format", "names", "actions", "setup", "game"];
+
+impl PieceParts {
+    /// The layers of `piece`, or why it does not come apart.
+    pub fn of(piece: &str) -> Result<PieceParts, LinkFault> {
+        let piece = piece.trim().trim_start_matches('#');
+        let body = piece.strip_prefix(PIECE_VERSION).ok_or(LinkFault::UnknownVersion)?;
+        let (game, body) = body.split_once('.').ok_or(LinkFault::UnknownVersion)?;
+        let packed = decode(body).ok_or(LinkFault::NotBase64)?;
+        let bytes = unpack(frozen(game).dictionary, &packed)?;
+        let mut at = 0;
+        let head_len = read_varint(&bytes, &mut at).ok_or_else(|| LinkFault::NotAGame("it is empty".into()))?;
+        let head = bytes.get(at..at.saturating_add(head_len)).ok_or_else(|| LinkFault::NotAGame("it is cut short".into()))?;
+        let head = serde_json::from_slice(head).map_err(|e| LinkFault::NotAGame(short(&e.to_string())))?;
+        Ok(PieceParts { game: game.to_string(), head, steps: bytes[at + head_len..].to_vec() })
+    }
+
+    /// The piece these layers make, packed with the frozen files of [`PieceParts::game`] (the
+    /// head's keys in JSON's sorted order, so not always the same text as the site's piece).
+    pub fn piece(&self) -> String {
+        let head = serde_json::to_vec(&self.head).unwrap_or_default();
+        let mut bytes = Vec::with_capacity(head.len() + self.steps.len() + 4);
+        push_varint(&mut bytes, head.len());
+        bytes.extend_from_slice(&head);
+        bytes.extend_from_slice(&self.steps);
+        // The quickest level: these pieces are made by the thousand in tests, never shared.
+        format!("{PIECE_VERSION}{}.{}", self.game, encode(&pack_at(1, frozen(&self.game).dictionary, &bytes)))
+    }
 }
 
 /// The site address that watches `piece` of game `id`: `/watch/<id>#<piece>`.
@@ -397,7 +491,7 @@ fn read(piece: &str, files: impl Fn(&str) -> Frozen) -> Result<(String, serde_js
         .ok_or_else(|| LinkFault::NotAGame("it names no game".into()))?
         .to_string();
     if game != named {
-        return Err(LinkFault::NotAGame(format!("it names two games, {named:?} and {game:?}")));
+        return Err(LinkFault::NotAGame(format!("it names two games, {:?} and {:?}", name_of(named), name_of(&game))));
     }
     Ok((game, value))
 }
@@ -407,14 +501,19 @@ pub fn from_piece<G: Packing>(piece: &str) -> Result<SharedGame<G>, LinkFault> {
     let trimmed = piece.trim().trim_start_matches('#');
     let named = trimmed.strip_prefix(PIECE_VERSION).and_then(|b| b.split_once('.')).map(|(n, _)| n);
     if let Some(named) = named.filter(|n| *n != G::NAME && trimmed.len() <= MAX_PIECE) {
-        return Err(LinkFault::WrongGame { found: named.chars().take(40).collect() });
+        return Err(LinkFault::WrongGame { found: name_of(named) });
     }
     let (game, value) = read(piece, |_| G::FROZEN)?;
     if game != G::NAME {
-        return Err(LinkFault::WrongGame { found: game });
+        return Err(LinkFault::WrongGame { found: name_of(&game) });
     }
     // Read with the site's own reader, which the play page already holds for its saves.
     dojo_engine::json::from_str(&value.to_string()).map_err(|e| LinkFault::NotAGame(short(&e.to_string())))
+}
+
+/// A game's name as a piece gives it, cut to the length of a real one for a message.
+fn name_of(game: &str) -> String {
+    game.chars().take(40).collect()
 }
 
 /// A reader's message cut to a readable length (a damaged piece can quote anything).
@@ -493,6 +592,42 @@ mod tests {
         assert!(matches!(from_piece::<Punish>(&bad_step(&bytes)).unwrap_err(), LinkFault::NotAGame(m) if m.contains("action 2 of 1")));
         bytes.truncate(bytes.len() - 1);
         assert!(matches!(from_piece::<Punish>(&bad_step(&bytes)).unwrap_err(), LinkFault::NotAGame(m) if m.contains("cut short")));
+    }
+
+    /// The outside audit's link: a real PUNISH game whose head claims 2^32 − 1 (or 2^64 − 1)
+    /// seats. Reading it reserved that many slots and killed every reader (an abort natively,
+    /// "unreachable" in the browser).
+    #[test]
+    fn a_head_that_claims_a_vast_table_is_refused_in_words() {
+        let piece = to_piece(&finished());
+        let parts = PieceParts::of(&piece).unwrap();
+        let again = from_piece::<Punish>(&parts.piece()).unwrap();
+        assert_eq!(again, from_piece::<Punish>(&piece).unwrap(), "taking a piece apart and packing it again keeps the game");
+        for seats in [serde_json::json!(4_294_967_295u64), serde_json::json!(u64::MAX), serde_json::json!(9), serde_json::json!(1)] {
+            let mut vast = parts.clone();
+            vast.head["seats"] = seats.clone();
+            let damaged = vast.piece();
+            let fault = from_piece::<Punish>(&damaged).unwrap_err();
+            assert!(matches!(&fault, LinkFault::NotAGame(why) if why.contains("seats")), "{seats}: {fault}");
+            assert!(piece_value(&damaged).is_err());
+        }
+    }
+
+    #[test]
+    fn names_and_steps_beyond_any_game_are_refused_in_words() {
+        let parts = PieceParts::of(&to_piece(&finished())).unwrap();
+        let mut many = parts.clone();
+        many.head["names"] = serde_json::json!(vec!["A"; MAX_NAMES + 1]);
+        assert!(matches!(from_piece::<Punish>(&many.piece()).unwrap_err(), LinkFault::NotAGame(m) if m.contains("names 9 seats")));
+        let mut long = parts.clone();
+        long.head["names"] = serde_json::json!(["x".repeat(MAX_NAME_CHARS + 1)]);
+        assert!(matches!(from_piece::<Punish>(&long.piece()).unwrap_err(), LinkFault::NotAGame(m) if m.contains("longer than")));
+        // Zeros compress to almost nothing: a short link could otherwise unpack to a million steps.
+        let mut endless = parts;
+        endless.steps = vec![0; 2 * (dojo_engine::MAX_STEPS + 1)];
+        let damaged = endless.piece();
+        assert!(damaged.len() < 2_000, "{}", damaged.len());
+        assert!(matches!(from_piece::<Punish>(&damaged).unwrap_err(), LinkFault::NotAGame(m) if m.contains("more than the 20000 steps")));
     }
 
     #[test]
