@@ -122,6 +122,7 @@ test('a whole match against the hard computer on a phone, with the bot timed', a
   await page.screenshot({ path: join(ARTIFACTS, 'dragon-punch-over-phone.png'), fullPage: true });
   printBotTimes('dragon_punch', '', timed);
   await shareWatchAndPlayOn(site, page, 'dragon-punch', { playOn: 1, shot: 'watch-dragon-punch.png' });
+  await damagedLinkIsRefused(site, 'dragon-punch');
   assertClean(page);
   await page.context().close();
 });

@@ -91,6 +91,7 @@ test('a hot-seat Throwdown: two pilots and a person as the Coach, every secret b
   assert.match(await page.textContent('[data-testid="winner"]'), /won the conflict|draw/);
   assert.match(await page.textContent('[data-testid="event-log"]'), /Aiko <b>Bold<\/b>/, 'a typed name shows as text');
   await shareWatchAndPlayOn(site, page, 'fusion', { playOn: 'all', shot: 'watch-fusion.png' });
+  await damagedLinkIsRefused(site, 'fusion');
   assertClean(page);
   await page.close();
 });

@@ -282,6 +282,7 @@ test('six heroes, one person and five hard computers, on a phone: played to the 
   await page.screenshot({ path: join(ARTIFACTS, 'rumble-over-phone.png'), fullPage: true });
   printBotTimes('rumble', '_6_heroes', timed);
   await shareWatchAndPlayOn(site, page, 'rumble', { playOn: 0, shot: 'watch-rumble.png' });
+  await damagedLinkIsRefused(site, 'rumble');
   assertClean(page);
   await page.context().close();
 });

@@ -182,6 +182,7 @@ test('two people fight a whole fight on one device, passing it for every secret 
   await playToTheEnd(page, { useKeyboard: false });
   assert.match(await page.textContent('[data-testid="winner"]'), /Player [12] won the series!/);
   await shareWatchAndPlayOn(site, page, 'taunt', { playOn: 'all', shot: 'watch-taunt.png' });
+  await damagedLinkIsRefused(site, 'taunt');
   assertClean(page);
   await page.context().close();
 });
