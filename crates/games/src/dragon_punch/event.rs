@@ -64,7 +64,7 @@ pub enum Event {
     /// A round ended.
     RoundOver {
         /// The round, from 1.
-        round: u8,
+        round: u16,
         /// Its winner (`None`: both ran out in the same turn).
         winner: Option<Seat>,
         /// Round wins afterwards.

@@ -201,7 +201,7 @@ pub struct DragonPunch {
     /// Winner of each finished round (`None`: both ran out together).
     pub(crate) results: Vec<Option<Seat>>,
     /// Round, from 1.
-    pub(crate) round: u8,
+    pub(crate) round: u16,
     /// Turn of the round, from 1.
     pub(crate) turn: u16,
     /// Where the match stands.
@@ -453,7 +453,7 @@ impl DragonPunch {
             }
         }
         self.played = [None; 2];
-        self.turn += 1;
+        self.turn = self.turn.saturating_add(1);
         self.phase = Phase::Choose;
     }
 
@@ -477,7 +477,7 @@ impl DragonPunch {
         self.hands = [[CardState::default(); MAX_HAND]; 2];
         self.last_flipped = [None; 2];
         self.initiative = None;
-        self.round += 1;
+        self.round = self.round.saturating_add(1);
         self.turn = 1;
         self.phase = Phase::Choose;
     }

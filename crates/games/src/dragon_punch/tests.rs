@@ -192,3 +192,26 @@ fn a_claim_on_the_last_turn_of_a_round_gives_nobody_the_initiative_in_state_or_l
     assert_eq!(state.initiative, Some(0));
     assert!(events.iter().any(|e| e.describe() == "Player 1 takes the Initiative for the next turn."), "{events:?}");
 }
+
+/// The audit found the round counter in 8 bits: a match reaching round 256 (rounds that nobody
+/// wins can follow each other) overflowed in checked builds and wrapped to round 0 in the
+/// release build. Rounds and turns now count on and never wrap.
+#[test]
+fn a_match_past_round_255_counts_round_256() {
+    let mut rng = dojo_engine::Rng::new(3);
+    let mut state = DragonPunch::from_setup(&setup(0, 1)).unwrap();
+    state.round = 255;
+    while state.round == 255 && state.outcome().is_none() {
+        let joint = dojo_engine::joint_from(&state, |_, legal| legal[rng.below(legal.len())]).unwrap();
+        apply(&mut state, &joint).unwrap();
+    }
+    assert_eq!(state.round, 256, "the round after 255 is 256");
+    assert_eq!(state.view_for(Seat(0)).round, 256);
+    state.turn = u16::MAX;
+    state.round = u16::MAX;
+    while state.outcome().is_none() {
+        let joint = dojo_engine::joint_from(&state, |_, legal| legal[rng.below(legal.len())]).unwrap();
+        apply(&mut state, &joint).unwrap();
+    }
+    assert_eq!(state.round, u16::MAX, "the counters stop at their ends rather than wrap");
+}

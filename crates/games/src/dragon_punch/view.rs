@@ -52,7 +52,7 @@ pub struct DragonPunchView {
     /// Winner of each finished round.
     pub results: Vec<Option<Seat>>,
     /// Round, from 1.
-    pub round: u8,
+    pub round: u16,
     /// Turn of the round, from 1.
     pub turn: u16,
     /// The cards played this turn, while damage is being switched.

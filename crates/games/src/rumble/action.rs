@@ -284,7 +284,7 @@ impl fmt::Display for Refusal {
             Refusal::WrongKind => write!(f, "that is not what is being decided now"),
             Refusal::WrongLength => write!(f, "the list has the wrong number of entries"),
             Refusal::BidTooHigh => write!(f, "a bid can be at most 100"),
-            Refusal::BadHero(h) => write!(f, "hero {} cannot be chosen here", h + 1),
+            Refusal::BadHero(h) => write!(f, "hero {} cannot be chosen here", u16::from(*h) + 1),
             Refusal::OverAllocated { put, has } => write!(f, "that puts in {put} Energy but the hero has {has}"),
             Refusal::BadAttack => write!(f, "each hero may be attacked once per round, for 1 or more"),
             Refusal::Grounded => write!(f, "Plastic Ooze: this hero may not Attack this round"),

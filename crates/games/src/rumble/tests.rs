@@ -270,3 +270,10 @@ fn every_view_of_a_rebid_draws_the_same_decisions_for_every_seat() {
     }
     assert!(rebids_seen >= 5, "only {rebids_seen} tables went to a re-bid");
 }
+
+/// The audit's refusal: a choice naming hero 255 was refused with "hero {h + 1}" computed in 8
+/// bits (a panic in checked builds, "hero 0" in the release build).
+#[test]
+fn a_choice_naming_hero_255_is_refused_as_hero_256() {
+    assert_eq!(Refusal::BadHero(255).to_string(), "hero 256 cannot be chosen here");
+}

@@ -409,7 +409,7 @@ impl Taunt {
                 } else if self.options.heal == HealCard::Standard {
                     if wampire {
                         healed = 1;
-                        corner.blood += 1;
+                        corner.blood = corner.blood.saturating_add(1);
                     } else {
                         healed = corner.damage.min(1);
                         corner.damage -= healed;
@@ -587,7 +587,7 @@ impl Taunt {
             let wampire = self.options.wampires;
             let corner = &mut self.corners[o];
             let total = if wampire {
-                corner.blood += u16::from(reflect.heal);
+                corner.blood = corner.blood.saturating_add(u16::from(reflect.heal));
                 corner.blood
             } else {
                 corner.damage = corner.damage.saturating_sub(reflect.heal);
@@ -636,7 +636,7 @@ impl Taunt {
         let a = attacker.index();
         if !reflected && self.distance(a, v) == Position::Near && lost > WAMPIRE_DRINK_LEAVES {
             let drunk = lost - WAMPIRE_DRINK_LEAVES;
-            self.corners[a].blood += drunk;
+            self.corners[a].blood = self.corners[a].blood.saturating_add(drunk);
             events.push(Event::Drank { seat: attacker, blood: drunk, total: self.corners[a].blood });
         }
         let blood = self.corners[v].blood;

@@ -130,6 +130,11 @@ pub const MONSTER_TEAM: MonsterTeam =
 /// Blood each Wampire starts a fight with. There is no cap on it.
 pub const WAMPIRE_BLOOD: u16 = 30;
 
+/// The most blood a set-up Wampire may start with: all the blood of a table of six. Blood only
+/// moves between Wampires (a bite drinks what it takes) apart from a Heal's single drop, so a
+/// fight never reaches far past it, and a setup asking for more is refused (notes, "Wampires").
+pub const MAX_START_BLOOD: u16 = WAMPIRE_BLOOD * 6;
+
 /// The Danger Track mode every Wampire's Peril is read in: Danger Mode.
 pub const WAMPIRE_PERIL_MODE: Mode = Mode::Orange;
 

@@ -294,6 +294,11 @@ impl Setup {
             if start.disabled.len() >= super::DISABLED_TO_LOSE {
                 return Err(SetupError::Disabled { player: i as u8 + 1, got: start.disabled.len() });
             }
+            if let Some(blood) = start.blood
+                && blood > super::modes_data::MAX_START_BLOOD
+            {
+                return Err(SetupError::Blood { player: i as u8 + 1, got: blood });
+            }
         }
         Ok(())
     }
@@ -390,6 +395,14 @@ pub enum SetupError {
         /// Cards disabled.
         got: usize,
     },
+    /// A Wampire starts with more blood than a whole table of six could hold
+    /// ([`super::modes_data::MAX_START_BLOOD`]).
+    Blood {
+        /// The player, from 1.
+        player: u8,
+        /// Blood asked for.
+        got: u16,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -419,6 +432,11 @@ impl fmt::Display for SetupError {
             SetupError::Charge { player, got } => write!(f, "player {player}: {got} charge tokens, but there are only 3"),
             SetupError::Blocks { player, got, max } => write!(f, "player {player}: {got} block tokens, but this fighter has {max}"),
             SetupError::Disabled { player, got } => write!(f, "player {player}: {got} disabled cards means the fight is already lost"),
+            SetupError::Blood { player, got } => write!(
+                f,
+                "player {player}: a Wampire may start with at most {} blood, not {got}",
+                super::modes_data::MAX_START_BLOOD
+            ),
         }
     }
 }
@@ -434,6 +452,21 @@ mod tests {
     fn squad() -> Squad {
         use Slot::*;
         vec![Block, Run, Punch, Grab, Heal, Block, RunTwo, Shoot, Kick, Heal, Run, Punch, Grab, Shoot, Charge]
+    }
+
+    /// The audit's Wampire: a setup with 65535 blood was accepted, and the first drink overflowed
+    /// (a panic in checked builds, a Wampire left with almost no blood in the release build).
+    #[test]
+    fn a_wampire_with_more_blood_than_a_table_holds_is_refused() {
+        use super::super::modes_data::MAX_START_BLOOD;
+        let setup_with = |blood: u16| {
+            let mut setup = Setup::new(vec![FighterId::Tuggle, FighterId::Tuggle], Options { wampires: true, best_of: 1, ..Options::default() });
+            setup.start = Some(vec![Start { blood: Some(blood), ..Start::default() }, Start::default()]);
+            setup
+        };
+        assert_eq!(setup_with(65_535).check(), Err(SetupError::Blood { player: 1, got: 65_535 }));
+        assert!(SetupError::Blood { player: 1, got: 65_535 }.to_string().contains("at most 180 blood"));
+        assert_eq!(setup_with(MAX_START_BLOOD).check(), Ok(()));
     }
 
     #[test]
