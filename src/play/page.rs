@@ -1217,6 +1217,97 @@ mod tests {
         assert_eq!(next_screen(&computers_first, Screen::Thinking), Screen::Countdown(3));
     }
 
+    /// Walks a match as the page does (a hand-off's button shows its seat's screen; a step is
+    /// played once everyone has chosen, and a reveal shows the result screen) with people
+    /// choosing at random, and calls `screen` with each screen shown and the one before it.
+    fn walk_screens<T: OnSite>(mut s: Session<T>, seed: u64, mut screen: impl FnMut(&Session<T>, Screen, Screen)) {
+        let mut rng = Rng::new(seed);
+        let mut now = Screen::Lobby;
+        for _ in 0..5_000 {
+            let next = match next_screen(&s, now) {
+                Screen::Countdown(_) => {
+                    let events = s.play().unwrap();
+                    if T::shows_reveal(&events) {
+                        now = Screen::Result;
+                    }
+                    continue;
+                }
+                Screen::Thinking => {
+                    while let Some(seat) = s.computer_to_move() {
+                        s.computer_decide(seat, &mut rng).unwrap();
+                    }
+                    now = Screen::Thinking;
+                    continue;
+                }
+                next => next,
+            };
+            screen(&s, next, now);
+            match next {
+                Screen::Over => return,
+                Screen::HandOff(seat) => {
+                    screen(&s, Screen::Decide(seat), next);
+                    now = Screen::Decide(seat);
+                }
+                Screen::Decide(_) => now = next,
+                other => panic!("no such screen in a match on one device: {other:?}"),
+            }
+            let Screen::Decide(seat) = now else { unreachable!() };
+            let legal = s.legal(seat);
+            s.give(seat, legal[rng.below(legal.len())].clone()).unwrap();
+        }
+        panic!("the match did not end");
+    }
+
+    /// The outside audit's FUSION on one device: a Throwdown the Coach sat out, or an evening
+    /// after he folded, went from the last lay straight to "Bea: Your side won. Spend the
+    /// spoils" with Bea's Stash on screen, to whoever held the device. Every screen that shows
+    /// a seat's Stash now follows a hand-off to that seat, unless that seat's screen came just
+    /// before; checked for every mix of people among 1–4 pilots with a person as the Coach, in
+    /// a Throwdown challenged by a pilot, one challenged by the Coach, a Gambit, and an evening.
+    #[test]
+    fn fusion_on_one_device_shows_a_stash_only_after_a_hand_off_to_its_pilot() {
+        use crate::games::fusion::play::session::FusionSite;
+        use dojo_games::fusion::{Conflict, Setup};
+        let mut shown = 0;
+        for pilots in 1..=4usize {
+            let coach = pilots;
+            let conflicts = [
+                Conflict::Throwdown { challenger: 0, stakes: "The gate".into(), threats: vec![0] },
+                Conflict::Throwdown { challenger: coach as u8, stakes: "The gate".into(), threats: vec![0] },
+                Conflict::Gambit { pilot: (pilots - 1) as u8, specialty: true },
+            ];
+            for mask in 1u32..(1 << pilots) {
+                let mut seats: Vec<Controller> = (0..pilots)
+                    .map(|p| if mask & (1 << p) != 0 { Controller::Person } else { Controller::Computer(Level::Easy) })
+                    .collect();
+                seats.push(Controller::Person);
+                for (i, conflict) in conflicts.iter().enumerate() {
+                    let mut setup = Setup::sample(pilots, conflict.clone(), u64::from(mask) * 7 + i as u64);
+                    if i == 2 {
+                        // An evening: the Gambit, then a Throwdown the Coach may fold out of.
+                        setup.then = vec![conflicts[0].clone(), conflicts[1].clone()];
+                    }
+                    for seed in 0..3 {
+                        let session = Session::<FusionSite>::new(Seats(seats.clone()), &setup).unwrap();
+                        walk_screens(session, seed, |s, screen, before| {
+                            let Screen::Decide(seat) = screen else { return };
+                            if s.own_view(seat).table.stash(seat).is_empty() {
+                                return;
+                            }
+                            shown += 1;
+                            assert!(
+                                matches!(before, Screen::HandOff(b) | Screen::Decide(b) if b == seat),
+                                "{pilots} pilots, people {mask:b}, conflict {i}, seed {seed}: {seat}'s Stash shown after {before:?} ({:?})",
+                                s.decision(seat)
+                            );
+                        });
+                    }
+                }
+            }
+        }
+        assert!(shown > 1_000, "Stashes were shown {shown} times");
+    }
+
     #[test]
     fn the_hand_off_names_who_has_chosen() {
         let mut s = toy(Seats::people(4));

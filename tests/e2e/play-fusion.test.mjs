@@ -74,12 +74,28 @@ test('a hot-seat Throwdown: two pilots and a person as the Coach, every secret b
   await page.fill('[data-testid="pilot-1-name"]', 'Aiko <b>Bold</b>');
   await page.click('[data-testid="start"]');
   let handoffs = 0;
+  // Whose screen came last: a Stash may show only on the screen of the seat the device was
+  // handed to, or straight after that same seat's own screen (the audit saw a winner's Stash
+  // appear after the last lay, with no hand-off).
+  let holder = null;
+  let stashes = 0;
   const result = await playToTheEnd(page, {
     shots: { decide: 'fusion-hotseat-decide.png' },
     check: async (p, screen) => {
       if (screen === 'handoff') {
         handoffs++;
         assert.equal(await p.$('[data-testid="fu-hand"]'), null, 'no Stash on a hand-off screen');
+        holder = (await p.textContent('[data-testid="handoff"] .big')).replace(/^Pass the device to /, '');
+      } else if (screen === 'decide') {
+        const who = (await p.textContent('[data-testid="decide"] .big')).split(': ')[0];
+        const stash = await p.textContent('[data-testid="fu-hand"]');
+        if (!/empty/.test(stash)) {
+          stashes++;
+          assert.equal(who, holder, `${who}'s Stash is shown to the device's holder, ${holder}`);
+        }
+        holder = who;
+      } else {
+        holder = null;
       }
       // A shared device saves each seat's view, never the Deck's order nor a card still face down.
       const saved = await storage(p);
@@ -88,6 +104,7 @@ test('a hot-seat Throwdown: two pilots and a person as the Coach, every secret b
   });
   assert.equal(result.decisions, 0, 'no computer at this table');
   assert.ok(handoffs >= 3, `the device went round (${handoffs} hand-offs)`);
+  assert.ok(stashes >= 3, `Stashes were shown (${stashes} times), each to its own seat`);
   assert.match(await page.textContent('[data-testid="winner"]'), /won the conflict|draw/);
   assert.match(await page.textContent('[data-testid="event-log"]'), /Aiko <b>Bold<\/b>/, 'a typed name shows as text');
   await shareWatchAndPlayOn(site, page, 'fusion', { playOn: 'all', shot: 'watch-fusion.png' });

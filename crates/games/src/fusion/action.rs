@@ -147,8 +147,10 @@ pub enum Refusal {
     NeedsFaces,
     /// No Active Omen to Spend.
     NoOmen,
-    /// That spoil or concession has nothing to act on, or the card's suit buys something else.
+    /// That spoil has nothing to act on, or the card's suit buys something else.
     Spend(super::payload::SpendError),
+    /// That concession (owed to the losers for a Spade) has nothing to act on.
+    Concession(super::payload::SpendError),
     /// No such unit to aim at, or not one the damage may reach.
     BadTarget,
     /// No Buffer to spend, or no such Commitment choice.
@@ -175,6 +177,7 @@ impl fmt::Display for Refusal {
             Refusal::NeedsFaces => write!(f, "a Wave needs one Face card and a Storm three (Jack, Queen or King)"),
             Refusal::NoOmen => write!(f, "no Active Omen to Spend"),
             Refusal::Spend(e) => write!(f, "{e}"),
+            Refusal::Concession(e) => write!(f, "the losers cannot take that concession: {e}"),
             Refusal::BadTarget => write!(f, "that damage cannot be aimed there"),
             Refusal::BadSoak => write!(f, "no such Buffer or Commitment to choose"),
             Refusal::NotOver => write!(f, "the Stash is not over its maximum"),

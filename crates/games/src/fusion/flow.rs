@@ -241,8 +241,15 @@ impl Fusion {
             }
             (Phase::Picking, Action::Pick(outcome)) => {
                 events.push(Event::Outcome(*outcome));
-                self.gambit.as_mut().expect("a Gambit").outcome = Some(*outcome);
+                let gambit = self.gambit.as_mut().expect("a Gambit");
+                gambit.outcome = Some(*outcome);
+                let pilot = gambit.pilot;
                 self.phase = Phase::Choosing;
+                if *outcome == Outcome::NoAnd {
+                    // "No, and…"'s own Charge arrives at once, before the Coach names the
+                    // negatives (notes `#gambit`), so every view shows it while he decides.
+                    self.fire_now(&Micro::Chargeup(1), Target::Pilot(pilot), Choices::default(), events);
+                }
             }
             (Phase::Choosing, Action::Consequence(consequence)) => {
                 events.push(Event::Consequence(consequence.clone()));
@@ -323,17 +330,15 @@ impl Fusion {
         }
     }
 
-    /// The consequences are named: the cards go to the Trash, "No, and…"'s Charge comes first,
-    /// then every consequence lands in order, then the pilot draws back up.
+    /// The consequences are named: the cards go to the Trash, every consequence lands in order
+    /// (after "No, and…"'s Charge, which came when the outcome was picked), then the pilot draws
+    /// back up.
     fn settle_gambit(&mut self, events: &mut Vec<Event>) {
         let gambit = self.gambit.clone().expect("a Gambit");
         let outcome = gambit.outcome.expect("an outcome");
         self.deck.trash(gambit.threshold.into_iter().chain(gambit.card));
         self.gambit.as_mut().expect("a Gambit").trashed = true;
         let pilot = Target::Pilot(gambit.pilot);
-        if outcome == Outcome::NoAnd {
-            self.hits.push(Hit { micro: Micro::Chargeup(1), side: Part::Pilots, target: Some(pilot) });
-        }
         for consequence in &gambit.chosen {
             match consequence {
                 Consequence::Fire(micro, target) => {
@@ -753,11 +758,25 @@ impl Fusion {
             },
             _ => {
                 let in_it: Vec<u8> = match &self.fight {
-                    Some(fight) => (0..self.pilots).filter(|p| fight.parts[usize::from(*p)] == Some(Part::Pilots)).collect(),
+                    Some(_) => self.pilots_side(),
                     None => self.gambit.iter().map(|g| g.pilot).collect(),
                 };
                 in_it.into_iter().map(Target::Pilot).collect()
             }
+        }
+    }
+
+    /// The pilots on the pilots' side of the Throwdown: those who entered it, or, when every
+    /// pilot declined the Coach's challenge, those who declined, who are the losers (notes
+    /// `#throwdown-start`).
+    pub(super) fn pilots_side(&self) -> Vec<u8> {
+        let Some(fight) = &self.fight else { return Vec::new() };
+        let part = |p: u8| fight.parts[usize::from(p)];
+        let fought: Vec<u8> = (0..self.pilots).filter(|p| part(*p) == Some(Part::Pilots)).collect();
+        if fought.is_empty() && fight.challenger == self.coach() {
+            (0..self.pilots).filter(|p| part(*p) == Some(Part::Out)).collect()
+        } else {
+            fought
         }
     }
 

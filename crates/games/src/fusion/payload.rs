@@ -78,6 +78,18 @@ pub enum SpendError {
     SpadesForLosers,
     /// A Diamond aimed at an entry that is not there or already cancelled.
     NothingToCancel,
+    /// A Heart aimed at a unit with no spent Buffer to bring back (or at a unit not on the side).
+    NothingToMend,
+}
+
+impl SpendError {
+    /// Why `buy` is not on offer, once its card's suit and the playtest option are in order.
+    pub fn unavailable(buy: Buy) -> SpendError {
+        match buy {
+            Buy::Mend(_) => SpendError::NothingToMend,
+            Buy::Cancel(_) | Buy::Harm => SpendError::NothingToCancel,
+        }
+    }
 }
 
 impl std::fmt::Display for SpendError {
@@ -86,6 +98,7 @@ impl std::fmt::Display for SpendError {
             SpendError::WrongSuit => "a card buys only what its suit buys (a Spade, any of the others)",
             SpendError::SpadesForLosers => "with the playtest option on, Spades go to the losers",
             SpendError::NothingToCancel => "there is no such damage left to cancel",
+            SpendError::NothingToMend => "there is no spent Buffer there to bring back",
         })
     }
 }

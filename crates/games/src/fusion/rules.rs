@@ -181,7 +181,7 @@ impl Fusion {
                 }
             }
         } else {
-            for p in (0..self.pilots).filter(|p| fight.parts[usize::from(*p)] == Some(Part::Pilots)) {
+            for p in self.pilots_side() {
                 let sheet = &self.standing.pilots[usize::from(p)];
                 if sheet.buffers < sheet.buffer_max {
                     out.push(Buy::Mend(Target::Pilot(p)));
@@ -342,9 +342,9 @@ impl Fusion {
                 if card.suit != Suit::Spades && card.suit != buy.suit() {
                     return Refusal::Spend(SpendError::WrongSuit);
                 }
-                return Refusal::Spend(SpendError::NothingToCancel);
+                return Refusal::Spend(SpendError::unavailable(*buy));
             }
-            (Decision::Concession, Action::Concede(_)) => return Refusal::Spend(SpendError::NothingToCancel),
+            (Decision::Concession, Action::Concede(buy)) => return Refusal::Concession(SpendError::unavailable(*buy)),
             (Decision::Aim, Action::Aim(_)) => return Refusal::BadTarget,
             (Decision::Soak, Action::Soak(_)) => return Refusal::BadSoak,
             _ => return Refusal::NotNow(decision),

@@ -80,13 +80,26 @@ pub enum SetupError {
     BadSheet(String),
     /// Harmony outside 1–7.
     BadHarmony(u8),
-    /// The Stashes given do not match the pilots, or they and the Deck's top hold a card more
-    /// often than two packs do.
+    /// Stashes are given, but not one per pilot.
     BadStashes,
+    /// A starting Stash holds more cards than its pilot's Stash maximum.
+    StashOverMax {
+        /// The pilot's name.
+        pilot: String,
+        /// Cards given.
+        held: usize,
+        /// Her Stash maximum.
+        max: u8,
+    },
+    /// The Stashes and the Deck's top hold this card more often than two packs do.
+    TooManyCopies(Card),
     /// The conflict names a pilot, a challenger or a Threat that is not at the table.
     NotAtTheTable,
     /// A Throwdown's Stakes are empty or longer than 200 characters.
     BadStakes,
+    /// A Throwdown involves no Threat: the Coach's side would have nothing to fight with or
+    /// take damage on.
+    NoThreat,
     /// An evening of more than [`MAX_CONFLICTS`] conflicts.
     EveningTooLong(usize),
 }
@@ -98,9 +111,14 @@ impl fmt::Display for SetupError {
             SetupError::BadName(n) => write!(f, "the name {n:?} is empty or longer than {MAX_NAME} characters"),
             SetupError::BadSheet(n) => write!(f, "{n}'s sheet has a number out of range"),
             SetupError::BadHarmony(h) => write!(f, "Harmony runs from {HARMONY_RED} to {HARMONY_VIOLET}, not {h}"),
-            SetupError::BadStashes => write!(f, "the Stashes do not match the pilots, or hold more copies of a card than two packs"),
+            SetupError::BadStashes => write!(f, "the Stashes given do not match the pilots, one each"),
+            SetupError::StashOverMax { pilot, held, max } => {
+                write!(f, "{pilot} starts with {held} cards, over her Stash maximum of {max}")
+            }
+            SetupError::TooManyCopies(card) => write!(f, "the {card} is given more than twice, and two packs hold only two"),
             SetupError::NotAtTheTable => write!(f, "the conflict names a seat or a Threat that is not at the table"),
             SetupError::BadStakes => write!(f, "the Stakes need 1 to 200 characters"),
+            SetupError::NoThreat => write!(f, "a Throwdown needs at least one of the Coach's Threats in it"),
             SetupError::EveningTooLong(n) => write!(f, "an evening strings at most {MAX_CONFLICTS} conflicts together, not {n}"),
         }
     }
@@ -167,11 +185,16 @@ impl Setup {
         if !(HARMONY_RED..=HARMONY_VIOLET).contains(&self.table.harmony) {
             return Err(SetupError::BadHarmony(self.table.harmony));
         }
+        if !self.stashes.is_empty() && self.stashes.len() != self.pilots.len() {
+            return Err(SetupError::BadStashes);
+        }
+        if let Some((pilot, stash)) = self.pilots.iter().zip(&self.stashes).find(|(p, s)| s.len() > usize::from(p.stash_max)) {
+            return Err(SetupError::StashOverMax { pilot: pilot.name.clone(), held: stash.len(), max: pilot.stash_max });
+        }
         let mut cards: Vec<Card> = self.stashes.iter().flatten().chain(&self.deck_top).copied().collect();
         dojo_engine::sorting::sort(&mut cards);
-        let too_many = cards.windows(3).any(|w| w[0] == w[2]);
-        if (!self.stashes.is_empty() && self.stashes.len() != self.pilots.len()) || too_many {
-            return Err(SetupError::BadStashes);
+        if let Some(w) = cards.windows(3).find(|w| w[0] == w[2]) {
+            return Err(SetupError::TooManyCopies(w[0]));
         }
         if self.then.len() + 1 > MAX_CONFLICTS {
             return Err(SetupError::EveningTooLong(self.then.len() + 1));
@@ -196,6 +219,9 @@ impl Setup {
                 }
                 if stakes.trim().is_empty() || stakes.chars().count() > 200 {
                     return Err(SetupError::BadStakes);
+                }
+                if threats.is_empty() {
+                    return Err(SetupError::NoThreat);
                 }
                 Ok(())
             }
@@ -258,9 +284,22 @@ mod tests {
         s.stashes = vec![vec![seven, seven], vec![]];
         assert_eq!(s.validate(), Ok(()), "two packs hold two of each card");
         s.stashes = vec![vec![seven, seven], vec![seven]];
-        assert_eq!(s.validate(), Err(SetupError::BadStashes));
+        assert_eq!(s.validate(), Err(SetupError::TooManyCopies(seven)));
+        assert!(SetupError::TooManyCopies(seven).to_string().contains(&seven.to_string()), "the refusal names the card");
         s.stashes = vec![vec![seven]];
         assert_eq!(s.validate(), Err(SetupError::BadStashes), "one Stash for two pilots");
+        let four = [Rank::Two, Rank::Three, Rank::Four, Rank::Five].map(|r| Card::new(r, Suit::Clubs)).to_vec();
+        s.stashes = vec![four, vec![]];
+        assert_eq!(s.validate(), Err(SetupError::StashOverMax { pilot: "Aiko".into(), held: 4, max: 3 }), "over the maximum of 3");
+    }
+
+    /// The audit's Throwdown with no Threat was accepted: the Coach's side then had no Strike
+    /// Range, no bonus draw from Ratings and nothing for a Club to land on.
+    #[test]
+    fn a_throwdown_without_a_threat_is_refused() {
+        let mut s = Setup::quick(1, throwdown(), 1);
+        s.conflict = Conflict::Throwdown { challenger: 0, stakes: "x".into(), threats: vec![] };
+        assert_eq!(s.validate(), Err(SetupError::NoThreat));
     }
 
     #[test]

@@ -1,3 +1,5 @@
+use super::micro::Target;
+use super::payload::Buy;
 use super::*;
 use super::{cards, deck};
 use dojo_engine::conformance::{Config, check_game};
@@ -123,4 +125,122 @@ fn gear_is_activated_or_sacrificed_once_and_a_sacrificed_rally_lands_at_once() {
     assert_eq!(state.standing().harmony, harmony + 1, "the Booster's +Rally is not damage: it lands at once");
     assert!(state.standing().pilots[0].gear.is_empty(), "a Sacrificed Gear is gone");
     assert_eq!(state.check(Seat(0), &Action::Activate(0)), Err(Refusal::NoSuchThing));
+}
+
+/// The audit's refusal: the Coach challenges and every pilot declines, so the pilots are the
+/// losers (notes `#throwdown-start`). A Club he spends as +Trauma must land on a pilot who
+/// declined, and she may soak it with a Buffer; it used to land on nobody.
+#[test]
+fn a_club_spent_on_pilots_who_declined_the_coachs_challenge_lands_on_one_of_them() {
+    let card = |c: &str| cards::Card::try_from(c.to_string()).unwrap();
+    // The Coach's challenge is the Deck's top card, laid blind as the conflict starts.
+    let mut state = refused_coach_challenge("9C");
+    assert!(state.legal_actions(Seat(2)).contains(&Action::Spend(card("9C"), Buy::Harm)), "{:?}", state.legal_actions(Seat(2)));
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[None, None, Some(Action::Spend(card("9C"), Buy::Harm))])).unwrap();
+    if state.decision(Seat(2)) == Some(Decision::Spoils) {
+        dojo_engine::apply(&mut state, &PerSeatJoint::of(&[None, None, Some(Action::StopSpending)])).unwrap();
+    }
+    // The pilots' leader (the first pilot, as no pilot laid a card) aims the +Trauma.
+    assert_eq!(
+        state.decision(Seat(0)),
+        Some(Decision::Aim),
+        "the Trauma needs a target among the pilots: {:?} {:?}",
+        state.phase(),
+        (0..3).map(|s| state.decision(Seat(s))).collect::<Vec<_>>()
+    );
+    let aims = state.legal_actions(Seat(0));
+    assert_eq!(aims, vec![Action::Aim(Target::Pilot(0)), Action::Aim(Target::Pilot(1))], "both pilots declined");
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[Some(Action::Aim(Target::Pilot(1))), None, None])).unwrap();
+    assert_eq!(state.decision(Seat(1)), Some(Decision::Soak), "Bea may spend a Buffer on it");
+    let buffers = state.standing().pilots[1].buffers;
+    let soak = state.legal_actions(Seat(1)).into_iter().find(|a| matches!(a, Action::Soak(c) if c.buffer)).expect("a Buffer to spend");
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[None, Some(soak), None])).unwrap();
+    assert_eq!(state.standing().pilots[1].buffers, buffers - 1, "the Buffer soaked the Trauma");
+}
+
+/// The audit's Gambit: after "No, and…" the pilot's +Chargeup arrives at once (notes
+/// `#gambit`), so while the Coach names the negatives every view already shows it. It used to
+/// wait until he had named them.
+#[test]
+fn no_and_charges_the_pilot_before_the_coach_names_the_negatives() {
+    use super::gambit::Outcome;
+    let card = |c: &str| cards::Card::try_from(c.to_string()).unwrap();
+    let mut setup = Setup::sample(1, Conflict::Gambit { pilot: 0, specialty: false }, 5);
+    setup.stashes = vec![vec![card("2C"), card("3D"), card("4H")]];
+    setup.deck_top = vec![card("KS"), card("8H"), card("9H")];
+    let mut state = Fusion::from_setup(&setup).unwrap();
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[Some(Action::Take), None])).unwrap();
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[Some(Action::Play(card("2C"))), None])).unwrap();
+    let before = state.standing().pilots[0].charges;
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[Some(Action::Pick(Outcome::NoAnd)), None])).unwrap();
+    assert_eq!(state.decision(Seat(1)), Some(Decision::Consequence), "the Coach names the negative");
+    assert_eq!(state.standing().pilots[0].charges, before + 1, "the Charge came at once");
+    for seat in Seat::all(2) {
+        assert_eq!(state.view_for(seat).table.standing().pilots[0].charges, before + 1, "{seat} sees it");
+    }
+    let negative = state.legal_actions(Seat(1)).into_iter().next().expect("a negative to name");
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[None, Some(negative)])).unwrap();
+    assert!(state.standing().pilots[0].charges <= before + 1, "and it comes only once");
+}
+
+/// Drop and draw when the Deck runs out (notes `#resolution`): the Coach drops his Stash
+/// before any pilot draws, so when the Deck runs dry during the draws, his cards are in the
+/// Trash that is shuffled in, and the pilot draws up to her maximum.
+#[test]
+fn the_coach_drops_his_stash_before_the_pilots_draw_so_a_dry_deck_reshuffles_it_in() {
+    let mut state = coach_to_move();
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[None, Some(Action::Fold)])).unwrap();
+    assert_eq!(state.decision(Seat(0)), Some(Decision::Spoils), "nobody opposes Aiko: she wins");
+    let coach_cards = state.fight.as_ref().unwrap().folded_stash[1].clone();
+    assert!(!coach_cards.is_empty(), "the Coach folded a Stash");
+    // Aiko holds one card, and the Deck and the Trash are empty.
+    state.stashes[0].truncate(1);
+    state.deck = deck::Deck::from_order(Vec::new(), Vec::new()).0;
+    let mut events = dojo_engine::apply(&mut state, &PerSeatJoint::of(&[Some(Action::StopSpending), None])).unwrap();
+    // Damage in the Payloads lands first, each choice the first offered.
+    while state.phase() == Phase::Landing {
+        let joint = dojo_engine::joint_from(&state, |_, legal| legal[0].clone()).unwrap();
+        events.extend(dojo_engine::apply(&mut state, &joint).unwrap());
+    }
+    let dropped = events
+        .iter()
+        .position(|e| matches!(e, Event::Discarded { seat: Seat(1), .. }))
+        .unwrap_or_else(|| panic!("the Coach drops his Stash: {events:?} {:?}", state.phase()));
+    let reshuffled = events.iter().position(|e| *e == Event::Reshuffled).expect("the dry Deck takes the Trash");
+    assert!(dropped < reshuffled, "{events:?}");
+    assert_eq!(state.stashes[0].len(), usize::from(state.standing().pilots[0].stash_max), "Aiko draws up to her maximum");
+}
+
+/// A Coach's challenge every pilot declines, his blind card `blind`: the state as he is about
+/// to spend it.
+fn refused_coach_challenge(blind: &str) -> Fusion {
+    let card = |c: &str| cards::Card::try_from(c.to_string()).unwrap();
+    let mut setup = Setup::sample(2, Conflict::Throwdown { challenger: 2, stakes: "The gate".into(), threats: vec![0] }, 4);
+    setup.stashes = vec![vec![card("2D"), card("3D"), card("4D")], vec![card("5D"), card("6D"), card("7D")]];
+    setup.deck_top = vec![card(blind), card("8H")];
+    let mut state = Fusion::from_setup(&setup).unwrap();
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[Some(Action::SitOut), None, None])).unwrap();
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[None, Some(Action::SitOut), None])).unwrap();
+    assert_eq!(state.decision(Seat(2)), Some(Decision::Spoils));
+    state
+}
+
+/// The audit's refusals: a Heart with nothing to restore, and a concession that cannot be
+/// taken, were both refused as "no such damage left to cancel". Each now has its own reason.
+#[test]
+fn a_heart_with_nothing_to_mend_and_a_concession_not_on_offer_are_refused_for_their_own_reasons() {
+    use super::payload::SpendError;
+    let card = |c: &str| cards::Card::try_from(c.to_string()).unwrap();
+    let state = refused_coach_challenge("9H");
+    let heart = Action::Spend(card("9H"), Buy::Mend(Target::Threat(0)));
+    assert_eq!(state.check(Seat(2), &heart), Err(Refusal::Spend(SpendError::NothingToMend)), "the Threat has every Buffer");
+    assert_eq!(Refusal::Spend(SpendError::NothingToMend).to_string(), "there is no spent Buffer there to bring back");
+    let mut state = refused_coach_challenge("9S");
+    dojo_engine::apply(&mut state, &PerSeatJoint::of(&[None, None, Some(Action::Spend(card("9S"), Buy::Harm))])).unwrap();
+    assert_eq!(state.decision(Seat(0)), Some(Decision::Concession), "a Spade owes the losers a concession");
+    let mend = Action::Concede(Buy::Mend(Target::Pilot(0)));
+    assert_eq!(state.check(Seat(0), &mend), Err(Refusal::Concession(SpendError::NothingToMend)), "Aiko has every Buffer");
+    let cancel = Action::Concede(Buy::Cancel(5));
+    assert_eq!(state.check(Seat(0), &cancel), Err(Refusal::Concession(SpendError::NothingToCancel)));
+    assert!(Refusal::Concession(SpendError::NothingToCancel).to_string().starts_with("the losers cannot take that concession"));
 }

@@ -141,9 +141,12 @@ impl OnSite for FusionSite {
         matches!(state.phase(), Phase::Joining(_))
     }
 
-    /// Only decisions that show the seat's cards are made behind a hand-off.
-    fn is_secret(decision: &Decision) -> bool {
-        matches!(decision, Decision::GambitCard | Decision::Challenge | Decision::Join | Decision::Turn | Decision::Discard)
+    /// Every decision: each FUSION screen shows its seat's own Stash (spending the spoils, aiming
+    /// damage and soaking it included), so on a shared device it comes after a hand-off to that
+    /// seat unless that seat's screen came just before. Limiting hand-offs to the card plays
+    /// showed a winner's Stash to whoever held the device (found by an outside audit).
+    fn is_secret(_decision: &Decision) -> bool {
+        true
     }
 
     /// The reveals worth a pause: the Gambit's cards, the initiative, the end of a fight or a
