@@ -35,11 +35,10 @@ const STYLE = `
 @keyframes dojo-down { from { transform: none; filter: none; opacity: 1; } }
 @media (prefers-reduced-motion: reduce) { .dojo-changed, .dojo-fell { animation: none; } }
 .sound-switch {
-  position: fixed; right: 0.75rem; bottom: 0.75rem; z-index: 20; min-height: 44px; padding: 0.4rem 0.8rem;
+  display: block; margin: 1rem 0.75rem 1rem auto; min-height: 44px; padding: 0.4rem 0.8rem;
   border: 2px solid currentColor; border-radius: 999px; background: #fff; color: #1f1f1f; font: inherit; font-weight: 600; cursor: pointer;
 }
 .sound-switch:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }
-body.has-sound-switch { padding-bottom: 4.5rem; }
 `;
 
 // 1. Printed faces.
@@ -219,7 +218,6 @@ let soundSwitch = null;
 /** Shows the switch while a marked table is on the page, and takes it away after. */
 function showSwitch() {
   const wanted = /^\/(play|watch)\//.test(window.location.pathname) && document.querySelector('[data-motion]') !== null;
-  document.body.classList.toggle('has-sound-switch', wanted);
   if (!wanted) {
     soundSwitch?.remove();
     soundSwitch = null;
@@ -248,6 +246,8 @@ function showSwitch() {
     if (soundOn()) play('reveal');
   });
   label();
+  // At the end of the page, in its flow: a switch fixed over the page covered buttons and
+  // results on a phone (an outside audit found "+ Punch" and "won the game!" under it).
   document.body.append(soundSwitch);
 }
 

@@ -77,6 +77,26 @@ impl Entry {
         self.levels.iter().flatten().map(String::as_str).max_by_key(|l| rank(l))
     }
 
+    /// The line under the result: the way it was played, its steps and who sat at the table,
+    /// each computer with its level once ("Match, 2 players · 6 steps · You, Computer (Medium)").
+    pub fn details(&self) -> String {
+        let mut mode = self.mode.clone();
+        if let Some(first) = mode.get(..1) {
+            mode = first.to_uppercase() + &mode[1..];
+        }
+        let seats: Vec<String> = self
+            .seats
+            .iter()
+            .zip(&self.levels)
+            .map(|(name, level)| match level {
+                Some(level) if !name.contains(&format!("({level})")) => format!("{name} ({level})"),
+                _ => name.clone(),
+            })
+            .collect();
+        let steps = if self.steps == 1 { "1 step".to_string() } else { format!("{} steps", self.steps) };
+        format!("{mode} · {steps} · {}", seats.join(", "))
+    }
+
     /// The path that watches it, if it has a piece.
     pub fn watch_path(&self) -> Option<String> {
         self.piece.as_ref().map(|p| dojo_games::replay_link::watch_path(&self.game, p))
@@ -273,6 +293,20 @@ mod tests {
             steps: 12,
             piece: None,
         }
+    }
+
+    /// The audit read "Lost Computer (Medium) won the match! match, 2 players · 6 steps · You,
+    /// Computer (Medium) (Medium)": the summary ran into the way of playing, and the level was
+    /// said twice.
+    #[test]
+    fn an_entrys_details_name_each_level_once() {
+        let mut e = entry("a", 1.0, Result::Lost, Some("Medium"));
+        e.seats = vec!["You".into(), "Computer (Medium)".into()];
+        e.steps = 6;
+        assert_eq!(e.details(), "Match, 2 players · 6 steps · You, Computer (Medium)");
+        e.seats[1] = "Rival".into();
+        e.steps = 1;
+        assert_eq!(e.details(), "Match, 2 players · 1 step · You, Rival (Medium)");
     }
 
     #[test]

@@ -64,6 +64,10 @@ fn chart(entries: &[&Entry]) -> impl IntoView + use<> {
             aria-label=format!("Results of the last {} games against the computer, oldest first: high for a win, middle for a draw, low for a loss", games.len())>
             {squares}
         </svg>
+        <p class="chart-legend" data-testid="chart-legend">
+            "Oldest first: "<span class="key won">"■"</span>" won (high), "<span class="key drew">"■"</span>" drew (middle), "
+            <span class="key lost">"■"</span>" lost (low)."
+        </p>
     }
 }
 
@@ -204,11 +208,11 @@ pub fn HistoryPage() -> impl IntoView {
                     }
                 };
                 let id = e.id.clone();
-                let levels: Vec<String> = e.seats.iter().zip(&e.levels).map(|(n, l)| l.as_ref().map_or(n.clone(), |l| format!("{n} ({l})"))).collect();
                 view! {
                     <li class=format!("game-entry result-{}", result_word(e.result).to_ascii_lowercase()) data-testid="game-entry" data-game=e.game.clone()>
                         <p class="entry-head"><strong>{game_name(&e.game)}</strong>" · "{date(e.when)}" · "<span class="entry-result">{result_word(e.result)}</span></p>
-                        <p>{e.summary.clone()}" "{format!("{} · {} steps · {}", e.mode, e.steps, levels.join(", "))}</p>
+                        <p class="entry-summary">{e.summary.clone()}</p>
+                        <p class="entry-details">{e.details()}</p>
                         {match watch {
                             Some(path) => view! {
                                 <p class="controls">

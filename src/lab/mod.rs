@@ -354,6 +354,9 @@ pub struct LabGame {
     /// The game's own material kept in this browser, as (name, link piece): DRAGON PUNCH's
     /// kept card sets. Read once when the page opens.
     pub materials: fn() -> Vec<(String, String)>,
+    /// What the game's lengths are counted in, plural ([`Sampled::ROUND_WORD`]: "turns",
+    /// "breaths").
+    pub round_word: &'static str,
 }
 
 /// For a game whose lab keeps nothing in the browser: no material.
@@ -374,6 +377,7 @@ pub fn lab_page<G: Sampled>(title: &'static str, materials: fn() -> Vec<(String,
         modes: G::LAB_MODES,
         offer: G::lab_with,
         materials,
+        round_word: G::ROUND_WORD,
     };
     view! { <view::LabView game=game lab=lab start=Callback::new(start)/> }
 }

@@ -253,7 +253,7 @@ pub fn LabView(game: LabGame, lab: Lab, start: Callback<Plan>) -> impl IntoView 
                 <button type="button" class="button subtle" on:click=move |_| { crate::browser::copy_text(&link()); }>"Copy"</button>
             </p>
             {move || lab.progress.get().map(progress_view)}
-            {move || lab.report.get().map(|r| report_view(r, game.id))}
+            {move || lab.report.get().map(|r| report_view(r, game.id, game.round_word))}
         </div>
     }
 }
@@ -265,7 +265,7 @@ fn progress_view(p: Progress) -> impl IntoView {
     } else if p.stopped {
         format!("Stopped after {} of {} games; the report shows those.", p.done, p.total)
     } else {
-        format!("Done: {} games at {:.1} a second.", p.done, p.rate())
+        format!("Done: {} at {:.1} a second.", games(p.done as u64), p.rate())
     };
     let who = if p.workers == 0 { "this page".to_string() } else { format!("{} workers", p.workers) };
     view! {
@@ -290,7 +290,7 @@ fn cell_view(rate: Option<Rate>) -> AnyView {
         Some(r) => {
             let mark = if r.significant() { "" } else { " ≈" };
             view! {
-                <td style=heat(r.share) title=format!("95% interval {:.0}–{:.0}%, {} games", r.low * 100.0, r.high * 100.0, r.games)>
+                <td style=heat(r.share) title=format!("95% interval {:.0}–{:.0}%, {}", r.low * 100.0, r.high * 100.0, games(r.games))>
                     <span class="share">{format!("{:.0}%{mark}", r.share * 100.0)}</span>
                     <span class="interval">{format!("{:.0}–{:.0}", r.low * 100.0, r.high * 100.0)}</span>
                 </td>
@@ -301,7 +301,7 @@ fn cell_view(rate: Option<Rate>) -> AnyView {
 }
 
 /// The report: the table, the figures, the lengths, the notes, the CSV.
-fn report_view(r: Report, game: &'static str) -> impl IntoView {
+fn report_view(r: Report, game: &'static str, round_word: &'static str) -> impl IntoView {
     let csv = format!("data:text/csv;charset=utf-8,{}", String::from(js_sys::encode_uri_component(&r.csv())));
     let (heading, table) = match r.kind {
         LabKind::Matchups => ("Matchups", matchup_table(&r)),
@@ -311,7 +311,7 @@ fn report_view(r: Report, game: &'static str) -> impl IntoView {
     let overall = (r.kind == LabKind::Matchups)
         .then(|| r.names.iter().zip(&r.overall).map(|(n, rate)| view! { <li>{format!("{n}: {}", rate.text())}</li> }).collect_view());
     let notes = r.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view();
-    let lengths = lengths_view(&r);
+    let lengths = lengths_view(&r, round_word);
     let first_even = r.first_seat_baseline;
     view! {
         <section class="lab-report" data-testid="lab-report" data-games=r.games>
@@ -428,8 +428,21 @@ fn holding_table(r: &Report) -> AnyView {
     .into_any()
 }
 
+/// `n` games, in words ("1 game", "40 games").
+fn games(n: impl Into<u64>) -> String {
+    match n.into() {
+        1 => "1 game".into(),
+        n => format!("{n} games"),
+    }
+}
+
+/// The caption of the lengths histogram, in the game's own unit (`round_word`, plural).
+fn lengths_caption(played: u32, mean: f64, round_word: &str) -> String {
+    format!("Game lengths in {round_word}, {}, mean {mean:.1}.", games(played))
+}
+
 /// The game lengths as an SVG histogram, with the same figures as text for screen readers.
-fn lengths_view(r: &Report) -> AnyView {
+fn lengths_view(r: &Report, round_word: &'static str) -> AnyView {
     let most = r.lengths.iter().map(|b| b.2).max().unwrap_or(1).max(1);
     let bars = r.lengths.len().max(1) as f64;
     let width = 100.0 / bars;
@@ -449,14 +462,29 @@ fn lengths_view(r: &Report) -> AnyView {
             }
         })
         .collect_view();
-    let text =
-        r.lengths.iter().map(|(from, to, count)| view! { <li>{format!("{from} to {to} rounds: {count} games")}</li> }).collect_view();
+    let text = r
+        .lengths
+        .iter()
+        .map(|(from, to, count)| view! { <li>{format!("{from} to {to} {round_word}: {}", games(*count))}</li> })
+        .collect_view();
     view! {
         <figure class="lab-lengths" data-testid="lab-lengths">
             <svg viewBox="0 0 100 52" role="img" aria-labelledby="lab-lengths-caption" preserveAspectRatio="none">{rects}</svg>
-            <figcaption id="lab-lengths-caption">{format!("Game lengths in rounds, {} games, mean {:.1}.", r.games, r.mean_length)}</figcaption>
+            <figcaption id="lab-lengths-caption">{lengths_caption(r.games, r.mean_length, round_word)}</figcaption>
             <ul class="visually-hidden">{text}</ul>
         </figure>
     }
     .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The audit read "Game lengths in rounds" on a game counted in turns, and "1 games".
+    #[test]
+    fn lengths_are_told_in_the_games_own_unit_with_plurals_that_agree() {
+        assert_eq!(lengths_caption(1, 12.0, "turns"), "Game lengths in turns, 1 game, mean 12.0.");
+        assert_eq!(lengths_caption(40, 7.25, "breaths"), "Game lengths in breaths, 40 games, mean 7.2.");
+    }
 }

@@ -91,6 +91,8 @@ pub fn seat_rows_noted(
         view! {
             <div class="seat-row" data-testid=format!("seat-{}", i + 1)>
                 <span class="seat-label">{label(i)}</span>
+                // A space, so the row reads "The Coach plays every Threat" aloud and as text.
+                " "
                 {extra(i)}
                 <label>"Played by "
                     <select data-testid=format!("seat-{}-controller", i + 1) on:change=set>

@@ -216,7 +216,9 @@ impl<T: OnSite> Session<T> {
             summary: super::page::winner_line(&outcome, &names, self.noun()),
             seats: names,
             result,
-            steps: self.steps,
+            // The steps its replay shows: a shared record may fold steps together (Rumble's
+            // sealed bids), and the entry must agree with the replay it links to.
+            steps: self.shared().map_or(self.steps, |g| g.record.actions.len()),
             piece: None,
         })
     }

@@ -11,6 +11,10 @@ use leptos::prelude::*;
 const TITLE: &str = "Tiny fighting card games, in your browser";
 /// The home page's introduction.
 const INTRO: &str = "Play against a friend on one device or against the computer, read the rules in plain words, and share a link to the exact rule you are arguing about.";
+/// Where a newcomer starts: the shortest game's guided first match.
+const START_HERE: (&str, &str, &str) = ("New here? ", "/play/punish#learn", "Start with PUNISH's guided first match");
+/// What follows the link.
+const START_HERE_AFTER: &str = ": a few minutes against the computer, each step explained as you play it. Every game has one.";
 /// What a game that is not playable yet says.
 const COMING_SOON: &str = "Coming soon: rules engine, play and print kit are planned.";
 
@@ -21,6 +25,7 @@ pub fn Home() -> impl IntoView {
         <section class="hero">
             <h1>{TITLE}</h1>
             <p>{INTRO}</p>
+            <p class="start-here" data-testid="start-here">{START_HERE.0}<a href=START_HERE.1>{START_HERE.2}</a>{START_HERE_AFTER}</p>
         </section>
         <ul class="game-list">
             {listed().map(|g| {
@@ -82,7 +87,15 @@ pub fn first_paint_html() -> String {
     }
     html.extend(crate::NAV_LINKS.iter().map(|(href, label)| format!("<a href=\"{href}\">{}</a>", escape(label))));
     html.extend(["</nav>".into(), "</header>".into(), "<main>".into()]);
-    html.push(format!("<section class=\"hero\"><h1>{}</h1><p>{}</p></section>", escape(TITLE), escape(INTRO)));
+    html.push(format!(
+        "<section class=\"hero\"><h1>{}</h1><p>{}</p><p class=\"start-here\">{}<a href=\"{}\">{}</a>{}</p></section>",
+        escape(TITLE),
+        escape(INTRO),
+        escape(START_HERE.0),
+        START_HERE.1,
+        escape(START_HERE.2),
+        escape(START_HERE_AFTER)
+    ));
     html.push("<ul class=\"game-list\">".into());
     for game in listed() {
         let playable = game.status == Status::Playable;
@@ -112,6 +125,15 @@ mod tests {
     /// The lines of `index.html` between the first-paint markers.
     const START: &str = "<!-- first-paint:start (written by `UPDATE_FIRST_PAINT=1 cargo test -p pocket-dojo first_paint`) -->";
     const END: &str = "<!-- first-paint:end -->";
+
+    /// The audit's newcomer found no word on where to start: the home page points to a lesson.
+    #[test]
+    fn the_home_page_points_a_newcomer_to_a_guided_first_match() {
+        let lesson = format!("/play/punish#{}", crate::play::lesson::HASH);
+        assert_eq!(START_HERE.1, lesson);
+        assert!(first_paint_html().contains(&format!("<a href=\"{lesson}\">")));
+        assert!(dojo_games::registry::find("punish").is_some_and(|g| g.lesson), "PUNISH has a lesson to point to");
+    }
 
     #[test]
     fn first_paint_in_index_html_is_the_home_page_as_the_app_draws_it() {

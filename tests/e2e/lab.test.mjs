@@ -58,7 +58,7 @@ test('a DRAGON PUNCH lab: the table fills as games come in, a run stops early, i
   assert.equal(rows.length, 3, 'a row per character');
   assert.match(await page.textContent('[data-testid="lab-first-seat"]'), /first seat scored \d+%/);
   assert.ok((await page.$$('[data-testid="lab-notes"] li')).length >= 1, 'what stands out is said');
-  assert.match(await page.textContent('[data-testid="lab-lengths"]'), /Game lengths in rounds, 18 games/);
+  assert.match(await page.textContent('[data-testid="lab-lengths"]'), /Game lengths in turns, 18 games/);
   const table = await page.textContent('[data-testid="lab-table"]');
   const rate = Number(await page.getAttribute('[data-testid="lab-rate"]', 'data-rate'));
   const workers = (await page.textContent('[data-testid="lab-rate"]')).match(/\((\d+) workers\)/)?.[1] ?? '0';

@@ -98,7 +98,7 @@ test('a whole fight against the hard computer on a phone, with the bot timed', a
   assert.ok(noOverflow, 'nothing runs off a 390 px screen');
   await page.screenshot({ path: join(ARTIFACTS, 'taunt-pick-phone.png'), fullPage: true });
   const timed = await playToTheEnd(page, { useKeyboard: true });
-  assert.match(await page.textContent('[data-testid="winner"]'), /(You|Computer \(Hard\)) won the series!/);
+  assert.match(await page.textContent('[data-testid="winner"]'), /(You|Computer \(Hard\)) won the fight!/);
   assert.match(await page.textContent('[data-testid="event-log"]'), /three disabled cards/);
   await page.screenshot({ path: join(ARTIFACTS, 'taunt-over-phone.png'), fullPage: true });
   printBotTimes('taunt', '', timed);
@@ -180,7 +180,7 @@ test('two people fight a whole fight on one device, passing it for every secret 
   await page.click('[data-testid="start"]');
   await page.waitForSelector('[data-testid="handoff"]');
   await playToTheEnd(page, { useKeyboard: false });
-  assert.match(await page.textContent('[data-testid="winner"]'), /Player [12] won the series!/);
+  assert.match(await page.textContent('[data-testid="winner"]'), /Player [12] won the fight!/);
   await shareWatchAndPlayOn(site, page, 'taunt', { playOn: 'all', shot: 'watch-taunt.png' });
   await damagedLinkIsRefused(site, 'taunt');
   assertClean(page);

@@ -90,6 +90,11 @@ async function historyMovesBetweenDevices(site, page, game) {
   await page.waitForSelector('[data-testid="game-entry"]', { timeout: 30_000 });
   assert.equal(await page.$$eval('[data-testid="game-entry"]', (l) => l.length), 1);
   await page.waitForSelector(`[data-testid="stats-${game}"] [data-testid="results-chart"]`);
+  // The chart says what its squares mean, and an entry names each computer's level once.
+  assert.match(await page.textContent(`[data-testid="stats-${game}"] [data-testid="chart-legend"]`), /won \(high\).*lost \(low\)/);
+  const entry = await page.textContent('[data-testid="game-entry"] .entry-details');
+  assert.doesNotMatch(entry, /\((Easy|Medium|Hard)\) \(\1\)/, `a level said twice: ${entry}`);
+  assert.match(entry, /^[A-Z][^·]* · \d+ steps? · /, `the way of playing, the steps and the seats: ${entry}`);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="history-export"]')]);
   const file = join(ARTIFACTS, 'your-games.json');
   await download.saveAs(file);

@@ -86,6 +86,8 @@ test('sound is off until its switch is pressed, is remembered, and then plays th
   await startVsBot(page, site.url, 'easy', 3);
   await page.waitForSelector('[data-testid="sound"]', { timeout: 20_000 });
   assert.equal(await page.getAttribute('[data-testid="sound"]', 'aria-pressed'), 'false', 'off by default');
+  // It lies in the page's flow: fixed over the page, it covered buttons on a phone.
+  assert.equal(await page.$eval('[data-testid="sound"]', (b) => getComputedStyle(b).position), 'static', 'the switch covers nothing');
   await page.click('[data-testid="hand"] button');
   await page.waitForSelector('[data-testid="result"]', { timeout: 60_000 });
   assert.deepEqual(await page.evaluate(() => window.dojoSounds), [], 'silent while off');

@@ -30,7 +30,8 @@ pub fn where_words(t: &Fusion) -> String {
     let what = match conflicts.get(current) {
         Some(Conflict::Gambit { pilot, .. }) => format!("Gambit{of}: {}", seat_name(t, *pilot)),
         Some(Conflict::Throwdown { challenger, .. }) => format!("Throwdown{of}: {} challenges", seat_name(t, *challenger)),
-        None => "The evening is over".into(),
+        None if conflicts.len() > 1 => "The evening is over".into(),
+        None => "The conflict is over".into(),
     };
     let step = match t.phase() {
         Phase::Offered => " · take it or back off",
@@ -232,4 +233,34 @@ pub fn table(view: Signal<FusionView>, _names: Signal<Vec<String>>) -> AnyView {
         }
     })
     .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dojo_engine::{Game, Rng};
+    use dojo_games::fusion::Setup;
+
+    /// `setup` played at random to its end.
+    fn ended(setup: &Setup) -> Fusion {
+        let mut state = Fusion::from_setup(setup).unwrap();
+        let mut rng = Rng::new(3);
+        while state.outcome().is_none() {
+            let joint = dojo_engine::joint_from(&state, |_, legal| legal[rng.below(legal.len())].clone()).unwrap();
+            dojo_engine::apply(&mut state, &joint).unwrap();
+        }
+        state
+    }
+
+    /// The audit read "The evening is over" after a single conflict, and "the Coach's side win".
+    #[test]
+    fn the_end_is_a_conflicts_or_an_evenings_and_a_side_wins_in_good_grammar() {
+        let one = Setup::sample(2, Conflict::Gambit { pilot: 0, specialty: false }, 3);
+        assert!(where_words(&ended(&one)).starts_with("The conflict is over"), "{}", where_words(&ended(&one)));
+        let mut evening = one.clone();
+        evening.then = vec![Conflict::Gambit { pilot: 1, specialty: false }];
+        assert!(where_words(&ended(&evening)).starts_with("The evening is over"));
+        assert_eq!(super::super::words::side_wins(Part::Coach), "the Coach's side wins");
+        assert_eq!(super::super::words::side_wins(Part::Pilots), "the pilots win");
+    }
 }

@@ -33,6 +33,15 @@ pub fn side_name(side: Part) -> &'static str {
     }
 }
 
+/// `side` winning, as a clause with its verb agreeing ("the pilots win", "the Coach's side
+/// wins").
+pub fn side_wins(side: Part) -> String {
+    match side {
+        Part::Pilots => "the pilots win".into(),
+        other => format!("{} wins", side_name(other)),
+    }
+}
+
 /// A unit a microevent may land on.
 pub fn target_name(t: &Fusion, target: Target) -> String {
     match target {
@@ -290,7 +299,7 @@ pub fn describe(t: &Fusion, event: &Event) -> String {
         Event::Won { side, stakes } => {
             let challenger_side = t.fight().and_then(|f| f.parts[usize::from(f.challenger)]);
             let result = if challenger_side == Some(*side) { format!("\"{stakes}\" comes true") } else { format!("\"{stakes}\" fails") };
-            format!("The Throwdown is over: {} win, and {result}.", side_name(*side))
+            format!("The Throwdown is over: {}, and {result}.", side_wins(*side))
         }
         Event::Spent { card, buy } => {
             let winner = t.fight().and_then(|f| f.winner).unwrap_or(Part::Pilots);

@@ -271,6 +271,27 @@ mod tests {
     use dojo_games::rumble::catalog::{self, PowerId};
     use dojo_games::rumble::{Act, Allocation, Decision};
 
+    /// The audit's "Your games" entry said 16 steps where its replay had 15: the shared record
+    /// seals the auction's bids into fewer steps. The entry now counts the replay's steps.
+    #[test]
+    fn a_finished_games_entry_counts_the_steps_its_replay_shows() {
+        use dojo_games::registry::{Sampled, Table};
+        let setup = dojo_games::rumble::Rumble::seeded_setup(4, Table::of(3)).unwrap();
+        let mut s = Session::new(Seats::against_computer(Level::Easy, 3), &setup).unwrap();
+        let mut rng = Rng::new(9);
+        for _ in 0..2_000 {
+            if s.is_over() {
+                break;
+            }
+            s.random_step(&mut rng);
+        }
+        assert!(s.is_over());
+        let entry = s.history_entry(1.0, "x".into()).unwrap();
+        let replay = s.shared().unwrap().record.actions.len();
+        assert_eq!(entry.steps, replay, "the entry and its replay agree");
+        assert_ne!(s.steps(), replay, "this game is one whose shared record folds steps together");
+    }
+
     #[test]
     fn the_lesson_plays_as_written_and_the_person_is_the_last_hero_standing() {
         let lesson = RumbleSite::lesson().unwrap();

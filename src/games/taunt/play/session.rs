@@ -125,10 +125,10 @@ impl OnSite for TauntSite {
         check_view(view, seat)
     }
 
-    /// A duel (and Monsters, two trainers sharing one Position) is a series of fights; the
-    /// modes for more fighters are one fight.
+    /// A duel (and Monsters, two trainers sharing one Position) of more than one fight is a
+    /// series; a best-of-1 duel and the modes for more fighters are one fight.
     fn noun(state: &Taunt) -> &'static str {
-        if state.battle().is_duel() { Self::NOUN } else { "fight" }
+        if state.battle().is_duel() && state.options().best_of > 1 { Self::NOUN } else { "fight" }
     }
 
     fn face_down(state: &Taunt) -> bool {
@@ -708,6 +708,8 @@ mod tests {
     fn both_trainers_build_fifteen_cards_each_before_one_step_is_played() {
         let mut s = Session::new(Seats::people(2), &monsters_setup(3)).unwrap();
         assert_eq!(s.noun(), "series");
+        // The audit's best-of-1 duel said "won the series": one fight is a fight.
+        assert_eq!(Session::new(Seats::people(2), &monsters_setup(1)).unwrap().noun(), "fight");
         let lobby = s.save().unwrap();
         assert_eq!(s.next_person(), Some(Seat(0)));
         assert!(s.is_secret(Seat(0)));
