@@ -432,11 +432,9 @@ impl fmt::Display for SetupError {
             SetupError::Charge { player, got } => write!(f, "player {player}: {got} charge tokens, but there are only 3"),
             SetupError::Blocks { player, got, max } => write!(f, "player {player}: {got} block tokens, but this fighter has {max}"),
             SetupError::Disabled { player, got } => write!(f, "player {player}: {got} disabled cards means the fight is already lost"),
-            SetupError::Blood { player, got } => write!(
-                f,
-                "player {player}: a Wampire may start with at most {} blood, not {got}",
-                super::modes_data::MAX_START_BLOOD
-            ),
+            SetupError::Blood { player, got } => {
+                write!(f, "player {player}: a Wampire may start with at most {} blood, not {got}", super::modes_data::MAX_START_BLOOD)
+            }
         }
     }
 }
@@ -460,7 +458,8 @@ mod tests {
     fn a_wampire_with_more_blood_than_a_table_holds_is_refused() {
         use super::super::modes_data::MAX_START_BLOOD;
         let setup_with = |blood: u16| {
-            let mut setup = Setup::new(vec![FighterId::Tuggle, FighterId::Tuggle], Options { wampires: true, best_of: 1, ..Options::default() });
+            let mut setup =
+                Setup::new(vec![FighterId::Tuggle, FighterId::Tuggle], Options { wampires: true, best_of: 1, ..Options::default() });
             setup.start = Some(vec![Start { blood: Some(blood), ..Start::default() }, Start::default()]);
             setup
         };
