@@ -53,6 +53,34 @@ pub fn scroll_to_id(id: &str) -> bool {
     true
 }
 
+/// After a play screen is drawn: brings its stage to the top of the view when `to_top` (the
+/// first screen after the lobby, whose Start button sat far down a phone's page), and puts the
+/// keyboard on the next thing to do there: its primary button ("Next", "I am …", "Play again"),
+/// else its first button. Nothing outside a browser (native tests draw pages too).
+pub fn focus_stage(to_top: bool) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use wasm_bindgen::JsCast;
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+        let Ok(Some(stage)) = document.query_selector(".play .stage") else { return };
+        if to_top {
+            stage.scroll_into_view();
+        }
+        let active_inside = document.active_element().is_some_and(|a| stage.contains(Some(&a)));
+        if active_inside {
+            return;
+        }
+        let target = ["button.primary:not([hidden]):not([disabled])", "button:not([hidden]):not([disabled])"]
+            .iter()
+            .find_map(|selector| stage.query_selector(selector).ok().flatten());
+        if let Some(button) = target.and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = button.focus();
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = to_top;
+}
+
 /// Puts `css` in the page's head as a style element with `id`, unless one is there already: a
 /// game's module brings its own styles when its page opens, so the shell carries none. Outside
 /// a browser (native unit tests render pages) there is no page and nothing is done, since

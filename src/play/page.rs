@@ -1142,6 +1142,17 @@ pub fn play_frame<T: OnSite>(
     let log = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.log().to_vec()).unwrap_or_default()));
     // The computer thinking or the count to a reveal: the last choice can still change.
     let waiting = Memo::new(move |_| matches!(cx.screen.get(), Screen::Thinking | Screen::Countdown(_)));
+    // Each new screen a person acts on gets the keyboard on its next thing to do (a reveal, a
+    // hand-off, the end left it on the page's body), and the first after the lobby is brought
+    // into view (a phone stayed where the Start button was).
+    Effect::new(move |before: Option<Screen>| {
+        let now = cx.screen.get();
+        if matches!(now, Screen::HandOff(_) | Screen::Decide(_) | Screen::Result | Screen::Over) && before != Some(now) {
+            let to_top = before == Some(Screen::Lobby);
+            request_animation_frame(move || browser::focus_stage(to_top));
+        }
+        now
+    });
     view! {
         <div class=format!("play {testid}") data-testid=testid>
             <h1>{title}</h1>
