@@ -82,7 +82,7 @@ impl Entry {
     pub fn details(&self) -> String {
         let mut mode = self.mode.clone();
         if let Some(first) = mode.get(..1) {
-            mode = first.to_uppercase() + &mode[1..];
+            mode = first.to_ascii_uppercase() + &mode[1..];
         }
         let seats: Vec<String> = self
             .seats
