@@ -20,25 +20,17 @@
 //    Audio, no files.
 
 const STYLE = `
-[data-face] > svg.face { display: block; width: 100%; height: auto; aspect-ratio: 63 / 88; }
-[data-face].face-shown:not([hidden]) {
-  display: block !important; position: relative; padding: 0 !important; border: 0 !important; background: none !important; min-height: 0 !important;
-}
-:where([data-face].face-shown) > :not(svg.face) {
-  position: absolute !important; width: 1px !important; height: 1px !important; overflow: hidden !important;
-  clip-path: inset(50%) !important; white-space: nowrap !important; margin: 0 !important; padding: 0 !important;
-}
-.dojo-changed { animation: dojo-pulse 0.35s ease-out; }
-@keyframes dojo-pulse { 40% { transform: scale(1.12); background-color: #ffe08a; } }
-[data-motion] [data-down] { transform: rotate(-1.5deg) translateY(3px); filter: grayscale(0.8); opacity: 0.75; }
-.dojo-fell { animation: dojo-down 0.35s ease-in; }
-@keyframes dojo-down { from { transform: none; filter: none; opacity: 1; } }
-@media (prefers-reduced-motion: reduce) { .dojo-changed, .dojo-fell { animation: none; } }
-.sound-switch {
-  display: block; margin: 1rem 0.75rem 1rem auto; min-height: 44px; padding: 0.4rem 0.8rem;
-  border: 2px solid currentColor; border-radius: 999px; background: #fff; color: #1f1f1f; font: inherit; font-weight: 600; cursor: pointer;
-}
-.sound-switch:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }
+[data-face]>svg.face{display:block;width:100%;height:auto;aspect-ratio:63 / 88}
+[data-face].face-shown:not([hidden]){display:block!important;position:relative;padding:0!important;border:0!important;background:none!important;min-height:0!important}
+:where([data-face].face-shown)>:not(svg.face){position:absolute!important;width:1px!important;height:1px!important;overflow:hidden!important;clip-path:inset(50%)!important;white-space:nowrap!important;margin:0!important;padding:0!important}
+.dojo-changed{animation:dojo-pulse 0.35s ease-out}
+@keyframes dojo-pulse{40%{transform:scale(1.12);background-color:#ffe08a}}
+[data-motion] [data-down]{transform:rotate(-1.5deg) translateY(3px);filter:grayscale(0.8);opacity:0.75}
+.dojo-fell{animation:dojo-down 0.35s ease-in}
+@keyframes dojo-down{from{transform:none;filter:none;opacity:1}}
+@media (prefers-reduced-motion:reduce){.dojo-changed,.dojo-fell{animation:none}}
+.sound-switch{display:block;margin:1rem 0.75rem 1rem auto;min-height:44px;padding:0.4rem 0.8rem;border:2px solid currentColor;border-radius:999px;background:#fff;color:#1f1f1f;font:inherit;font-weight:600;cursor:pointer}
+.sound-switch:focus-visible{outline:3px solid #1565c0;outline-offset:2px}
 `;
 
 // 1. Printed faces.
@@ -74,7 +66,13 @@ const SVG = 'http://www.w3.org/2000/svg';
 /** Shows the printed front `element` asks for, replacing one it showed before. */
 function dress(element) {
   const wanted = element.dataset.face;
-  if (element.dataset.faceShown === wanted) return;
+  if (element.dataset.faceShown === wanted) {
+    // The page may write the element's class again when it redraws (PUNISH's hand after a
+    // refused pick): the face stays, so its mark must come back or the text shows around it.
+    const lost = !element.classList.contains('face-shown') && element.querySelector(':scope > svg.face');
+    if (lost) element.classList.add('face-shown');
+    return;
+  }
   const parts = /^([a-z0-9-]+)#([a-z0-9-]+)$/.exec(wanted ?? '');
   if (!parts) return;
   element.dataset.faceShown = wanted;
@@ -279,11 +277,12 @@ function scan() {
 const style = document.createElement('style');
 style.textContent = STYLE;
 document.head.append(style);
+// Classes are watched too: the page may rewrite a dressed card's (see `dress`).
 new MutationObserver(scan).observe(document.body, {
   childList: true,
   subtree: true,
   characterData: true,
   attributes: true,
-  attributeFilter: ['data-face', 'aria-label', 'aria-valuenow', 'data-down'],
+  attributeFilter: ['data-face', 'aria-label', 'aria-valuenow', 'data-down', 'class'],
 });
 scan();

@@ -96,6 +96,10 @@ test('every lesson plays from the rules page to its end, choosing what each step
           await page.waitForSelector('[data-testid="notice"]');
           assert.match(await page.textContent('[data-testid="notice"]'), /asks for the highlighted choice/);
           assert.equal(await stepShown(page), before, 'the refused choice changed nothing');
+          // Nor the look of the hand: every card showing its printed front keeps it whole.
+          const whole = () => [...document.querySelectorAll('[data-face]')].every((e) => !e.querySelector(':scope > svg.face') || e.classList.contains('face-shown'));
+          const kept = await page.waitForFunction(whole, null, { timeout: 5_000 }).then(() => true, () => false);
+          assert.ok(kept, `${id}: after a refused choice a card shows its text around a shrunken face`);
           refused = true;
           await page.screenshot({ path: join(ARTIFACTS, `lesson-${id}.png`), fullPage: true });
           await undo();

@@ -56,6 +56,13 @@ async function playToTheEnd(page, { useKeyboard, shots = {}, maxScreens = 800 })
     else if (screen === 'switch') {
       const options = await page.$$('[data-testid="switch"] .dp-switch');
       assert.ok(options.length > 0, 'a white card to switch');
+      // The board counts the damage as soon as it lands, not card by card as they turn red.
+      const seat = await page.getAttribute('[data-testid="switch"]', 'data-seat');
+      const owed = Number(/\((\d+) to go\)/.exec(await page.textContent('[data-testid="switch"] .big'))[1]);
+      const board = await page.textContent(`[data-testid="health-${seat}"]`);
+      // (The table may still show the view from before this seat's earlier switches of the hit.)
+      const marked = /\((\d+) cards? to turn red\)/.exec(board);
+      assert.ok(marked && Number(marked[1]) >= owed, `the board shows the damage still to switch: ${board}`);
       assert.match(await page.textContent('[data-testid="confirm-switch"]'), /^Turn .+ red$/, 'the suggested card is selected to begin with');
       if (step % 3 === 0) await options[options.length - 1].click();
       if (useKeyboard && step % 2 === 0) await page.keyboard.press('Enter');

@@ -8,18 +8,55 @@ use super::seen::{self, Known};
 use dojo_games::dragon_punch::{DragonPunchView, MAX_HAND, Phase, ROUNDS_TO_WIN};
 use leptos::prelude::*;
 
-/// Health as pips, white for each white card left, red for each switched: shape and words as
-/// well as colour.
-fn health_pips(health: u8, basics: usize) -> impl IntoView + use<> {
-    let lost = basics.saturating_sub(usize::from(health));
-    let pips = (0..basics).map(|i| {
-        let white = i < usize::from(health);
-        view! { <span class=if white { "pip white" } else { "pip red" } aria-hidden="true">{if white { "○" } else { "●" }}</span> }
+/// A player's health as the table shows it: the white cards left once the damage just dealt is
+/// switched, and how many of them are still to turn red. The rules count the damage when the
+/// attack lands; the switches only say which cards take it, so the board drops at once rather
+/// than card by card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Health {
+    /// White cards left after the damage owed.
+    pub left: u8,
+    /// Cards the player still has to switch to red.
+    pub owed: u8,
+}
+
+/// Player `p`'s health in `v`.
+pub fn health(v: &DragonPunchView, p: usize) -> Health {
+    let owed = match v.phase {
+        Phase::Switch { owed } => owed[p],
+        _ => 0,
+    };
+    let owed = owed.min(v.health[p]);
+    Health { left: v.health[p] - owed, owed }
+}
+
+/// Health as pips, white for each white card left, half for each still to switch, red for each
+/// switched: shape and words as well as colour.
+fn health_pips(health: Health, basics: usize) -> impl IntoView + use<> {
+    let (left, owed) = (usize::from(health.left), usize::from(health.owed));
+    let lost = basics.saturating_sub(left + owed);
+    let pips = (0..basics).map(move |i| {
+        let (class, mark) = match i {
+            i if i < left => ("pip white", "○"),
+            i if i < left + owed => ("pip owed", "◐"),
+            _ => ("pip red", "●"),
+        };
+        view! { <span class=class aria-hidden="true">{mark}</span> }
     });
+    let owed_words = if owed > 0 { format!(", {owed} still to switch") } else { String::new() };
     view! {
-        <span class="dp-health" role="img" aria-label=format!("{health} white cards left, {lost} switched to red")>
+        <span class="dp-health" role="img" aria-label=format!("{left} white cards left, {lost} switched to red{owed_words}")>
             {pips.collect_view()}
         </span>
+    }
+}
+
+/// The words beside the pips: "Health 5 of 7", and the cards still to turn red.
+fn health_words(health: Health, basics: usize) -> String {
+    match health.owed {
+        0 => format!("Health {} of {basics}", health.left),
+        1 => format!("Health {} of {basics} (1 card to turn red)", health.left),
+        n => format!("Health {} of {basics} ({n} cards to turn red)", health.left),
     }
 }
 
@@ -66,7 +103,7 @@ fn player_panel(v: &DragonPunchView, names: &[String], p: usize) -> impl IntoVie
     let name = names.get(p).cloned().unwrap_or_default();
     let initiative = v.initiative == Some(p);
     view! {
-        <div class="dp-panel" class:has-initiative=initiative data-testid=format!("dp-player-{}", p + 1) data-down=(v.phase != Phase::Pick && v.health[p] == 0).then_some("")>
+        <div class="dp-panel" class:has-initiative=initiative data-testid=format!("dp-player-{}", p + 1) data-down=(v.phase != Phase::Pick && health(v, p).left == 0).then_some("")>
             <div class="dp-panel-head">
                 <span class="player-name">{name}</span>
                 <span class="dp-character">{characters.join(" & ")}</span>
@@ -76,8 +113,8 @@ fn player_panel(v: &DragonPunchView, names: &[String], p: usize) -> impl IntoVie
                 </span>
             </div>
             <div class="dp-health-line" data-testid=format!("health-{}", p + 1) hidden=v.phase == Phase::Pick>
-                {health_pips(v.health[p], basics)}
-                <span class="dp-health-text">{format!("Health {} of {basics}", v.health[p])}</span>
+                {health_pips(health(v, p), basics)}
+                <span class="dp-health-text">{health_words(health(v, p), basics)}</span>
                 {initiative.then(|| view! { <span class="badge initiative" data-testid="initiative">"Has the Initiative"</span> })}
             </div>
             {(v.phase == Phase::Pick).then(|| view! { <p class="dp-picking" data-testid=format!("picked-{}", p + 1)>{format!("Taking cards in secret: {} of {MAX_HAND}", v.picked[p])}</p> })}
@@ -129,4 +166,43 @@ pub fn DpTable(
 /// The table as a piece of a page (the play machine's and the example player's table).
 pub fn table(view: Signal<DragonPunchView>, names: Signal<Vec<String>>) -> AnyView {
     view! { <DpTable view=view names=names/> }.into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dojo_engine::{Game, PerSeat, Seat};
+    use dojo_games::dragon_punch::{DragonPunch, Setup, set::reconstructed};
+
+    /// Plays the first legal card for both until someone owes damage.
+    fn until_damage() -> DragonPunchView {
+        let mut state = DragonPunch::from_setup(&Setup::standard(reconstructed(), [0, 1])).unwrap();
+        for _ in 0..40 {
+            let view = state.public_view();
+            if matches!(view.phase, Phase::Switch { .. }) {
+                return view;
+            }
+            let joint = PerSeat::from_fn(2, |s: Seat| state.legal_actions(s).into_iter().next());
+            dojo_engine::apply(&mut state, &joint).unwrap();
+        }
+        panic!("no damage in 40 steps")
+    }
+
+    #[test]
+    fn damage_shows_on_the_board_as_soon_as_it_is_dealt() {
+        let v = until_damage();
+        let Phase::Switch { owed } = v.phase else { unreachable!() };
+        let p = if owed[0] > 0 { 0 } else { 1 };
+        let shown = health(&v, p);
+        assert_eq!(shown, Health { left: v.health[p] - owed[p], owed: owed[p] });
+        let words = health_words(shown, v.basics(p));
+        assert!(words.starts_with(&format!("Health {} of", v.health[p] - owed[p])), "{words}");
+        assert!(words.contains("to turn red"), "{words}");
+    }
+
+    #[test]
+    fn with_nothing_owed_the_board_shows_the_white_cards() {
+        assert_eq!(health_words(Health { left: 7, owed: 0 }, 7), "Health 7 of 7");
+        assert_eq!(health_words(Health { left: 4, owed: 1 }, 7), "Health 4 of 7 (1 card to turn red)");
+    }
 }
