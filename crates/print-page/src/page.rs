@@ -1,7 +1,7 @@
 //! `/print/<game>`: choose how to print a kit, see a sheet as it will print, download the PDF.
 //!
 //! The page itself holds only the form. Layout and the SVG preview run in the small preview
-//! worker (loaded with the page); the PDF is made by the PDF worker, which holds printpdf and
+//! worker (loaded with the page); the PDF is made by the PDF worker, which holds the fonts and
 //! is fetched on the first download, so neither weighs on the site's first download. Settings
 //! live in the address bar, so a kit can be shared as a link.
 

@@ -1,5 +1,5 @@
-//! The PDF worker: builds a kit's PDF with printpdf and hands the bytes to the page. It is the
-//! only wasm with printpdf in it, and the page fetches it on the first download.
+//! The PDF worker: builds a kit's PDF (`dojo_print::pdf`) and hands the bytes to the page. It is the
+//! only wasm with the bundled fonts in it, and the page fetches it on the first download.
 
 use dojo_print_worker::{Reply, Request, error, serve};
 use js_sys::{Date, Uint8Array};
