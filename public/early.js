@@ -6,7 +6,8 @@
 //    page's two texts. (A rules page's own module, its cards and example players, is left to the
 //    app: fetched alongside the shell it would delay the text a reader wants first.) The
 //    addresses come from the build's list (`<meta name="dojo-assets">`); the route's shape names
-//    them, so this knows no game.
+//    them, so this knows no game. A print page's preview worker is started here too, and
+//    handed to the print module when it arrives.
 // 2. The service worker (sw.js: the site offline after one visit) starts, and when a new deploy
 //    has been fetched and is waiting, the page offers "A new version is ready — reload". The new
 //    version takes over only when the person presses Reload (or opens the site afresh), so a
@@ -26,11 +27,39 @@ function assets() {
  */
 function needs(path, built) {
   const route = /^\/(play|rules|print)\/([a-z0-9-]+)\/?$/.exec(path);
-  if (!route || !built.has(`${route[2]}-rules`)) return { modules: [], files: [] };
+  if (!route || !built.has(`${route[2]}-rules`)) return { modules: [], files: [], workers: [] };
   const [, kind, game] = route;
-  if (kind === 'rules') return { modules: [], files: [`/text/${game}/rules.md`, `/text/${game}/notes.md`] };
-  return { modules: [kind === 'play' ? `${game}-play` : 'print-page'], files: [] };
+  if (kind === 'rules') return { modules: [], files: [`/text/${game}/rules.md`, `/text/${game}/notes.md`], workers: [] };
+  if (kind === 'play') return { modules: [`${game}-play`], files: [], workers: [] };
+  return { modules: ['print-page'], files: [], workers: ['print-preview'] };
 }
+
+/** Workers started before the page's module: name → the worker and the messages it sent meanwhile. */
+const started = new Map();
+
+/**
+ * Starts worker `name` (content hash `hash`) now, keeping what it says until the page's module
+ * takes it over with `dojoAdoptWorker(name)`: a print page's preview then loads alongside the
+ * page's module instead of after it.
+ */
+function startWorker(name, hash) {
+  if (!hash || started.has(name)) return;
+  try {
+    const worker = new Worker(`/${name}-${hash}.js`);
+    const said = [];
+    worker.onmessage = (event) => said.push(event.data);
+    started.set(name, { worker, said });
+  } catch {
+    // The module starts its own.
+  }
+}
+
+/** Hands the module the worker `name` started early and what it has said, once; or null. */
+globalThis.dojoAdoptWorker = (name) => {
+  const early = started.get(name);
+  started.delete(name);
+  return early ? [early.worker, early.said] : null;
+};
 
 /** A `<link rel="preload">` asking for `href` as the app's `fetch` will (same-origin credentials). */
 function fetchPreload(href, type) {
@@ -52,9 +81,10 @@ function preloadModule(name, hash) {
 /** Starts the downloads the page at this address needs. */
 function preloadAll() {
   const built = assets();
-  const { modules, files } = needs(window.location.pathname, built);
+  const { modules, files, workers } = needs(window.location.pathname, built);
   for (const name of modules) preloadModule(name, built.get(name));
   for (const file of files) document.head.append(fetchPreload(file));
+  for (const name of workers) startWorker(name, built.get(name));
 }
 
 // This runs as soon as it arrives (an async module), normally long after the head was parsed;

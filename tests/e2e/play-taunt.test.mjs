@@ -371,6 +371,7 @@ test('a person and three hard computers in a Free-for-All: the computers think i
   await page.waitForSelector('[data-testid="seat-4-controller"]');
   const who = ['person', 'hard', 'hard', 'hard'];
   for (let n = 1; n <= 4; n++) await page.selectOption(`[data-testid="seat-${n}-controller"]`, who[n - 1]);
+  const started = await page.evaluate(() => performance.now());
   await page.click('[data-testid="start"]');
   const { botTimes, decisions, slowest } = await playToTheEnd(page, { useKeyboard: false, maxScreens: 2500 });
   const { longTasks, thinking, workerAnswers } = await page.evaluate(() => ({
@@ -394,6 +395,11 @@ test('a person and three hard computers in a Free-for-All: the computers think i
   console.log(`taunt_ffa_thinking_ms_total: ${Math.round(thinkingMs)} over ${thinking.length} waits`);
   console.log(`taunt_ffa_longest_task_while_thinking_ms: ${Math.round(longest)} (budget 50)`);
   console.log(`taunt_ffa_long_tasks_while_thinking: ${during.length}, ${Math.round(busy)} ms in all`);
+  // The whole game from Start, the moment each pick is applied and drawn included (issue 43:
+  // that redraw, not the search, is the page's longest work).
+  const game = longTasks.filter(([start]) => start >= started);
+  console.log(`taunt_ffa_longest_task_ms: ${Math.round(Math.max(0, ...game.map(([, d]) => d)))} (budget 50, whole game, no CPU slowdown)`);
+  console.log(`taunt_ffa_tasks_over_50ms: ${game.length}`);
   printBotTimes('taunt', '_ffa_3_computers', { botTimes, decisions, slowest });
   assert.ok(busy < thinkingMs / 2, `the page was busy ${Math.round(busy)} ms of the ${Math.round(thinkingMs)} ms the computers thought`);
   assertClean(page);

@@ -73,6 +73,25 @@ test('a default kit downloads as a valid A4 PDF with every card, within budget',
   await page.context().close();
 });
 
+test('opened from a link, a print page starts its preview worker alongside its module, not after it', async () => {
+  const page = await openPage(site.browser);
+  // A slow phone's network (as scripts/slow-phone.mjs), so that arriving and starting differ.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 100_000 });
+  await page.goto(`${site.url}/print/punish`);
+  await page.waitForSelector('[data-testid="sheet"] svg', { timeout: 30_000 });
+  const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ name: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd })));
+  const find = (re) => entries.filter((e) => re.test(e.name));
+  const workers = find(/^\/print-preview-[0-9a-f]+\.js$/);
+  const module = find(/^\/print-page-[0-9a-f]+_bg\.wasm$/);
+  assert.equal(workers.length, 1, `one preview worker: ${JSON.stringify(workers)}`);
+  assert.equal(module.length, 1);
+  assert.ok(workers[0].start < module[0].end, `the worker (from ${workers[0].start} ms) started before the module arrived (${module[0].end} ms)`);
+  assertClean(page);
+  await page.context().close();
+});
+
 test('settings change the preview, live in the address, and survive a shared link', async () => {
   const page = await openPage(site.browser, `${site.url}/print/punish`);
   await page.waitForSelector('[data-testid="sheet"] svg', { timeout: 20_000 });

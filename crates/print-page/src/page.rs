@@ -59,13 +59,35 @@ fn strings(obj: &JsValue, key: &str) -> Vec<String> {
 
 /// Starts the worker `name` (its content-hashed script, which starts its own wasm) and routes
 /// its replies to `on_reply`.
+/// A worker started before this module arrived (public/early.js does so on a print page's first
+/// load), taken over once, with what it said meanwhile.
+fn adopt_worker(name: &str) -> Option<(Worker, Array)> {
+    let adopt = Reflect::get(&js_sys::global(), &JsValue::from_str("dojoAdoptWorker")).ok()?.dyn_into::<js_sys::Function>().ok()?;
+    let pair = adopt.call1(&JsValue::NULL, &JsValue::from_str(name)).ok()?.dyn_into::<Array>().ok()?;
+    Some((pair.get(0).dyn_into().ok()?, pair.get(1).dyn_into().ok()?))
+}
+
+/// Starts the worker `name` (its content-hashed script, which starts its own wasm), or takes
+/// over the one started early, and routes its replies to `on_reply`.
 fn start_worker(name: &str, on_reply: impl Fn(JsValue) + 'static) -> Result<Worker, String> {
-    let files = dojo_assets::files(name).map_err(|e| e.to_string())?;
-    let worker = Worker::new(&files.js).map_err(|_| format!("the browser refused to start {name}"))?;
-    let handler = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| on_reply(e.data()));
+    let (worker, said) = match adopt_worker(name) {
+        Some(early) => early,
+        None => {
+            let files = dojo_assets::files(name).map_err(|e| e.to_string())?;
+            (Worker::new(&files.js).map_err(|_| format!("the browser refused to start {name}"))?, Array::new())
+        }
+    };
+    let on_reply = std::rc::Rc::new(on_reply);
+    let reply = on_reply.clone();
+    let handler = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| reply(e.data()));
     worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
     // The handler lives as long as the worker, which lives as long as the page.
     handler.forget();
+    // What the worker said before this module took it over comes first (later messages arrive
+    // as tasks of their own, after this).
+    for message in said.iter() {
+        on_reply(message);
+    }
     Ok(worker)
 }
 
