@@ -1,8 +1,8 @@
 // What runs before the app itself, from index.html (a file, as the Content-Security-Policy
 // allows no inline script):
-// 1. What the page cannot be used without starts downloading at once: a play page's game module
-//    and a print page's print module, which the app would only ask for once its own wasm had
-//    arrived and started (a second wait of several round trips on a slow phone), and a rules
+// 1. What the page cannot be used without starts downloading at once: a print page's print
+//    module (route.js asks for a play page's module, earlier still), which the app would only
+//    ask for once its own wasm had arrived and started (a second wait of several round trips on a slow phone), and a rules
 //    page's two texts. (A rules page's own module, its cards and example players, is left to the
 //    app: fetched alongside the shell it would delay the text a reader wants first.) The
 //    addresses come from the build's list (`<meta name="dojo-assets">`); the route's shape names
@@ -30,7 +30,7 @@ function needs(path, built) {
   if (!route || !built.has(`${route[2]}-rules`)) return { modules: [], files: [], workers: [] };
   const [, kind, game] = route;
   if (kind === 'rules') return { modules: [], files: [`/text/${game}/rules.md`, `/text/${game}/notes.md`], workers: [] };
-  if (kind === 'play') return { modules: [`${game}-play`], files: [], workers: [] };
+  if (kind === 'play') return { modules: [], files: [], workers: [] }; // route.js asks for it
   return { modules: ['print-page'], files: [], workers: ['print-preview'] };
 }
 

@@ -1,4 +1,29 @@
-// Runs before the home page is parsed (a classic script at the top of index.html's body): marks the home page, so
-// the plain-HTML home page that index.html holds for a first visit shows only at `/` (see
-// style/main.css, `#first-paint`). Every other address waits for the app as before.
+// Runs before the home page is parsed (a classic script at the top of index.html's body):
+// 1. Marks the home page, so the plain-HTML home page that index.html holds for a first visit
+//    shows only at `/` (see style/main.css, `#first-paint`). Every other address waits for the
+//    app as before.
+// 2. Asks at once for the code this address starts with (public/start.js): on a play page its
+//    game's module, anywhere else the shell (the files the build lists in
+//    `<meta name="dojo-shell">`), so the download begins as the page is parsed.
 document.documentElement.classList.toggle('at-home', window.location.pathname === '/');
+
+(() => {
+  const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content ?? '';
+  const ask = (href) => {
+    // A play page's own copy of index.html asks for its module in the head already.
+    if (document.querySelector(`link[href="${href}"]`)) return;
+    const link = document.createElement('link');
+    if (href.endsWith('.wasm')) Object.assign(link, { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', type: 'application/wasm' });
+    else Object.assign(link, { rel: 'modulepreload', crossOrigin: 'anonymous' });
+    link.href = href;
+    document.head.append(link);
+  };
+  const route = /^\/play\/([a-z0-9-]+)\/?$/.exec(window.location.pathname);
+  const play = route && meta('dojo-assets').split(/\s+/).map((e) => e.split(':')).find(([name]) => name === `${route[1]}-play`);
+  if (play && /^[0-9a-f]+$/.test(play[1] ?? '')) {
+    ask(`/${play[0]}-${play[1]}.js`);
+    ask(`/${play[0]}-${play[1]}_bg.wasm`);
+  } else {
+    for (const href of meta('dojo-shell').split(/\s+/)) if (/^\/[a-z0-9/_.-]+$/.test(href)) ask(href);
+  }
+})();

@@ -120,6 +120,12 @@ export function writeHeaders(dir) {
   rule('/sw.js', 'no-cache');
   for (const path of siteFiles(dir)) {
     rule(path, HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    // A page of its own (`/play/punish/index.html`) is asked for by its address.
+    const page = /^(\/.+)\/index\.html$/.exec(path)?.[1];
+    if (page) {
+      rule(page, 'no-cache');
+      rule(`${page}/`, 'no-cache');
+    }
   }
   writeFileSync(join(dir, '_headers'), `${lines.join('\n')}\n`);
   return rules;

@@ -1,7 +1,7 @@
-//! The entries of a game's two lazily loaded modules. The shell imports a module when a page
-//! needs it (see [`crate::components::lazy_module`]) and calls:
-//! - `remount()` of the play module (`src/bin/<game>-play.rs`) on the play page, which mounts
-//!   the play page into `#play-root`, dropping the previous visit's page;
+//! The entries of a game's two modules:
+//! - `start_page()` of the play module (`src/bin/<game>-play.rs`): on `/play/<game>` that
+//!   module is the page's only wasm (`public/start.js` loads it instead of the shell) and draws
+//!   the whole page (see [`crate::components::chrome`]);
 //! - `fill_rules()` of the rules module (`src/bin/<game>-rules.rs`) on the rules page, which
 //!   mounts the game's pieces (cards, example players) into the placeholders the shell drew for
 //!   the rules text's `::name arg` lines.
@@ -73,16 +73,17 @@ where
 }
 
 /// The whole body of a game's play module (`src/bin/<game>-play.rs`):
-/// `play_module!("punish", PlayComponent, PunishSite)` exports `remount()` (the play page into
-/// `#play-root`) and `think()` (the computer's decision, for the workers it thinks in: see
+/// `play_module!("punish", PlayComponent, PunishSite)` exports `start_page()` (the whole play page,
+/// header and footer included) and `think()` (the computer's decision, for the workers it thinks in: see
 /// [`crate::play::think`]; `PunishSite` is the game's [`crate::play::OnSite`]).
 #[macro_export]
 macro_rules! play_module {
     ($game:literal, $page:path, $site:ty) => {
-        /// Mounts the play page; the site calls it each time the play page opens.
+        /// Draws the whole play page: `public/start.js` calls it on `/play/<game>`, where this
+        /// module is the page's only wasm.
         #[wasm_bindgen::prelude::wasm_bindgen]
-        pub fn remount() {
-            $crate::lazy_page::mount_into($crate::lazy_page::PLAY_ROOT, $page);
+        pub fn start_page() {
+            $crate::components::chrome::start_play_page($game, $page);
         }
 
         /// The computer's decision for a request from the page (see `play::think`): what a

@@ -6,7 +6,7 @@ use crate::components::document::{Contents, Directive, Document};
 use crate::components::lazy_module::{LazyModule, run_module};
 use crate::components::rules_text::{loaded, scroll_to_hash, use_texts, waiting};
 use crate::games;
-use crate::lazy_page::{PLAY_ROOT, placeholders};
+use crate::lazy_page::placeholders;
 use crate::routes::not_found::NotFound;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
@@ -18,12 +18,21 @@ fn game_in_address() -> Memo<Option<&'static catalog::GameInfo>> {
     Memo::new(move |_| params.with(|p| p.get("game").and_then(|id| catalog::on_site(&id))))
 }
 
-/// A game's play page: its own module, fetched the first time it is opened.
+/// A game's play page is a page of its own, drawn by the game's module without the shell (see
+/// [`crate::components::chrome`]): reached from a link in the shell, the address is loaded
+/// afresh.
 #[component]
 pub fn Play() -> impl IntoView {
     let game = game_in_address();
     move || match game.get() {
-        Some(g) => view! { <LazyModule name=games::play_module(g.id) root=PLAY_ROOT what=format!("the {} table", g.name)/> }.into_any(),
+        Some(g) => {
+            request_animation_frame(|| {
+                if let Some(location) = web_sys::window().map(|w| w.location()) {
+                    let _ = location.reload();
+                }
+            });
+            view! { <p class="loading" data-testid="opening">{format!("Opening the {} table…", g.name)}</p> }.into_any()
+        }
         None => view! { <NotFound/> }.into_any(),
     }
 }

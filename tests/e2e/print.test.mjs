@@ -41,8 +41,10 @@ test('the site loads no print code until a print page is opened, and no PDF code
   assert.ok(names.some((n) => hashed('print-page').test(n)) && names.some((n) => hashed('print-preview').test(n)), `${names}`);
   assert.ok(!names.some((n) => /^\/print-(page|preview)(_bg\.wasm|\.js)$/.test(n)), 'no unhashed file is fetched');
   assert.ok(!names.some((n) => n.includes('print-pdf')), 'the PDF worker waits for a download');
-  // Leaving and coming back mounts the page again without reloading its module.
-  await page.click('a[href="/play/punish"]');
+  // Leaving for another page of the shell and coming back mounts the page again without
+  // reloading its module (a play page is a page load of its own: see play.test.mjs).
+  await page.click('a[href="/rules/punish"]');
+  await page.waitForSelector('[data-testid="rules-punish"] h1');
   await page.click('a[href="/print/punish"]');
   await page.waitForSelector('[data-testid="sheet"] svg');
   assert.equal(names.filter((n) => hashed('print-page').test(n)).length, 1);

@@ -43,6 +43,9 @@ test('every game in the registry has its pages (play, rules, print, lab), clean 
     await page.evaluate(() => localStorage.clear());
     await page.reload();
     await page.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
+    // One UI runtime on the page: its game's module is its only wasm, the shell's is not fetched.
+    const wasm = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.wasm')));
+    assert.ok(wasm.length === 1 && new RegExp(`^/${id}-play-[0-9a-f]{16}_bg\\.wasm$`).test(wasm[0]), `${id}: the play page fetched ${wasm.join(', ')}`);
     await page.click('[data-testid="mode-bot"]');
     await page.click('[data-testid="start"]');
     // The first step: a card to pick (or lay, or place), Rumble's sealed bid sheet, or FUSION's choices.
