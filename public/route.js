@@ -2,9 +2,9 @@
 // 1. Marks the home page, so the plain-HTML home page that index.html holds for a first visit
 //    shows only at `/` (see style/main.css, `#first-paint`). Every other address waits for the
 //    app as before.
-// 2. Asks at once for the code this address starts with (public/start.js): on a play page its
-//    game's module, anywhere else the shell (the files the build lists in
-//    `<meta name="dojo-shell">`), so the download begins as the page is parsed.
+// 2. On a play page answered with index.html itself (the service worker's copy, a host that
+//    knows no `play/<game>/index.html`), asks at once for the game's module, which
+//    public/start.js starts there.
 document.documentElement.classList.toggle('at-home', window.location.pathname === '/');
 
 (() => {
@@ -23,7 +23,5 @@ document.documentElement.classList.toggle('at-home', window.location.pathname ==
   if (play && /^[0-9a-f]+$/.test(play[1] ?? '')) {
     ask(`/${play[0]}-${play[1]}.js`);
     ask(`/${play[0]}-${play[1]}_bg.wasm`);
-  } else {
-    for (const href of meta('dojo-shell').split(/\s+/)) if (/^\/[a-z0-9/_.-]+$/.test(href)) ask(href);
   }
 })();

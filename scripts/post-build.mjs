@@ -10,13 +10,13 @@
 //    page can start it by URL instead of from a Blob.
 // 2. No inline scripts. Trunk starts the app with an inline module script; it moves to its own
 //    hashed file, so the Content-Security-Policy can allow scripts from the site only, and
-//    public/start.js runs it except on a play page (whose game module is the page's only wasm);
-//    the shell's preloads become a list that public/route.js asks for on those pages only.
+//    public/start.js runs it except on a play page (whose game module is the page's only wasm).
 // 3. Every script minified (scripts/offline.mjs: Trunk's minifier skips the wasm-bindgen glue of
 //    ES modules), and the service worker (public/sw.js) given the build's file list and version.
 // 4. `_headers` for static hosts that read one, and `.br` / `.gz` beside every compressible file
 //    (scripts/offline.mjs). scripts/static-server.mjs serves both, as such a host would.
-// 5. A copy of index.html for each play page that asks for its game's module in the head.
+// 5. A copy of index.html for each play page that asks for its game's module in the head, not
+//    for the shell's files.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,23 +80,20 @@ if (boot === null) {
   console.error("post-build: Trunk's start-up script was not found in index.html");
   process.exit(1);
 }
-// The shell's own preloads go too: public/route.js asks for them, except on a play page.
-const shell = [];
-html = html.replace(/<link\b[^>]*>/g, (link) => {
-  const href = /\bhref=["']?([^"' >]+)/.exec(link)?.[1] ?? '';
-  if (!/\brel=["']?(modulepreload|preload)\b/.test(link) || !/^\/(pocket-dojo-[0-9a-f]+(_bg\.wasm|\.js)|snippets\/pocket-dojo-)/.test(href)) return link;
-  shell.push(href);
-  return '';
-});
 
-const meta = `<meta name="dojo-assets" content="${listed.join(' ')}"><meta name="dojo-shell" content="${shell.join(' ')}">`;
+const meta = `<meta name="dojo-assets" content="${listed.join(' ')}">`;
 html = html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : html.replace(/<title>/, `${meta}<title>`);
 writeFileSync(indexPath, html);
 console.log(`post-build: hashed ${listed.join(', ') || 'nothing'}; inline scripts moved to files`);
 
 // 5. Each play page's own copy of index.html, `play/<game>/index.html` (static hosts and
-//    scripts/static-server.mjs answer `/play/<game>` with it), whose head asks for the game's
-//    module at once: the download starts as the head is read, not after route.js has arrived.
+//    scripts/static-server.mjs answer `/play/<game>` with it): its head asks for the game's
+//    module at once instead of the shell's files, which a play page does not run.
+const withoutShell = html.replace(/<link\b[^>]*>/g, (link) => {
+  const href = /\bhref=["']?([^"' >]+)/.exec(link)?.[1] ?? '';
+  const shell = /^\/(pocket-dojo-[0-9a-f]+(_bg\.wasm|\.js)|snippets\/pocket-dojo-)/.test(href);
+  return /\brel=["']?(modulepreload|preload)\b/.test(link) && shell ? '' : link;
+});
 let pages = 0;
 for (const entry of listed) {
   const [name, hash] = entry.split(':');
@@ -104,7 +101,7 @@ for (const entry of listed) {
   if (!game) continue;
   const ask = `<link rel="modulepreload" crossorigin href="/${name}-${hash}.js"><link rel="preload" as="fetch" type="application/wasm" crossorigin href="/${name}-${hash}_bg.wasm">`;
   mkdirSync(join(dir, 'play', game), { recursive: true });
-  writeFileSync(join(dir, 'play', game, 'index.html'), html.replace('</head>', `${ask}</head>`));
+  writeFileSync(join(dir, 'play', game, 'index.html'), withoutShell.replace('</head>', `${ask}</head>`));
   pages += 1;
 }
 console.log(`post-build: ${pages} play pages with their module asked for in the head`);
