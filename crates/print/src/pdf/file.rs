@@ -129,12 +129,18 @@ mod tests {
         let tail = String::from_utf8(bytes[at..].to_vec()).unwrap();
         let xref: usize = tail.lines().next().unwrap().parse().unwrap();
         let table = String::from_utf8(bytes[xref..].to_vec()).unwrap();
-        assert!(table.starts_with("xref\n0 4\n"));
-        for (n, line) in table.lines().skip(3).take(3).enumerate() {
+        let lines: Vec<&str> = table.lines().collect();
+        // The table's head (the keyword, then "first object, count"), the free entry for
+        // object 0, one entry per object, then the trailer.
+        assert_eq!(&lines[..3], ["xref", "0 4", "0000000000 65535 f "]);
+        let entries = &lines[3..6];
+        for (id, line) in (1..=3).zip(entries) {
             let offset: usize = line[..10].parse().unwrap();
-            assert!(bytes[offset..].starts_with(format!("{} 0 obj", n + 1).as_bytes()), "object {}", n + 1);
-            assert_eq!(line.len() + 1, 20);
+            assert!(bytes[offset..].starts_with(format!("{id} 0 obj").as_bytes()), "object {id}");
+            assert!(line.ends_with(" 00000 n "), "object {id}: {line:?}");
+            assert_eq!(line.len() + 1, 20, "each entry is 20 bytes with its end of line");
         }
+        assert_eq!(lines[6], "trailer", "no entry past the last object");
     }
 
     #[test]
