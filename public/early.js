@@ -1,13 +1,11 @@
 // What runs before the app itself, from index.html (a file, as the Content-Security-Policy
 // allows no inline script):
-// 1. What the page cannot be used without starts downloading at once: a print page's print
-//    module (route.js asks for a play page's module, earlier still), which the app would only
-//    ask for once its own wasm had arrived and started (a second wait of several round trips on a slow phone), and a rules
-//    page's two texts. (A rules page's own module, its cards and example players, is left to the
-//    app: fetched alongside the shell it would delay the text a reader wants first.) The
-//    addresses come from the build's list (`<meta name="dojo-assets">`); the route's shape names
-//    them, so this knows no game. A print page's preview worker is started here too, and
-//    handed to the print module when it arrives.
+// 1. What the page cannot be used without, besides its own module (which route.js asks for,
+//    earlier still), starts downloading at once: a rules page's two texts, which its module
+//    would only ask for once its wasm had arrived and started (a second wait of several round
+//    trips on a slow phone), and a print page's preview worker, started here and handed to the
+//    print module when it arrives. The addresses come from the build's list
+//    (`<meta name="dojo-assets">`); the route's shape names them, so this knows no game.
 // 2. The service worker (sw.js: the site offline after one visit) starts, and when a new deploy
 //    has been fetched and is waiting, the page offers "A new version is ready — reload". The new
 //    version takes over only when the person presses Reload (or opens the site afresh), so a
@@ -21,17 +19,16 @@ function assets() {
 }
 
 /**
- * The lazily loaded modules and the files a page at `path` cannot be used without. A game is
- * one the build has modules for: an address naming no game asks for nothing (the app shows its
- * not-found page).
+ * The files and workers a page at `path` cannot be used without, besides its module. A game is
+ * one the build has modules for: an address naming no game asks for nothing (the shell shows
+ * its not-found page).
  */
 function needs(path, built) {
-  const route = /^\/(play|rules|print)\/([a-z0-9-]+)\/?$/.exec(path);
-  if (!route || !built.has(`${route[2]}-rules`)) return { modules: [], files: [], workers: [] };
+  const route = /^\/(rules|print)\/([a-z0-9-]+)\/?$/.exec(path);
+  if (!route || !built.has(`${route[2]}-rules`)) return { files: [], workers: [] };
   const [, kind, game] = route;
-  if (kind === 'rules') return { modules: [], files: [`/text/${game}/rules.md`, `/text/${game}/notes.md`], workers: [] };
-  if (kind === 'play') return { modules: [], files: [], workers: [] }; // route.js asks for it
-  return { modules: ['print-page'], files: [], workers: ['print-preview'] };
+  if (kind === 'rules') return { files: [`/text/${game}/rules.md`, `/text/${game}/notes.md`], workers: [] };
+  return { files: [], workers: ['print-preview'] };
 }
 
 /** Workers started before the page's module: name → the worker and the messages it sent meanwhile. */
@@ -69,20 +66,10 @@ function fetchPreload(href, type) {
   return link;
 }
 
-/** Asks the browser for `name`'s script and wasm now (content hash `hash`), as the app will load them. */
-function preloadModule(name, hash) {
-  if (!hash) return;
-  const script = document.createElement('link');
-  script.rel = 'modulepreload';
-  script.href = `/${name}-${hash}.js`;
-  document.head.append(script, fetchPreload(`/${name}-${hash}_bg.wasm`, 'application/wasm'));
-}
-
 /** Starts the downloads the page at this address needs. */
 function preloadAll() {
   const built = assets();
-  const { modules, files, workers } = needs(window.location.pathname, built);
-  for (const name of modules) preloadModule(name, built.get(name));
+  const { files, workers } = needs(window.location.pathname, built);
   for (const file of files) document.head.append(fetchPreload(file));
   for (const name of workers) startWorker(name, built.get(name));
 }

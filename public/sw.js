@@ -13,8 +13,9 @@
 //   reload", and only then does the new worker take over, so one page never mixes files of two
 //   builds. The first version takes over at once (there is nothing to mix with).
 // - Fetch: a file of the build comes from this version's cache, a page address (/play/taunt)
-//   gets this version's index.html; anything missing from the cache (one the browser cleared,
-//   say) comes from the network, so a reload always recovers.
+//   gets this version's copy of index.html for that page (or index.html itself); anything
+//   missing from the cache (one the browser cleared, say) comes from the network, so a reload
+//   always recovers.
 const VERSION = 'dev';
 const FILES = [];
 const SHELL = [];
@@ -89,13 +90,23 @@ function isPage(request, url) {
   return request.mode === 'navigate' && !/\.[a-z0-9]+$/i.test(url.pathname);
 }
 
+/**
+ * The file answering the page at `pathname`: its own copy of index.html when the build wrote
+ * one (`/rules/taunt/index.html`, which asks for that page's module and not the shell's), else
+ * index.html.
+ */
+function pageFile(pathname) {
+  const own = `${pathname.replace(/\/+$/, '')}/index.html`;
+  return FILES.includes(own) ? own : '/index.html';
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   const page = isPage(request, url);
-  const path = page ? '/index.html' : url.pathname;
+  const path = page ? pageFile(url.pathname) : url.pathname;
   if (!FILES.includes(path)) return;
   event.respondWith(
     (async () => {
@@ -103,9 +114,17 @@ self.addEventListener('fetch', (event) => {
       const hit = await cache.match(path);
       if (hit) return hit;
       // Not (or no longer) kept: the network answers, and a whole success is kept.
-      const response = await fetch(page ? path : request);
-      if (response.ok && response.type === 'basic') await cache.put(path, response.clone());
-      return response;
+      try {
+        const response = await fetch(page ? path : request);
+        if (response.ok && response.type === 'basic') await cache.put(path, response.clone());
+        return response;
+      } catch (error) {
+        // Offline before a page's own copy was kept: index.html (kept at install) draws the
+        // same page, public/route.js naming its module.
+        const fallback = page && path !== '/index.html' ? await cache.match('/index.html') : undefined;
+        if (fallback) return fallback;
+        throw error;
+      }
     })(),
   );
 });

@@ -10,13 +10,14 @@
 //    page can start it by URL instead of from a Blob.
 // 2. No inline scripts. Trunk starts the app with an inline module script; it moves to its own
 //    hashed file, so the Content-Security-Policy can allow scripts from the site only, and
-//    public/start.js runs it except on a play page (whose game module is the page's only wasm).
+//    public/start.js runs it on the pages that are not a module of their own (home, not found).
 // 3. Every script minified (scripts/offline.mjs: Trunk's minifier skips the wasm-bindgen glue of
 //    ES modules), and the service worker (public/sw.js) given the build's file list and version.
 // 4. `_headers` for static hosts that read one, and `.br` / `.gz` beside every compressible file
 //    (scripts/offline.mjs). scripts/static-server.mjs serves both, as such a host would.
-// 5. A copy of index.html for each play page that asks for its game's module in the head, not
-//    for the shell's files.
+// 5. A copy of index.html for each page that is a module of its own (a game's play, rules,
+//    watch, lab and print pages, "Your games", the connection page) that asks for its module
+//    in the head, not for the shell's files.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,25 +87,40 @@ html = html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : ht
 writeFileSync(indexPath, html);
 console.log(`post-build: hashed ${listed.join(', ') || 'nothing'}; inline scripts moved to files`);
 
-// 5. Each play page's own copy of index.html, `play/<game>/index.html` (static hosts and
-//    scripts/static-server.mjs answer `/play/<game>` with it): its head asks for the game's
-//    module at once instead of the shell's files, which a play page does not run.
+// 5. Each page that is a module of its own has its own copy of index.html, `<page>/index.html`
+//    (static hosts and scripts/static-server.mjs answer `/rules/taunt` with it): its head asks
+//    for the page's module at once instead of the shell's files, which such a page does not
+//    run. The pages are those public/route.js starts with a module (a unit test in
+//    tests/e2e/routes.test.mjs checks every one is served this way).
 const withoutShell = html.replace(/<link\b[^>]*>/g, (link) => {
   const href = /\bhref=["']?([^"' >]+)/.exec(link)?.[1] ?? '';
   const shell = /^\/(pocket-dojo-[0-9a-f]+(_bg\.wasm|\.js)|snippets\/pocket-dojo-)/.test(href);
   return /\brel=["']?(modulepreload|preload)\b/.test(link) && shell ? '' : link;
 });
+const hashes = new Map(listed.map((entry) => entry.split(':')));
+const games = [...hashes.keys()].map((name) => /^([a-z0-9-]+)-rules$/.exec(name)?.[1]).filter(Boolean);
+/** Every page of its own: its address (without the leading slash) and its module. */
+const ownPages = [
+  ...games.flatMap((game) => [
+    [`play/${game}`, `${game}-play`],
+    [`rules/${game}`, `${game}-rules`],
+    [`watch/${game}`, `${game}-rules`],
+    [`lab/${game}`, `${game}-lab`],
+    [`print/${game}`, 'print-page'],
+  ]),
+  ['games', 'history'],
+  ['connect', 'remote'],
+];
 let pages = 0;
-for (const entry of listed) {
-  const [name, hash] = entry.split(':');
-  const game = /^([a-z0-9-]+)-play$/.exec(name)?.[1];
-  if (!game) continue;
+for (const [address, name] of ownPages) {
+  const hash = hashes.get(name);
+  if (!hash) continue;
   const ask = `<link rel="modulepreload" crossorigin href="/${name}-${hash}.js"><link rel="preload" as="fetch" type="application/wasm" crossorigin href="/${name}-${hash}_bg.wasm">`;
-  mkdirSync(join(dir, 'play', game), { recursive: true });
-  writeFileSync(join(dir, 'play', game, 'index.html'), withoutShell.replace('</head>', `${ask}</head>`));
+  mkdirSync(join(dir, address), { recursive: true });
+  writeFileSync(join(dir, address, 'index.html'), withoutShell.replace('</head>', `${ask}</head>`));
   pages += 1;
 }
-console.log(`post-build: ${pages} play pages with their module asked for in the head`);
+console.log(`post-build: ${pages} pages of their own, each with its module asked for in the head`);
 
 // Every script is minified (the workers started from a script keep their top-level names), then
 // the service worker is completed from the final files and minified in turn.

@@ -1,13 +1,14 @@
-//! The entries of a game's two modules:
-//! - `start_page()` of the play module (`src/bin/<game>-play.rs`): on `/play/<game>` that
-//!   module is the page's only wasm (`public/start.js` loads it instead of the shell) and draws
-//!   the whole page (see [`crate::components::chrome`]);
-//! - `fill_rules()` of the rules module (`src/bin/<game>-rules.rs`) on the rules page, which
-//!   mounts the game's pieces (cards, example players) into the placeholders the shell drew for
-//!   the rules text's `::name arg` lines.
+//! The entries of a game's modules. Each page of the site is one module, the page's only wasm
+//! (`public/start.js` loads it instead of the shell), whose `start_page()` draws the whole page
+//! (see [`crate::components::chrome`]):
+//! - the play module (`src/bin/<game>-play.rs`) on `/play/<game>`;
+//! - the rules module (`src/bin/<game>-rules.rs`) on `/rules/<game>`, where it also mounts the
+//!   game's pieces (cards, example players) into the placeholders drawn for the rules text's
+//!   `::name arg` lines, and (`start_watch_page()`) on `/watch/<game>`;
+//! - the lab module (`src/bin/<game>-lab.rs`) on `/lab/<game>`.
 //!
-//! Two modules rather than one: a rules page then downloads no lobby, saves or computer, and a
-//! play page no worked examples or their players.
+//! Separate modules rather than one: a rules page then downloads no lobby, saves or computer,
+//! and a play page no worked examples or their players.
 
 use leptos::prelude::*;
 use std::any::Any;
@@ -40,9 +41,13 @@ pub fn placeholders() -> Vec<web_sys::HtmlElement> {
     (0..found.length()).filter_map(|i| found.item(i)?.dyn_into().ok()).collect()
 }
 
+/// A game's pieces of its rules page: what to draw for the rules text's line `::name arg`, or
+/// `None` for a name the game does not know.
+pub type PieceFn = fn(&str, &str) -> Option<AnyView>;
+
 /// Mounts `piece(name, arg)` into every placeholder of the game `game`'s rules page, replacing
 /// the previous visit's pieces. A placeholder the game does not know says so.
-pub fn fill_rules(game: &str, piece: fn(&str, &str) -> Option<AnyView>) {
+pub fn fill_rules(game: &str, piece: PieceFn) {
     PIECES.with(|pieces| pieces.borrow_mut().clear());
     for el in placeholders().into_iter().filter(|el| el.get_attribute(GAME_ATTRIBUTE).as_deref() == Some(game)) {
         let name = el.get_attribute(PIECE_ATTRIBUTE).unwrap_or_default();
@@ -83,7 +88,7 @@ macro_rules! play_module {
         /// module is the page's only wasm.
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn start_page() {
-            $crate::components::chrome::start_play_page($game, $page);
+            $crate::components::chrome::start_game_page($game, "play", $crate::lazy_page::PLAY_ROOT, $page);
         }
 
         /// The computer's decision for a request from the page (see `play::think`): what a
@@ -102,7 +107,7 @@ macro_rules! play_module {
 
 /// The whole body of a game's balance-lab module (`src/bin/<game>-lab.rs`), which the site
 /// loads when someone opens `/lab/<game>`: `lab_module!("taunt", "TAUNT", TauntSite)` (the
-/// game's [`crate::play::OnSite`]) exports `remount` (the lab page into `#lab-root`), `think`,
+/// game's [`crate::play::OnSite`]) exports `start_page` (the whole lab page), `think`,
 /// which plays a batch of the run's games for the workers the page runs this module in (see
 /// [`crate::lab`]), and `explain`, the computer's decision with what it expected, for a play
 /// page whose person asked (the play module stays without that code). A game whose
@@ -114,11 +119,12 @@ macro_rules! lab_module {
         $crate::lab_module!($game, $title, $site, $crate::lab::no_materials);
     };
     ($game:literal, $title:literal, $site:ty, $materials:path) => {
-        /// Mounts the lab page; the site calls it each time the lab page opens.
+        /// Draws the whole lab page: `public/start.js` calls it on `/lab/<game>`, where this
+        /// module is the page's only wasm.
         #[wasm_bindgen::prelude::wasm_bindgen]
-        pub fn remount() {
+        pub fn start_page() {
             $crate::lab::style();
-            $crate::lazy_page::mount_into($crate::lab::LAB_ROOT, || {
+            $crate::components::chrome::start_game_page($game, "lab", $crate::lab::LAB_ROOT, || {
                 $crate::lab::lab_page::<<$site as $crate::play::OnSite>::G>($title, $materials)
             });
         }
@@ -189,26 +195,30 @@ macro_rules! remote_module {
     };
 }
 
-/// The whole body of a game's rules module (`src/bin/<game>-rules.rs`), which a rules page
-/// loads instead of the play module: `rules_module!("punish", rules_piece_fn, PunishSite, table)`
-/// exports `fill_rules()` (the game's pieces of its rules page, see [`fill_rules`]) and
-/// `watch()` (the watch page of a replay link into `#watch-root`, in the same replay viewer as
-/// the worked examples, drawing positions with `table`: see [`crate::play::watch`]). It holds
-/// the engine, the tables and the viewer, and none of the lobby or computer.
+/// The whole body of a game's rules module (`src/bin/<game>-rules.rs`), the rules page's and
+/// the watch page's only wasm: `rules_module!("punish", rules_piece_fn, PunishSite, table)`
+/// exports `start_page()` (the rules page, with the game's pieces: see [`fill_rules`]) and
+/// `start_watch_page()` (the watch page of a replay link, in the same replay viewer as the
+/// worked examples, drawing positions with `table`: see [`crate::play::watch`]). It holds the
+/// engine, the tables and the viewer, and none of the lobby or computer.
 #[macro_export]
 macro_rules! rules_module {
     ($game:literal, $pieces:path, $site:ty, $table:path) => {
-        /// Fills in the rules page's pieces; the site calls it each time the rules page opens.
+        /// Draws the whole rules page: `public/start.js` calls it on `/rules/<game>`.
         #[wasm_bindgen::prelude::wasm_bindgen]
-        pub fn fill_rules() {
-            $crate::lazy_page::fill_rules($game, $pieces);
+        pub fn start_page() {
+            let Some(info) = $crate::catalog::on_site($game) else { return };
+            $crate::components::chrome::start_game_page($game, "rules", "rules-root", move || {
+                $crate::routes::rules::RulesPage($crate::routes::rules::RulesPageProps { game: info, pieces: $pieces })
+            });
         }
 
-        /// Mounts the watch page for the replay link in the address.
+        /// Draws the whole watch page for the replay link in the address: `public/start.js`
+        /// calls it on `/watch/<game>`.
         #[wasm_bindgen::prelude::wasm_bindgen]
-        pub fn watch() {
+        pub fn start_watch_page() {
             let title = dojo_games::registry::find($game).map_or($game, |g| g.name);
-            $crate::lazy_page::mount_into($crate::play::watch::WATCH_ROOT, move || {
+            $crate::components::chrome::start_game_page($game, "watch", $crate::play::watch::WATCH_ROOT, move || {
                 $crate::play::watch::watch_page::<$site>($game, title, $table)
             });
         }

@@ -1,10 +1,8 @@
-//! Entry point of the Pocket Dojo site: report panics to the console, take down the home page
-//! `index.html` showed while the wasm was on its way, then mount the app.
+//! Entry point of the Pocket Dojo shell: the home page and the not-found page (every other page
+//! is a module of its own, see public/start.js). Reports panics to the console, then draws the
+//! page in place of the home page `index.html` showed while the wasm was on its way.
 
 fn main() {
     console_error_panic_hook::set_once();
-    if let Some(first_paint) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("first-paint")) {
-        first_paint.remove();
-    }
-    leptos::mount::mount_to_body(pocket_dojo::App);
+    pocket_dojo::start_shell();
 }

@@ -2,10 +2,16 @@
 //! finished game's replay link for the play pages, fetched only when needed (it reads and
 //! writes every game's replay pieces, so it carries their dictionaries and the compressor).
 
-/// Mounts the page; the site calls it each time "Your games" opens.
+/// Draws the whole "Your games" page: `public/start.js` calls it on `/games`, where this module
+/// is the page's only wasm.
 #[wasm_bindgen::prelude::wasm_bindgen]
-pub fn remount() {
-    pocket_dojo::lazy_page::mount_into(pocket_dojo::history_page::HISTORY_ROOT, pocket_dojo::history_page::HistoryPage);
+pub fn start_page() {
+    pocket_dojo::components::chrome::start_page(
+        "/games",
+        None,
+        pocket_dojo::history_page::HISTORY_ROOT,
+        pocket_dojo::history_page::HistoryPage,
+    );
 }
 
 /// Packs a finished game for a play page: `request` is `{"entry": …, "shared": …}` (the

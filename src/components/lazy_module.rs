@@ -1,13 +1,12 @@
-//! A page whose code is its own wasm, fetched the first time someone opens it.
+//! Code a page fetches only when it needs it, from another module: a play page asks the "Your
+//! games" module to pack a finished game, the lab module why the computer chose a step, the
+//! game's connection module to play between devices.
 //!
-//! Each such page is an ES module built by Trunk (`data-bindgen-target="web"`), under a
+//! Each module is an ES module built by Trunk (`data-bindgen-target="web"`), under a
 //! content-hashed name that [`dojo_assets`] looks up. It is loaded with a dynamic `import()` (no
 //! inline script, no `eval`, so the Content-Security-Policy can forbid both), started with its
-//! wasm, and its exported `remount()` mounts its page into the element this component draws
-//! (on this visit and every later one). Other pages may call other entries of a module with
-//! [`run_module`] (a rules page asks a game's module to fill in its pieces).
+//! wasm once, and its exported entries are called with [`call_module`].
 
-use leptos::prelude::*;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
@@ -58,30 +57,6 @@ async fn fetch_and_start(name: &str) -> Result<JsValue, String> {
 /// A JS error in words.
 fn describe(error: &JsValue) -> String {
     error.as_string().or_else(|| field(error, "message").as_string()).unwrap_or_else(|| "unknown error".into())
-}
-
-/// Says in `#root` that the module could not be loaded.
-fn show_failure(root: &str, reason: &str) {
-    let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(root)) else { return };
-    el.set_text_content(None);
-    let Some(document) = el.owner_document() else { return };
-    if let Ok(p) = document.create_element("p") {
-        let _ = p.set_attribute("class", "error");
-        let _ = p.set_attribute("role", "alert");
-        p.set_text_content(Some(&format!("This page could not be loaded ({reason}). Check your connection and reload.")));
-        let _ = el.append_child(&p);
-    }
-}
-
-/// Calls the exported function `entry` of module `name`, fetching and starting the module
-/// first if this visit has not, then tells `done` how it went.
-pub fn run_module(name: String, entry: &'static str, done: impl FnOnce(Result<(), String>) + 'static) {
-    with_module(
-        name,
-        Box::new(move |module| {
-            done(module.and_then(|m| call(&m, entry, &JsValue::UNDEFINED).map(drop).map_err(|e| describe(&e))));
-        }),
-    );
 }
 
 /// Calls the exported function `entry(arg)` of module `name`, which answers with a string (or
@@ -136,38 +111,5 @@ fn with_module(name: String, waiter: Waiter) {
                 waiter(result.clone());
             }
         }),
-    }
-}
-
-/// An empty `#root` element with a loading notice, filled by the module `name` once it runs.
-#[component]
-pub fn LazyModule(
-    /// The module's name (its binary), e.g. `"taunt-play"`.
-    #[prop(into)]
-    name: String,
-    /// The id of the element the module mounts into.
-    root: &'static str,
-    /// What is loading, for the notice ("the TAUNT table").
-    #[prop(into)]
-    what: String,
-    /// The game the module should show, for modules that serve several (the print page).
-    #[prop(optional)]
-    game: Option<&'static str>,
-    /// The entry that mounts the page: `remount` unless another is named (a play module's
-    /// `watch`).
-    #[prop(optional)]
-    entry: Option<&'static str>,
-) -> impl IntoView {
-    Effect::new(move |_| {
-        run_module(name.clone(), entry.unwrap_or("remount"), move |result| {
-            if let Err(reason) = result {
-                show_failure(root, &reason);
-            }
-        })
-    });
-    view! {
-        <div id=root data-testid=root data-game=game>
-            <p class="progress"><span class="spinner" aria-hidden="true"></span>{format!("Loading {what}…")}</p>
-        </div>
     }
 }

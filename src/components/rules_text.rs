@@ -7,7 +7,6 @@
 
 use crate::browser;
 use leptos::prelude::*;
-use leptos_router::hooks::use_location;
 use std::cell::RefCell;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
@@ -88,13 +87,19 @@ pub fn waiting(state: Option<Result<Texts, String>>) -> AnyView {
     }
 }
 
-/// Scrolls to the section named by the URL's `#fragment` whenever it changes, once `ready` (the
-/// texts are on the page) and the page is in the DOM (the router would otherwise try before the
-/// new route has rendered).
+/// The address's `#fragment` without the `#`.
+fn current_hash() -> String {
+    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default().trim_start_matches('#').to_string()
+}
+
+/// Scrolls to the section named by the address's `#fragment` whenever it changes, once `ready`
+/// (the texts are on the page).
 pub fn scroll_to_hash(ready: Signal<bool>) {
-    let hash = use_location().hash;
+    let hash = RwSignal::new(current_hash());
+    // For the page's lifetime, like the page.
+    let _ = window_event_listener(leptos::ev::hashchange, move |_| hash.set(current_hash()));
     Effect::new(move |_| {
-        let id = hash.get().trim_start_matches('#').to_string();
+        let id = hash.get();
         if ready.get() && !id.is_empty() {
             request_animation_frame(move || {
                 browser::scroll_to_id(&id);

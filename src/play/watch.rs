@@ -1,6 +1,6 @@
 //! `/watch/<game>#<piece>`: a shared game watched step by step in the one replay viewer, and
 //! played on from any step. The page lives in the game's rules module, beside the worked
-//! examples that use the same viewer, started by the module's `watch()` entry; a play page
+//! examples that use the same viewer, started by the module's `start_watch_page()` entry; a play page
 //! never carries it.
 //!
 //! Playing on from a step makes the match of the record's first steps with new players (every

@@ -1,16 +1,17 @@
 //! The page for any address the site does not know.
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_location;
 
-/// A helpful not-found page: says what was asked for and where to go.
+/// A helpful not-found page: says what was asked for (`path`) and where to go.
 #[component]
-pub fn NotFound() -> impl IntoView {
-    let path = use_location().pathname;
+pub fn NotFound(
+    /// The address asked for.
+    path: String,
+) -> impl IntoView {
     view! {
         <section class="not-found" data-testid="not-found">
             <h1>"No such page"</h1>
-            <p>"There is nothing at " <code>{move || path.get()}</code> "."</p>
+            <p>"There is nothing at " <code>{path}</code> "."</p>
             <p>"You might want:"</p>
             <ul>
                 <li><a href="/">"All games"</a></li>

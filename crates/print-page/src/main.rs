@@ -1,7 +1,7 @@
-//! The print page as a separate wasm. The site's `/print/<game>` route draws an empty
-//! `#print-root`, imports this module and calls `remount`, which mounts the print form into
-//! that element (on every visit). Keeping it apart means nobody pays
-//! for the print page's code until they open it.
+//! The print page as a module of its own: on `/print/<game>` public/start.js loads this module
+//! alone (the page's only wasm) and calls `start_page`, which draws the site's header and footer
+//! and the print form for the game in the address. Keeping it apart means nobody pays for the
+//! print page's code until they open it.
 
 mod page;
 
@@ -9,33 +9,31 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-/// Mounts the print page into `#print-root`, if the site has drawn one.
-fn mount_here() {
-    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("print-root")) else { return };
+/// The id of the element the print form is mounted into.
+const PRINT_ROOT: &str = "print-root";
+
+/// The game of the address `/print/<game>`, when it has a kit: its id and name.
+fn game_in(address: &str) -> Option<(&'static str, &'static str)> {
+    let id = address.strip_prefix("/print/")?.trim_end_matches('/');
     // Any game with a kit: the list names them without pulling in their drawing code.
-    let found = root.get_attribute("data-game").and_then(|id| dojo_print::kits::games().find(|g| g.id == id));
-    let Some((game, title)) = found.map(|g| (g.id, g.name)) else {
+    dojo_print::kits::games().find(|g| g.id == id).map(|g| (g.id, g.name))
+}
+
+/// Draws the whole print page: `public/start.js` calls it on `/print/<game>`.
+#[wasm_bindgen]
+pub fn start_page() {
+    let address = dojo_chrome::address();
+    let found = game_in(&address);
+    dojo_chrome::draw(&address, found.map(|(id, _)| id), PRINT_ROOT);
+    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(PRINT_ROOT)) else { return };
+    let Some((game, title)) = found else {
         return root.set_inner_html("<p class=\"error\" role=\"alert\">There is no print-and-play kit for this game yet.</p>");
     };
-    root.set_inner_html("");
     let Ok(root) = root.dyn_into::<web_sys::HtmlElement>() else { return };
-    let handle = leptos::mount::mount_to(root, move || view! { <page::PrintKit game=game title=title/> });
-    // The previous visit's page (if any) is dropped now: that ends its workers.
-    MOUNTED.with(|mounted| drop(mounted.replace(Some(Box::new(handle)))));
-}
-
-thread_local! {
-    /// The page mounted on the current (or last) visit.
-    static MOUNTED: std::cell::RefCell<Option<Box<dyn std::any::Any>>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Mounts the page again when the site shows a print page after this module has loaded.
-#[wasm_bindgen]
-pub fn remount() {
-    mount_here();
+    // Mounted for the page's lifetime.
+    leptos::mount::mount_to(root, move || view! { <page::PrintKit game=game title=title/> }).forget();
 }
 
 fn main() {
-    // The site calls `remount` once the module has started (see the site's lazy_module).
     console_error_panic_hook::set_once();
 }
