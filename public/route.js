@@ -1,14 +1,19 @@
 // Runs before the home page is parsed (a classic script at the top of index.html's body):
-// 1. Marks the home page, so the plain-HTML home page that index.html holds for a first visit
-//    shows only at `/` (see style/main.css, `#first-paint`). Every other address waits for its
-//    page's module.
+// 1. Marks a page whose plain-HTML first paint is here, so it shows only at its own address (see
+//    style/main.css, `#first-paint`): index.html holds the home page's, a rules page's own copy
+//    its rules text (named by `<meta name="dojo-first-paint">`). Every other page waits for its
+//    module.
 // 2. Names the module that draws this address's page, for public/start.js: every page of the
 //    site is one module, its only wasm (issue 43; see the README's "How pages are split"); an
 //    address that is none of these is the shell's (home, not found). Which modules exist comes
 //    from the build's list (`<meta name="dojo-assets">`), so this knows no game.
 // 3. On a page answered with index.html itself (the service worker's copy, a host that knows no
 //    `<page>/index.html`), asks at once for that module's files.
-document.documentElement.classList.toggle('at-home', window.location.pathname === '/');
+{
+  const path = window.location.pathname.replace(/(.)\/+$/, '$1');
+  const own = document.querySelector('meta[name="dojo-first-paint"]')?.content;
+  document.documentElement.classList.toggle('first-paint', path === (own ?? '/'));
+}
 
 (() => {
   /**

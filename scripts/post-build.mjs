@@ -19,7 +19,7 @@
 //    watch, lab and print pages, "Your games", the connection page) that asks for its module
 //    in the head, not for the shell's files.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { completeServiceWorker, compressAll, minifyScripts, siteFiles, writeHeaders } from './offline.mjs';
 
@@ -111,16 +111,35 @@ const ownPages = [
   ['games', 'history'],
   ['connect', 'remote'],
 ];
+// A page whose plain-HTML first paint the repository keeps (`public/first-paint/<kind>-<game>.html`,
+// written by a unit test: a rules page's text) shows it in place of the home page's, named in a
+// meta for public/route.js; the files themselves are not part of the site.
+const FIRST_PAINT = /<div id="?first-paint"?>[\s\S]*?<\/footer>\s*<\/div>/;
+if (!FIRST_PAINT.test(withoutShell)) {
+  console.error("post-build: index.html's first paint (#first-paint) was not found");
+  process.exit(1);
+}
+const paints = join(dir, 'first-paint');
 let pages = 0;
+let painted = 0;
 for (const [address, name] of ownPages) {
   const hash = hashes.get(name);
   if (!hash) continue;
-  const ask = `<link rel="modulepreload" crossorigin href="/${name}-${hash}.js"><link rel="preload" as="fetch" type="application/wasm" crossorigin href="/${name}-${hash}_bg.wasm">`;
+  let head = `<link rel="modulepreload" crossorigin href="/${name}-${hash}.js"><link rel="preload" as="fetch" type="application/wasm" crossorigin href="/${name}-${hash}_bg.wasm">`;
+  let page = withoutShell;
+  const paint = join(paints, `${address.replace('/', '-')}.html`);
+  if (existsSync(paint)) {
+    head += `<meta name="dojo-first-paint" content="/${address}">`;
+    const body = readFileSync(paint, 'utf8');
+    page = page.replace(FIRST_PAINT, () => `<div id="first-paint">${body}</div>`);
+    painted += 1;
+  }
   mkdirSync(join(dir, address), { recursive: true });
-  writeFileSync(join(dir, address, 'index.html'), withoutShell.replace('</head>', `${ask}</head>`));
+  writeFileSync(join(dir, address, 'index.html'), page.replace('</head>', `${head}</head>`));
   pages += 1;
 }
-console.log(`post-build: ${pages} pages of their own, each with its module asked for in the head`);
+rmSync(paints, { recursive: true, force: true });
+console.log(`post-build: ${pages} pages of their own, each with its module asked for in the head, ${painted} with a first paint of their own`);
 
 // Every script is minified (the workers started from a script keep their top-level names), then
 // the service worker is completed from the final files and minified in turn.

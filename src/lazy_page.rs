@@ -208,7 +208,8 @@ macro_rules! rules_module {
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn start_page() {
             let Some(info) = $crate::catalog::on_site($game) else { return };
-            $crate::components::chrome::start_game_page($game, "rules", "rules-root", move || {
+            let here = concat!("/rules/", $game);
+            $crate::components::chrome::start_page_behind_first_paint(here, Some($game), "rules-root", move || {
                 $crate::routes::rules::RulesPage($crate::routes::rules::RulesPageProps { game: info, pieces: $pieces })
             });
         }

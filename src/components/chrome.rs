@@ -17,6 +17,17 @@ where
     mount_into(root, page);
 }
 
+/// Like [`start_page`], but the first paint stays in view until the page calls
+/// [`dojo_chrome::show_drawn_page`] (a rules page, once its text is drawn).
+pub fn start_page_behind_first_paint<F, V>(here: &str, game: Option<&str>, root: &'static str, page: F)
+where
+    F: FnOnce() -> V + 'static,
+    V: IntoView + 'static,
+{
+    dojo_chrome::draw_behind_first_paint(here, game, root);
+    mount_into(root, page);
+}
+
 /// Draws game `game`'s `kind` page (`/rules/taunt` for `"rules"`) with `page` in element `root`.
 pub fn start_game_page<F, V>(game: &'static str, kind: &str, root: &'static str, page: F)
 where

@@ -61,6 +61,70 @@ fn table_html(header: &[String], rows: &[Vec<String>]) -> String {
     out + "</tbody></table>"
 }
 
+/// A section heading as [`SectionHeading`] draws it, as HTML (its copy button works once the
+/// page's module has started).
+fn heading_html(out: &mut String, id: &str, level: u8, title: &str, page: &str) {
+    let escaped = |text: &str| {
+        let mut out = String::new();
+        escape_html(&mut out, text);
+        out
+    };
+    let (id, title_text, link) = (escaped(id), escaped(title), escaped(&format!("{page}#{id}")));
+    out.push_str(&format!(
+        "<h{level} id=\"{id}\" class=\"linkable\"><a class=\"anchor\" href=\"{link}\" aria-label=\"Link to “{title_text}”\">#</a>{title_text}<button type=\"button\" class=\"copy-link\" data-testid=\"copy-{id}\" title=\"Copy a link to this section\">Copy link</button></h{level}>"
+    ));
+}
+
+/// The document as [`Document`] draws it, as HTML, `directive` giving the HTML of a
+/// `::name argument` line: what a page's own copy of `index.html` shows before its module has
+/// started (see [`crate::routes::rules::first_paint_html`]).
+pub fn document_html(text: &str, page: &str, prefix: &str, min_level: u8, directive: &dyn Fn(&str, &str) -> Option<String>) -> String {
+    let mut out = String::new();
+    for block in parse(text) {
+        match block {
+            Block::Heading(1, ..) => {}
+            Block::Heading(level, title, id) => heading_html(&mut out, &format!("{prefix}{id}"), level.clamp(min_level, 4), &title, page),
+            Block::Paragraph(text) => {
+                out.push_str("<p>");
+                inline_html(&mut out, &text);
+                out.push_str("</p>");
+            }
+            Block::List(ordered, items) => {
+                let tag = if ordered { "ol" } else { "ul" };
+                out.push_str(&format!("<{tag}>"));
+                for item in items {
+                    out.push_str("<li>");
+                    inline_html(&mut out, &item);
+                    out.push_str("</li>");
+                }
+                out.push_str(&format!("</{tag}>"));
+            }
+            Block::Directive(name, arg) => out.push_str(&directive(&name, &arg).unwrap_or_default()),
+            Block::Table(header, rows) => {
+                out.push_str("<div class=\"table-scroll\" tabindex=\"0\">");
+                out.push_str(&table_html(&header, &rows));
+                out.push_str("</div>");
+            }
+        }
+    }
+    out
+}
+
+/// The table of contents as [`Contents`] draws it, as HTML.
+pub fn contents_html(text: &str) -> String {
+    let mut out = String::from("<nav class=\"toc\" aria-label=\"Contents\"><ol>");
+    for block in parse(text) {
+        if let Block::Heading(2, title, id) = block {
+            out.push_str("<li><a href=\"#");
+            escape_html(&mut out, &id);
+            out.push_str("\">");
+            escape_html(&mut out, &title);
+            out.push_str("</a></li>");
+        }
+    }
+    out + "</ol></nav>"
+}
+
 /// Fills in a `::name argument` line; `None` renders nothing.
 pub type Directive = Arc<dyn Fn(&str, &str) -> Option<AnyView> + Send + Sync>;
 

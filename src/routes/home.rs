@@ -68,15 +68,14 @@ fn quick_link(game: &GameInfo) -> String {
 }
 
 /// `text` with `&`, `<`, `>` and `"` written as HTML entities.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// The home page as `index.html` holds it for the first paint: the site's header, the home
-/// page and the footer, with the same classes and links as the app draws ([`Home`] and
-/// [`crate::App`]), one line per element. A unit test keeps `index.html` equal to it, and a
-/// browser test compares it with the page the app draws.
-pub fn first_paint_html() -> String {
+/// The site's header as HTML, one line per element, as `dojo_chrome` draws it (without the
+/// current-page marks), with game `game`'s own links when one is given: the first paint of the
+/// home page and of a rules page start with it.
+pub(crate) fn header_html(game: Option<&GameInfo>) -> Vec<String> {
     let mut html = vec![
         "<header class=\"site-header\">".to_string(),
         "<a href=\"/\" class=\"brand\">Pocket Dojo</a>".into(),
@@ -86,7 +85,35 @@ pub fn first_paint_html() -> String {
         html.push(format!("<a href=\"/play/{}\">{}</a>", game.id, escape(game.name)));
     }
     html.extend(crate::NAV_LINKS.iter().map(|(href, label)| format!("<a href=\"{href}\">{}</a>", escape(label))));
-    html.extend(["</nav>".into(), "</header>".into(), "<main>".into()]);
+    html.push("</nav>".into());
+    if let Some(game) = game {
+        let name = escape(game.name);
+        let own = [("Play", "play", true), ("Rules", "rules", true), ("Print", "print", game.kit), ("Lab", "lab", game.lab)];
+        let links: String = own
+            .iter()
+            .filter(|(.., shown)| *shown)
+            .map(|(label, kind, _)| format!("<a href=\"/{kind}/{}\">{label}</a>", game.id))
+            .collect();
+        html.push(format!(
+            "<nav class=\"game-nav\" aria-label=\"{name} pages\" data-testid=\"game-nav\"><span class=\"game-nav-name\">{name}</span>{links}</nav>"
+        ));
+    }
+    html.push("</header>".into());
+    html
+}
+
+/// The site's footer as HTML.
+pub(crate) fn footer_html() -> String {
+    format!("<footer class=\"site-footer\"><p>{}</p></footer>", escape(crate::FOOTER))
+}
+
+/// The home page as `index.html` holds it for the first paint: the site's header, the home
+/// page and the footer, with the same classes and links as the shell draws ([`Home`] and
+/// `dojo_chrome`), one line per element. A unit test keeps `index.html` equal to it, and a
+/// browser test compares it with the page the shell draws.
+pub fn first_paint_html() -> String {
+    let mut html = header_html(None);
+    html.push("<main>".into());
     html.push(format!(
         "<section class=\"hero\"><h1>{}</h1><p>{}</p><p class=\"start-here\">{}<a href=\"{}\">{}</a>{}</p></section>",
         escape(TITLE),
@@ -114,7 +141,7 @@ pub fn first_paint_html() -> String {
         html.push("</li>".into());
     }
     html.extend(["</ul>".into(), "</main>".into()]);
-    html.push(format!("<footer class=\"site-footer\"><p>{}</p></footer>", escape(crate::FOOTER)));
+    html.push(footer_html());
     html.join("\n")
 }
 

@@ -61,15 +61,24 @@ fn Header(game: Option<&'static GameInfo>, here: String) -> impl IntoView {
     }
 }
 
-/// Draws the page at address `here` around an empty element with id `root`: the home page
-/// `index.html` drew for a first visit goes, then the header (with game `game`'s own links when
-/// one is named and on the site), a main holding `root`, and the footer. The caller then mounts
-/// its content into `root`.
+/// The class on `<html>` while `index.html`'s first paint (`#first-paint`: the home page, or
+/// the page's own copy's plain-HTML page) is shown: public/route.js sets it, and the style hides
+/// the page the module draws until it is removed.
+const FIRST_PAINT_SHOWN: &str = "first-paint";
+
+/// Draws the page at address `here` around an empty element with id `root`, in place of the
+/// first paint `index.html` showed: the header (with game `game`'s own links when one is named
+/// and on the site), a main holding `root`, and the footer. The caller then mounts its content
+/// into `root`.
 pub fn draw(here: &str, game: Option<&str>, root: &'static str) {
-    let document = web_sys::window().and_then(|w| w.document());
-    if let Some(first_paint) = document.as_ref().and_then(|d| d.get_element_by_id("first-paint")) {
-        first_paint.remove();
-    }
+    draw_behind_first_paint(here, game, root);
+    show_drawn_page();
+}
+
+/// Like [`draw`], but the first paint stays in view, the page drawn behind it, until
+/// [`show_drawn_page`]: a rules page shows its text as plain HTML until the module has drawn
+/// the same text.
+pub fn draw_behind_first_paint(here: &str, game: Option<&str>, root: &'static str) {
     let game = game.and_then(|id| registry::on_site().find(|g| g.id == id));
     let here = here.to_string();
     // Mounted for the document's lifetime.
@@ -84,6 +93,17 @@ pub fn draw(here: &str, game: Option<&str>, root: &'static str) {
             </footer>
         }
     });
+}
+
+/// Takes the first paint away, showing the page the module drew (nothing if already done).
+pub fn show_drawn_page() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    if let Some(first_paint) = document.get_element_by_id("first-paint") {
+        first_paint.remove();
+    }
+    if let Some(html) = document.document_element() {
+        let _ = html.class_list().remove_1(FIRST_PAINT_SHOWN);
+    }
 }
 
 /// The address of the page being shown (`/rules/taunt`), without query or fragment.
