@@ -1115,7 +1115,9 @@ pub fn play_page<T: OnSite>(page: PlayPage<T>) -> impl IntoView {
     let PlayPage { title, testid, screen, table, over: labels, again } = page;
     let cx = PlayCtx::<T>::open();
     let names = cx.names();
-    let table_view = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.public_view())));
+    // A memo: the table is drawn again only when what it shows has changed, not at every change
+    // of the session (a pick waiting for the reveal, the computer's timing, …).
+    let table_view = Memo::new(move |_| cx.session.with(|s| s.as_ref().map(|s| s.public_view())));
     play_frame(
         cx,
         title,
@@ -1139,7 +1141,10 @@ pub fn play_frame<T: OnSite>(
     screen: impl Fn(Screen) -> AnyView + Send + Sync + 'static,
     table: impl Fn() -> Option<AnyView> + Send + Sync + 'static,
 ) -> impl IntoView {
-    let log = Signal::derive(move || cx.session.with(|s| s.as_ref().map(|s| s.log().to_vec()).unwrap_or_default()));
+    // Memos, so that a change of the session that leaves them alone redraws nothing.
+    let log = Memo::new(move |_| cx.session.with(|s| s.as_ref().map(|s| s.log().to_vec()).unwrap_or_default()));
+    let goal = Memo::new(move |_| cx.session.with(|s| T::goal(s.as_ref().map(|s| s.public_view()).as_ref())));
+    let table_shown = Memo::new(move |_| !matches!(cx.screen.get(), Screen::Lobby | Screen::Countdown(_)));
     // The computer thinking or the count to a reveal: the last choice can still change.
     let waiting = Memo::new(move |_| matches!(cx.screen.get(), Screen::Thinking | Screen::Countdown(_)));
     // Each new screen a person acts on gets the keyboard on its next thing to do (a reveal, a
@@ -1157,7 +1162,7 @@ pub fn play_frame<T: OnSite>(
         <div class=format!("play {testid}") data-testid=testid>
             <h1>{title}</h1>
             {move || {
-                let (text, section) = cx.session.with(|s| T::goal(s.as_ref().map(|s| s.public_view()).as_ref()));
+                let (text, section) = goal.get();
                 view! { <p class="goal" data-testid="goal">{text}" "<a href=format!("/rules/{}#{section}", <T::G as dojo_engine::Game>::NAME)>"Rules"</a></p> }
             }}
             {move || cx.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="notice">{n}<button type="button" class="close" aria-label="Dismiss" on:click=move |_| cx.notice.set(None)>"×"</button></p> })}
@@ -1178,7 +1183,7 @@ pub fn play_frame<T: OnSite>(
             {move || waiting.get().then(|| change_choice(cx))}
             // What the computer expected at the last step, once revealed (the lab module writes it).
             <div id=WHY_PANEL></div>
-            {move || (!matches!(cx.screen.get(), Screen::Lobby | Screen::Countdown(_))).then(&table).flatten()}
+            {move || table_shown.get().then(&table).flatten()}
             {move || cx.bot_ms.get().map(|ms| view! { <p class="bot-time" data-testid="bot-ms" data-ms=ms data-count=move || cx.bot_decisions.get() data-slowest=move || cx.bot_slowest.get()>{format!("The computer decided in {ms} ms.")}</p> })}
             {move || (cx.screen.get() != Screen::Lobby).then(|| view! {
                 {move || (!cx.in_lesson() && cx.session.with(|s| s.as_ref().is_some_and(|s| s.seats().has_computer()))).then(|| view! {
