@@ -117,7 +117,7 @@ test('at 320 px nothing scrolls sideways: the home page, the menu and a play pag
   await page.context().close();
 });
 
-test('Your games opens empty on a fresh device, from the header', async () => {
+test('Your games opens empty on a fresh device, from the header; it, the home page and the connection page each run their own wasm alone', async () => {
   const page = await openPage(site.browser, `${site.url}/`);
   await page.click('header a[href="/games"]');
   await page.waitForSelector('[data-testid="no-games"]', { timeout: 20_000 });
@@ -125,6 +125,9 @@ test('Your games opens empty on a fresh device, from the header', async () => {
   await page.click('header a[href="/"]');
   await page.waitForSelector('[data-testid="app-ready"] .game-list');
   await onlyWasm(page, 'pocket-dojo', 'the home page');
+  await page.goto(`${site.url}/connect`);
+  await page.waitForSelector('[data-testid="make-invitation"]', { timeout: 20_000 });
+  await onlyWasm(page, 'remote', 'the connection page');
   assertClean(page);
   await page.context().close();
 });
