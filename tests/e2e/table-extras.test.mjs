@@ -97,6 +97,14 @@ test('sound is off until its switch is pressed, is remembered, and then plays th
   // Remembered across a reload (the match is restored), and the rest of the match is heard.
   await page.reload();
   await page.waitForSelector('[data-testid="sound"][aria-pressed="true"]', { timeout: 20_000 });
+  // One breath's result left on screen until its cards have turned over (heard), before the rest
+  // is clicked through at full speed: a result passed before its first frame shows no turn.
+  const at = await page.waitForSelector('[data-testid="result"], [data-testid="hand"] button', { timeout: 20_000 });
+  if ((await at.getAttribute('data-testid')) !== 'result') {
+    await page.click('[data-testid="hand"] button');
+    await page.waitForSelector('[data-testid="result"]', { timeout: 60_000 });
+  }
+  await page.waitForFunction(() => window.dojoSounds.includes('reveal'), null, { timeout: 10_000 });
   await playToTheEnd(page, { useKeyboard: false });
   await page.waitForTimeout(500);
   const sounds = await page.evaluate(() => window.dojoSounds);
