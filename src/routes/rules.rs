@@ -133,7 +133,9 @@ mod tests {
         for game in dojo_games::registry::on_site() {
             let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("crates/games/src").join(game.id.replace('-', "_"));
             let read = |file: &str| std::fs::read_to_string(folder.join(file)).unwrap_or_else(|e| panic!("{}: {e}", game.id));
-            let html = first_paint_html(game, &read("rules.md"), &read("notes.md")) + "\n";
+            // Marked as written, so nobody edits the file (or its repeated header) by hand.
+            let marker = "<!-- Written by `UPDATE_FIRST_PAINT=1 cargo test -p pocket-dojo first_paint` from the game's rules.md and notes.md (src/routes/rules.rs): do not edit. -->\n";
+            let html = format!("{marker}{}\n", first_paint_html(game, &read("rules.md"), &read("notes.md")));
             let path = kept(game.id);
             if update {
                 std::fs::create_dir_all(path.parent().unwrap()).unwrap();
