@@ -4,9 +4,12 @@
 // `data-page-entry` on the document) from the address. Any other address is the shell's (the
 // home page, the not-found page), whose start-up file the build names in `<meta name="dojo-boot">`.
 
-/** Says in the page that it could not start, with the way out. */
+/**
+ * Says in the page that it could not start, with the way out. A first paint that is this page's
+ * own (a rules page's text) stays readable; another page's (the home page's) goes.
+ */
 function failed(what) {
-  document.getElementById('first-paint')?.remove();
+  if (!document.documentElement.classList.contains('first-paint')) document.getElementById('first-paint')?.remove();
   const note = document.createElement('p');
   note.className = 'error';
   note.setAttribute('role', 'alert');

@@ -33,10 +33,11 @@ export function launchBrowser() {
 /**
  * A fresh context (downloads accepted) and page. Every console error, uncaught page error
  * (including wasm panics), Content-Security-Policy violation and failed request is recorded in
- * `page.problems`.
+ * `page.problems`. `contextOptions` go to the new context (say `{ serviceWorkers: 'block' }` for
+ * a test whose `page.route` must see every request: a service worker's answers bypass it).
  */
-export async function openPage(browser, url) {
-  const context = await browser.newContext({ acceptDownloads: true });
+export async function openPage(browser, url, contextOptions = {}) {
+  const context = await browser.newContext({ acceptDownloads: true, ...contextOptions });
   // Every page reports Content-Security-Policy violations as console errors (Chromium also logs
   // most of them itself), so every test doubles as a CSP check.
   await context.addInitScript(() =>

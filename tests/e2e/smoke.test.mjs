@@ -25,8 +25,10 @@ function outline(root) {
 }
 
 test('the home page shows from plain HTML before the app starts, only at /, and the app draws the same page', async () => {
-  // Without wasm the app never starts: what shows is index.html's own home page.
-  const page = await openPage(site.browser, `${site.url}/`);
+  // Without wasm the app never starts: what shows is index.html's own home page. No service
+  // worker: it would answer the wasm from its cache, past the route that refuses it, and the
+  // rules module would replace its first paint before the check below.
+  const page = await openPage(site.browser, `${site.url}/`, { serviceWorkers: 'block' });
   await page.route('**/*.wasm', (route) => route.abort());
   await page.goto(`${site.url}/`);
   await page.waitForSelector('#first-paint .game-tile.playable a[href="/play/punish"]', { state: 'visible' });
