@@ -6,7 +6,7 @@
 
 /**
  * Says in the page that it could not start, with the way out. A first paint that is this page's
- * own (a rules page's text) stays readable; another page's (the home page's) goes.
+ * own (a rules page's text, a play page's title) stays; another page's (the home page's) goes.
  */
 function failed(what) {
   if (!document.documentElement.classList.contains('first-paint')) document.getElementById('first-paint')?.remove();
@@ -14,7 +14,10 @@ function failed(what) {
   note.className = 'error';
   note.setAttribute('role', 'alert');
   note.textContent = `This page could not be loaded (${what}). Check the connection and reload.`;
-  document.body.append(note);
+  // In place of the first paint's "Getting … ready" line, if it has one.
+  const promise = document.querySelector('#first-paint [role="status"]');
+  if (promise) promise.replaceWith(note);
+  else document.body.append(note);
 }
 
 const { pageModule: base, pageEntry: entry } = document.documentElement.dataset;

@@ -194,7 +194,8 @@ test('pages without a marked table or printed cards never fetch them', async () 
   await page.goto(`${site.url}/`);
   await page.waitForSelector('.game-tile');
   await page.goto(`${site.url}/print/taunt`);
-  await page.waitForSelector('h1');
+  // The module's own page (its first paint has an h1 too).
+  await page.waitForSelector('[data-testid="app-ready"] .print-page h1');
   await page.goto(`${site.url}/games`);
   await page.waitForSelector('h1');
   await page.waitForTimeout(300);

@@ -87,7 +87,15 @@ test('every file is served with the security headers and its cache rule, compres
     assert.equal(home.headers['referrer-policy'], 'no-referrer');
     assert.equal(home.headers['cache-control'], 'no-cache');
     // A page address (the single-page fallback) and the worker's script revalidate too.
-    assert.equal((await get(site.url, '/play/punish')).headers['cache-control'], 'no-cache');
+    const play = await get(site.url, '/play/punish');
+    assert.equal(play.headers['cache-control'], 'no-cache');
+    // A page of its own names its module's files in a Link header (asked for before the page is
+    // parsed), the wasm first; both are files of the build, and the home page names none.
+    const named = [...String(play.headers.link).matchAll(/<([^>]+)>/g)].map((m) => m[1]);
+    assert.match(named[0] ?? '', /^\/punish-play-[0-9a-f]{16}_bg\.wasm$/, `Link: ${play.headers.link}`);
+    assert.ok(named.some((f) => /^\/punish-play-[0-9a-f]{16}\.js$/.test(f)), `Link: ${play.headers.link}`);
+    for (const file of named) assert.equal((await get(site.url, file)).status, 200, file);
+    assert.equal(home.headers.link, undefined);
     assert.equal((await get(site.url, '/sw.js')).headers['cache-control'], 'no-cache');
     const files = await readdir(site.root);
     const hashed = files.filter((f) => /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/.test(f));

@@ -33,9 +33,12 @@ test('the home page shows from plain HTML before the app starts, only at /, and 
   await page.goto(`${site.url}/`);
   await page.waitForSelector('#first-paint .game-tile.playable a[href="/play/punish"]', { state: 'visible' });
   const firstPaint = await page.evaluate(outline.toString().replace(/^function outline/, '(function outline') + ')(document.getElementById("first-paint"))');
+  // A play page's own copy of index.html says what is coming instead (src/routes/loading.rs).
   await page.goto(`${site.url}/play/punish`);
-  await page.waitForLoadState('load');
-  assert.equal(await page.isVisible('#first-paint'), false, 'the plain home page shows on a play page');
+  // With its module refused, it says so in place of the promise.
+  await page.waitForSelector('#first-paint .play-loading h1 ~ [role="alert"]', { state: 'visible' });
+  assert.equal(await page.$('#first-paint [role="status"]'), null, 'a failed page still says the table is coming');
+  assert.equal(await page.$('#first-paint .game-list'), null, 'the plain home page is in a play page');
   // A rules page's own copy of index.html holds its text instead (issue 43): readable without
   // the module, and no home page in it.
   await page.goto(`${site.url}/rules/punish#priority`);

@@ -112,7 +112,7 @@ test('sound is off until its switch is pressed, is remembered, and then plays th
   assert.equal(sounds.at(-1), 'end');
   // Not offered where there is no table to hear.
   await page.goto(`${site.url}/rules/punish`);
-  await page.waitForSelector('h1');
+  await page.waitForSelector('[data-testid="app-ready"] h1');
   await page.waitForTimeout(300);
   assert.equal(await page.$('[data-testid="sound"]'), null, 'no sound switch on a rules page');
   await page.evaluate(() => localStorage.removeItem('pocket-dojo/sound'));
