@@ -36,6 +36,7 @@ impl Example for Scenario {
 
 /// The table, with the fighters' names.
 pub fn table(view: Signal<TauntView>, names: Signal<Vec<String>>) -> AnyView {
+    super::style::ensure();
     view! { <TauntTable view=view names=names/> }.into_any()
 }
 

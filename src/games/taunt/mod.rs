@@ -8,3 +8,4 @@ pub mod examples;
 pub mod move_table;
 pub mod play;
 pub mod rules;
+pub mod style;

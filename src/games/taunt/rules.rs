@@ -19,6 +19,7 @@ fn examples() -> &'static [Scenario] {
 
 /// The piece for the rules text's line `::name arg`, if TAUNT has one.
 pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
+    super::style::ensure();
     let html = match name {
         "example" => return examples().iter().find(|s| s.id == arg).cloned().map(|s| view! { <ExampleWatch scenario=s/> }.into_any()),
         "move" => move_html(arg, move_card(arg)?),

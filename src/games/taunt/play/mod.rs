@@ -67,6 +67,7 @@ fn key_of(cards: &[Slot], at: usize) -> (String, String) {
 /// The TAUNT play page.
 #[component]
 pub fn PlayTaunt() -> impl IntoView {
+    super::style::ensure();
     play_page(PlayPage {
         title: "TAUNT",
         testid: "play-taunt",
