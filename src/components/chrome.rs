@@ -7,14 +7,15 @@ use crate::lazy_page::mount_into;
 use leptos::prelude::*;
 
 /// Draws the page at address `here` (game `game`'s own links in the header, when one is named)
-/// and mounts `page` into its element `root`.
+/// and mounts `page` into its element `root`, in place of the first paint (in the same task, so
+/// no frame shows the page half drawn).
 pub fn start_page<F, V>(here: &str, game: Option<&str>, root: &'static str, page: F)
 where
     F: FnOnce() -> V + 'static,
     V: IntoView + 'static,
 {
-    dojo_chrome::draw(here, game, root);
-    mount_into(root, page);
+    start_page_behind_first_paint(here, game, root, page);
+    dojo_chrome::show_drawn_page();
 }
 
 /// Like [`start_page`], but the first paint stays in view until the page calls
