@@ -35,6 +35,17 @@ const STYLE = `
 
 // 1. Printed faces.
 
+/**
+ * The address of game `game`'s sprite: the build names it with a hash of its content
+ * (`faces-<game>:<hash>` in `<meta name="dojo-assets">`, by scripts/post-build.mjs), so the
+ * browser keeps it for good; without one (a build that did not hash it), the plain name.
+ */
+function spriteFile(game) {
+  const listed = document.querySelector('meta[name="dojo-assets"]')?.content ?? '';
+  const hash = listed.split(/\s+/).map((entry) => entry.split(':')).find(([name]) => name === `faces-${game}`)?.[1];
+  return hash && /^[0-9a-f]+$/.test(hash) ? `/faces/${game}-${hash}.svg` : `/faces/${game}.svg`;
+}
+
 /** Game (`punish`) → the promise of its sprite's cards: card id → view box. */
 const sprites = new Map();
 
@@ -44,15 +55,17 @@ const sprites = new Map();
 function sprite(game) {
   let loading = sprites.get(game);
   if (!loading) {
-    loading = fetch(`/faces/${game}.svg`, { credentials: 'same-origin' })
+    const file = spriteFile(game);
+    loading = fetch(file, { credentials: 'same-origin' })
       .then((response) => {
-        if (!response.ok) throw new Error(`/faces/${game}.svg: ${response.status}`);
+        if (!response.ok) throw new Error(`${file}: ${response.status}`);
         return response.text();
       })
       .then((text) => {
         const cards = new Map();
         const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
         for (const symbol of doc.querySelectorAll('symbol[id]')) cards.set(symbol.id, symbol.getAttribute('viewBox'));
+        keepLoaded(game, cards.keys().next().value);
         return cards;
       });
     loading.catch(() => sprites.delete(game));
@@ -62,6 +75,30 @@ function sprite(game) {
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
+
+/**
+ * Keeps game `game`'s sprite loaded as the document its faces use, for as long as the page
+ * lives: one hidden face of it (`id`) that no redraw removes. The browser reads the whole file
+ * into a document of its own for the faces that use it; with this, a hand drawn after a screen
+ * with no card on it (the computer thinking, a result) finds that document still there. (The
+ * file's hashed, cached-for-good name is the other half: under `no-cache` every new hand asked
+ * for the file again and read all of it, 150-300 ms of main thread on a slow phone.)
+ */
+function keepLoaded(game, id) {
+  if (!id || document.querySelector(`svg.faces-kept[data-game="${game}"]`)) return;
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'faces-kept');
+  svg.dataset.game = game;
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  svg.setAttribute('width', '0');
+  svg.setAttribute('height', '0');
+  svg.style.cssText = 'position:absolute;width:0;height:0;overflow:hidden';
+  const use = document.createElementNS(SVG, 'use');
+  use.setAttribute('href', `${spriteFile(game)}#${id}`);
+  svg.append(use);
+  document.body.append(svg);
+}
 
 /** Shows the printed front `element` asks for, replacing one it showed before. */
 function dress(element) {
@@ -88,7 +125,7 @@ function dress(element) {
     svg.setAttribute('aria-hidden', 'true');
     svg.setAttribute('focusable', 'false');
     const use = document.createElementNS(SVG, 'use');
-    use.setAttribute('href', `/faces/${parts[1]}.svg#${id}`);
+    use.setAttribute('href', `${spriteFile(parts[1])}#${id}`);
     svg.append(use);
     element.querySelector(':scope > svg.face')?.remove();
     element.prepend(svg);

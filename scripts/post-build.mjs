@@ -62,6 +62,22 @@ for (const file of readdirSync(dir).sort()) {
   listed.push(`${name}:${hash}`);
 }
 
+// 1b. The printed card faces a play table uses (public/faces/<game>.svg, read by public/table.js)
+//     get a content hash too, listed as `faces-<game>:HASH`: a face is a file the page uses by
+//     its address, and under `no-cache` the browser asked for it and read the whole sprite again
+//     each time a hand was drawn (150-300 ms of main thread on a slow phone, issue 43); hashed,
+//     it is cached for good and read once per page.
+const faces = join(dir, 'faces');
+if (existsSync(faces)) {
+  for (const file of readdirSync(faces).sort()) {
+    const match = /^([a-z0-9-]+)\.svg$/.exec(file);
+    if (!match) continue;
+    const hash = hashOf(readFileSync(join(faces, file)));
+    renameSync(join(faces, file), join(faces, `${match[1]}-${hash}.svg`));
+    listed.push(`faces-${match[1]}:${hash}`);
+  }
+}
+
 // 2. Inline scripts move to files (JSON data blocks stay: they do not run). Trunk's start of the
 //    shell is not run by the page itself: public/start.js runs it, on every page but a play page,
 //    which is its game's module alone (issue 43), so the file is named in a meta.
