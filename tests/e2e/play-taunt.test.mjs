@@ -406,6 +406,62 @@ test('a person and three hard computers in a Free-for-All: the computers think i
   await page.context().close();
 });
 
+test('on a slow phone (CPU x4), a Free-for-All of four: the longest tasks from Start, on a pick and on a new hand', async () => {
+  const page = await openPage(site.browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await lobby(page);
+  await page.selectOption('[data-testid="battle"]', 'ffa');
+  await page.waitForSelector('[data-testid="seat-4-controller"]');
+  for (const [n, who] of [[2, 'hard'], [3, 'hard'], [4, 'hard']]) await page.selectOption(`[data-testid="seat-${n}-controller"]`, who);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // Each click's time and what it answered: the tasks that follow one, until the next, are its.
+  const clicks = [];
+  const click = async (selector, what) => {
+    clicks.push([await page.evaluate(() => performance.now()), what]);
+    await page.click(selector);
+  };
+  await click('[data-testid="start"]', 'start');
+  let hands = 0;
+  for (let step = 0; step < 40 && hands < 4; step++) {
+    const el = await page.waitForSelector(SCREENS, { timeout: 60_000 });
+    const screen = await el.getAttribute('data-testid');
+    if (screen === 'match-over') break;
+    // The hand is drawn and its faces are in: what follows is the person's pick.
+    await page.waitForTimeout(400);
+    if (screen === 'pick') {
+      hands += 1;
+      await click('[data-testid="pick"] button:not([disabled])', 'pick');
+    } else if (screen === 'result') await click('[data-testid="next"]', 'next');
+    else if (screen === 'lay') await click('[data-testid="lay-done"]', 'lay');
+    else if (screen === 'order') await click('[data-testid="order-first"]', 'order');
+    else if (screen === 'place') await click('[data-testid="place-far"]', 'place');
+    else if (screen === 'pass' || screen === 'flip') await click(`[data-testid="${screen}"] .choices button`, screen);
+    await page.waitForFunction((old) => !old.isConnected, el, { timeout: 60_000 }).catch(() => {});
+  }
+  await page.waitForTimeout(400);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  assert.ok(hands >= 2, `only ${hands} hands were played`);
+  const tasks = await page.evaluate(() => window.longTasks);
+  const after = (what) =>
+    tasks.filter(([start]) => clicks.some(([at, w], i) => w === what && start >= at && start < (clicks[i + 1]?.[0] ?? Infinity)));
+  const longest = (list) => Math.round(Math.max(0, ...list.map(([, d]) => d)));
+  const fromStart = tasks.filter(([start]) => start >= clicks[0][0]);
+  // Budget 50 ms each (issue 43): printed figures, not timed assertions.
+  console.log(`taunt_ffa_x4_longest_task_ms: ${longest(fromStart)} (budget 50, from Start over ${hands} hands)`);
+  console.log(`taunt_ffa_x4_longest_task_on_pick_ms: ${longest(after('pick'))} (budget 50)`);
+  console.log(`taunt_ffa_x4_longest_task_on_new_hand_ms: ${longest(after('next'))} (budget 50)`);
+  console.log(`taunt_ffa_x4_tasks_over_50ms: ${fromStart.length}`);
+  assertClean(page);
+  await page.context().close();
+});
+
 test('Wampires in a Last Pobber Standing circle: the table counts blood, and a turn plays', async () => {
   const page = await openPage(site.browser);
   await page.setViewportSize({ width: 390, height: 844 });
