@@ -73,11 +73,18 @@ for rel in "${files[@]}"; do
 done
 
 # Lazily loaded code: every NAME:HASH pair listed in the page's dojo-assets meta (see
-# scripts/post-build.mjs), each its NAME-HASH.js + NAME-HASH_bg.wasm.
+# scripts/post-build.mjs), each its NAME-HASH.js + NAME-HASH_bg.wasm; and each game's printed
+# card faces, `faces-GAME:HASH`, its faces/GAME-HASH.svg.
 assets=$(grep -oE 'name="?dojo-assets"? content="[^"]*"' "$INDEX" | sed -E 's/.*content="([^"]*)"/\1/' || true)
-declare -A module_bytes=()
+declare -A module_bytes=() sprite_bytes=()
 for entry in $assets; do
   name=${entry%%:*} hash=${entry#*:} sum=0
+  if [[ $name == faces-* ]]; then
+    f=$DIST/faces/${name#faces-}-$hash.svg
+    [[ -f $f ]] || { echo "size-report: FAIL: $f is listed in index.html but missing" >&2; exit 1; }
+    sprite_bytes[${name#faces-}]=$(gzip -9 -c "$f" | wc -c)
+    continue
+  fi
   for f in "$DIST/$name-$hash.js" "$DIST/$name-${hash}_bg.wasm"; do
     [[ -f $f ]] || { echo "size-report: FAIL: $f is listed in index.html but missing" >&2; exit 1; }
     sum=$((sum + $(gzip -9 -c "$f" | wc -c)))
@@ -116,7 +123,7 @@ for game in $games; do
   done
 done
 # A play page whose table is marked for them (data-motion, data-face) also fetches table.js, and
-# one whose cards are drawn from the printed kit the game's sprite (public/faces/<game>.svg): its
+# one whose cards are drawn from the printed kit the game's sprite (faces/<game>-<hash>.svg): its
 # whole download with them is held to the same budget, and so is the rules page's (its examples
 # draw the same tables). Which games mark their table is read from
 # their code (src/games/<game>/).
@@ -124,13 +131,12 @@ table_js=0
 [[ -f $DIST/table.js ]] && table_js=$(gzip -9 -c "$DIST/table.js" | wc -c)
 echo "table_script_gzip_bytes: $table_js"
 for game in $games; do
-  sprite=$DIST/faces/$game.svg
   extras=0
   if grep -rqE 'data-motion|data-face' "$REPO/src/games/${game//-/_}"; then
     ((table_js > 0)) || over "table.js is missing from the build"
     extras=$table_js
   fi
-  [[ -f $sprite ]] && extras=$((extras + $(gzip -9 -c "$sprite" | wc -c)))
+  extras=$((extras + ${sprite_bytes[$game]:-0}))
   ((extras > 0)) || continue
   echo "table_extras_${game//-/_}_gzip_bytes: $extras"
   # The rules page's example tables and card list are marked the same way: counted in full too.
