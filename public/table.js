@@ -5,7 +5,8 @@
 // 1. Cards drawn from the printed kit. The print crate writes every card front the site shows as
 //    SVG symbols, one file per game (public/faces/<game>.svg, by `UPDATE_FACES=1 cargo test -p
 //    dojo-print faces`). A card element marked data-face="<game>#<card>" gets that printed front
-//    first in it, used from the file by its address, so the page holds no other card of the set.
+//    first in it, drawn from that card's lines of the file alone, so the page holds no other card
+//    of the set.
 //    The element's own children stay, hidden from sight but not from screen readers, so the
 //    card's text is still real text; until the file arrives (or if it never does) the card
 //    shows them as before.
@@ -46,12 +47,16 @@ function spriteFile(game) {
   return hash && /^[0-9a-f]+$/.test(hash) ? `/faces/${game}-${hash}.svg` : `/faces/${game}.svg`;
 }
 
-/** Game (`punish`) → the promise of its sprite's cards: card id → view box. */
+/** Game (`punish`) → the promise of its sprite's cards: card id → { viewBox, body }. */
 const sprites = new Map();
 
-/** Reads game `game`'s sprite once (a failed fetch is tried again next time). The sprite is not
- * put in the page: each face uses the file by its address, so the page itself holds only the
- * names of the cards it shows, never the rest of the set. */
+/**
+ * Reads game `game`'s sprite once (a failed fetch is tried again next time) into its cards, each
+ * the markup of its `<symbol>` with the parts it shares with its family (`<use href="#fp…">`,
+ * from `<defs>`) written out in place. The print crate writes one definition or symbol per line
+ * (crates/print/src/faces.rs), so the file is read line by line, not parsed as a whole: a card is
+ * parsed only when it is shown, and the page never holds a card it does not show.
+ */
 function sprite(game) {
   let loading = sprites.get(game);
   if (!loading) {
@@ -62,10 +67,18 @@ function sprite(game) {
         return response.text();
       })
       .then((text) => {
+        const parts = new Map();
         const cards = new Map();
-        const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-        for (const symbol of doc.querySelectorAll('symbol[id]')) cards.set(symbol.id, symbol.getAttribute('viewBox'));
-        keepLoaded(game, cards.keys().next().value);
+        for (const line of text.split('\n')) {
+          const part = /^<g id="(fp[0-9]+-[0-9]+)">([\s\S]*)<\/g>$/.exec(line);
+          if (part) parts.set(part[1], part[2]);
+          const card = /^<symbol id="(face-[a-z0-9-]+)" viewBox="([0-9. ]+)">([\s\S]*)<\/symbol>$/.exec(line);
+          if (!card) continue;
+          const body = card[3]
+            .replace(/<title>[^<]*<\/title>/, '')
+            .replace(/<use href="#(fp[0-9]+-[0-9]+)"\/>/g, (_, id) => parts.get(id) ?? '');
+          cards.set(card[1], { viewBox: card[2], body, drawn: null });
+        }
         return cards;
       });
     loading.catch(() => sprites.delete(game));
@@ -77,27 +90,20 @@ function sprite(game) {
 const SVG = 'http://www.w3.org/2000/svg';
 
 /**
- * Keeps game `game`'s sprite loaded as the document its faces use, for as long as the page
- * lives: one hidden face of it (`id`) that no redraw removes. The browser reads the whole file
- * into a document of its own for the faces that use it; with this, a hand drawn after a screen
- * with no card on it (the computer thinking, a result) finds that document still there. (The
- * file's hashed, cached-for-good name is the other half: under `no-cache` every new hand asked
- * for the file again and read all of it, 150-300 ms of main thread on a slow phone.)
+ * The drawing of `card` (from `sprite`) as elements, made once and copied for every showing:
+ * the page draws it like its own (it used to be a `<use>` of the file, which made the browser
+ * lay out every card of the set at the first hand: 150-450 ms of main thread on a slow phone).
  */
-function keepLoaded(game, id) {
-  if (!id || document.querySelector(`svg.faces-kept[data-game="${game}"]`)) return;
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('class', 'faces-kept');
-  svg.dataset.game = game;
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('focusable', 'false');
-  svg.setAttribute('width', '0');
-  svg.setAttribute('height', '0');
-  svg.style.cssText = 'position:absolute;width:0;height:0;overflow:hidden';
-  const use = document.createElementNS(SVG, 'use');
-  use.setAttribute('href', `${spriteFile(game)}#${id}`);
-  svg.append(use);
-  document.body.append(svg);
+function drawing(card) {
+  if (!card.drawn) {
+    const doc = new DOMParser().parseFromString(`<svg xmlns="${SVG}">${card.body}</svg>`, 'image/svg+xml');
+    const root = doc.documentElement;
+    if (root.localName !== 'svg' || root.namespaceURI !== SVG || doc.querySelector('parsererror')) return null;
+    const drawn = document.createDocumentFragment();
+    for (const node of root.childNodes) drawn.append(document.importNode(node, true));
+    card.drawn = drawn;
+  }
+  return card.drawn.cloneNode(true);
 }
 
 /** Shows the printed front `element` asks for, replacing one it showed before. */
@@ -118,15 +124,16 @@ function dress(element) {
   };
   sprite(parts[1]).then((cards) => {
     const id = `face-${parts[2]}`;
-    if (element.dataset.face !== wanted || !cards.has(id)) return forget();
+    const card = cards.get(id);
+    const drawn = element.dataset.face === wanted && card ? drawing(card) : null;
+    if (!drawn) return forget();
     const svg = document.createElementNS(SVG, 'svg');
     svg.setAttribute('class', 'face');
-    svg.setAttribute('viewBox', cards.get(id));
+    svg.setAttribute('viewBox', card.viewBox);
     svg.setAttribute('aria-hidden', 'true');
     svg.setAttribute('focusable', 'false');
-    const use = document.createElementNS(SVG, 'use');
-    use.setAttribute('href', `${spriteFile(parts[1])}#${id}`);
-    svg.append(use);
+    svg.dataset.card = id;
+    svg.append(drawn);
     element.querySelector(':scope > svg.face')?.remove();
     element.prepend(svg);
     element.classList.add('face-shown');

@@ -11,34 +11,44 @@ import { startVsBot } from './punish.mjs';
 const site = useSite();
 
 /**
- * Every face the page shows: the card element's wanted face, the file and symbol its printed
- * front uses, that symbol's printed words (read from the file, which the page itself does not
- * hold), the element's own text, and whether it sits in something hidden.
+ * Every face the page shows: the card element's wanted face, the sprite file the page read it
+ * from (the game's, named in `<meta name="dojo-assets">`) and the card's id there, the words the
+ * page drew on it, the words that card has in the file (read here independently), whether the
+ * page holds any of the sprite itself (a `<symbol>`, an element with a card's id), the element's
+ * own text, and whether it sits in something hidden.
  */
 function shownFaces(page, within) {
   return page.$$eval(`${within} [data-face]`, async (elements) => {
-    const files = new Map();
-    const read = (file) => {
-      if (!files.has(file)) files.set(file, fetch(file).then((r) => r.text()).then((t) => new DOMParser().parseFromString(t, 'image/svg+xml')));
-      return files.get(file);
+    const listed = document.querySelector('meta[name="dojo-assets"]')?.content ?? '';
+    const fileOf = (game) => {
+      const hash = listed.split(/\s+/).map((entry) => entry.split(':')).find(([name]) => name === `faces-${game}`)?.[1];
+      return hash ? `/faces/${game}-${hash}.svg` : null;
     };
+    const read = new Map();
+    const sprite = (file) => {
+      if (!read.has(file)) read.set(file, fetch(file).then((r) => r.text()).then((t) => new DOMParser().parseFromString(t, 'image/svg+xml')));
+      return read.get(file);
+    };
+    const fetched = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
     return Promise.all(
       elements.map(async (element) => {
-        const href = element.querySelector(':scope > svg.face use')?.getAttribute('href') ?? '';
-        const [file, id] = href.split('#');
-        const doc = file ? await read(file) : null;
-        const symbol = doc ? doc.getElementById(id) : null;
-        // A card's words, with those of the parts it shares with its family (used from <defs>).
+        const face = element.querySelector(':scope > svg.face');
+        const id = face?.dataset.card ?? '';
+        const file = fileOf(element.dataset.face.split('#')[0]);
+        const doc = file ? await sprite(file) : null;
+        const symbol = doc && id ? doc.getElementById(id) : null;
+        // A card's words in the file, with those of the parts it shares with its family (used from <defs>).
         const words = (node) =>
           [...node.querySelectorAll('text, use')].flatMap((n) => (n.tagName === 'use' ? words(doc.getElementById(n.getAttribute('href').slice(1))) : [n.textContent]));
         return {
           wanted: element.dataset.face,
           shown: element.classList.contains('face-shown'),
-          file,
+          file: fetched.includes(file) ? file : null,
           id,
-          inPage: id ? document.getElementById(id) !== null : false,
+          inPage: (id ? document.getElementById(id) !== null : false) || document.querySelector('symbol, svg.face use') !== null,
           symbol: symbol?.tagName ?? null,
-          printed: symbol ? words(symbol).join(' ') : '',
+          printed: face ? [...face.querySelectorAll('text')].map((t) => t.textContent).join(' ') : '',
+          filed: symbol ? words(symbol).join(' ') : '',
           text: element.textContent,
           hidden: element.closest('[hidden]') !== null,
         };
@@ -82,6 +92,7 @@ test('PUNISH: the hand is the printed cards, their words still in the page and r
     assert.match(face.file, /^\/faces\/punish-[0-9a-f]{16}\.svg$/, 'the sprite is named by its content, so it is cached for good');
     assert.equal(face.id, `face-${card}`, 'the card shows the face it asked for');
     assert.equal(face.symbol, 'symbol', 'that face is in the sprite');
+    assert.equal(face.printed, face.filed, 'the page drew that card of the sprite, every word of it');
     assert.equal(face.inPage, false, 'the sprite itself is not put in the page');
     const name = card.split('-')[0];
     assert.match(face.printed, new RegExp(name, 'i'), `the printed ${name} card names it`);
@@ -113,6 +124,7 @@ test('DRAGON PUNCH: the basic cards in hand are the printed ones; Rumble shows p
   assert.ok(cards.length >= 6, `the basic cards: ${cards.length}`);
   for (const card of cards) {
     assert.equal(card.symbol, 'symbol', `${card.wanted} is in the sprite`);
+    assert.equal(card.printed, card.filed, `${card.wanted}: drawn as the sprite has it`);
     // A basic card is printed with its white move and its red move.
     assert.match(card.printed, /WHITE MOVE/, card.wanted);
     assert.match(card.printed, /RED MOVE/, card.wanted);
@@ -130,6 +142,7 @@ test('DRAGON PUNCH: the basic cards in hand are the printed ones; Rumble shows p
   const powers = await shownFaces(page, '[data-testid="bids"]');
   for (const power of powers) {
     assert.equal(power.symbol, 'symbol', `${power.wanted} is in the sprite`);
+    assert.equal(power.printed, power.filed, `${power.wanted}: drawn as the sprite has it`);
     assert.ok(power.text.trim().length > 10, 'the power keeps its text');
   }
   const text = await page.$eval('[data-testid="text-1"] > span', (e) => parseFloat(getComputedStyle(e).fontSize) * (e.getBoundingClientRect().height > 10 ? 1 : 0));
@@ -151,6 +164,7 @@ test('TAUNT: the hand is the fighter\'s printed move cards, with what each would
   faces.forEach((face, i) => {
     assert.match(face.file, /^\/faces\/taunt-[0-9a-f]{16}\.svg$/);
     assert.equal(face.symbol, 'symbol', `${face.wanted} is in the sprite`);
+    assert.equal(face.printed, face.filed, `${face.wanted}: drawn as the sprite has it`);
     assert.equal(face.inPage, false, 'the sprite itself is not put in the page');
     const name = face.wanted.split('-')[1];
     assert.match(face.printed, new RegExp(name, 'i'), `the printed card names ${name}`);

@@ -3,7 +3,9 @@
 //! site looks like the card printed at home.
 //!
 //! Each card front becomes a `<symbol>` whose id is `face-` and the card's name in lower case
-//! ("face-guard-priority-1"); the site's `public/table.js` shows it with `<use href="#…">`. The faces are drawn at the
+//! ("face-guard-priority-1"). The site's `public/table.js` reads the file line by line (each
+//! shared part of `<defs>` and each `<symbol>` on a line of its own) and draws only the cards a
+//! page shows, as the page's own elements. The faces are drawn at the
 //! kit's default card size (poker, no bleed, full colour) with every optional mode's cards
 //! included. The sprite files are written by a test (`UPDATE_FACES=1 cargo test -p dojo-print
 //! faces`) and the same test fails when a kit changes and the files were not rewritten.
@@ -232,6 +234,37 @@ mod tests {
         let punish = sprite("punish").unwrap().unwrap();
         assert!(!punish.contains("<use href=") && punish.matches("<symbol ").count() == 5);
         assert_eq!(sprite("fusion").unwrap(), None);
+    }
+
+    /// `public/table.js` reads a sprite line by line, not as a whole document: each shared part is a
+    /// `<g id="fp…">` line, each card a `<symbol id="face-…" viewBox="…">` line, and a card uses
+    /// nothing but its family's parts (so a card drawn alone is whole, with no id to collide).
+    #[test]
+    fn a_sprite_holds_one_part_or_card_per_line() {
+        for (game, _) in crate::kits::KITS {
+            let Some(text) = sprite(game).unwrap() else { continue };
+            let mut parts = Vec::new();
+            let mut cards = 0;
+            for line in text.lines() {
+                if let Some(rest) = line.strip_prefix("<g id=\"fp") {
+                    assert!(line.ends_with("</g>"), "{game}: a part spans lines: {line}");
+                    parts.push(format!("fp{}", &rest[..rest.find('"').unwrap()]));
+                } else if line.starts_with("<symbol ") {
+                    assert!(line.starts_with("<symbol id=\"face-") && line.ends_with("</symbol>"), "{game}: {line}");
+                    let body = &line[line.find('>').unwrap()..];
+                    assert_eq!(body.matches(" id=").count(), 0, "{game}: an id inside a card: {line}");
+                    for (at, _) in body.match_indices("<use href=\"#") {
+                        let id = &body[at + 12..at + 12 + body[at + 12..].find('"').unwrap()];
+                        assert!(parts.iter().any(|p| p == id), "{game}: {id} is not a part written above it");
+                    }
+                    cards += 1;
+                } else {
+                    assert!(!line.contains("<symbol") && !line.contains("<use"), "{game}: {line}");
+                }
+            }
+            assert_eq!(cards, text.matches("<symbol ").count(), "{game}");
+            assert!(cards > 0, "{game}");
+        }
     }
 
     /// The sprites the site serves are the kits' faces now: rewritten with `UPDATE_FACES=1`.
