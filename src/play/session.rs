@@ -412,27 +412,48 @@ impl<T: OnSite> Session<T> {
     }
 
     /// Moves the match to `actions`, the whole match as another device's connection module
-    /// holds it after a step every device agreed on (see [`super::friend`]): replayed from the
-    /// start here, log included. Inputs planned ahead beyond the one each seat just played are
-    /// kept while they stay legal. Returns the new steps' events; refused in words, changing
+    /// holds it after a step every device agreed on (see [`super::friend`]). When it goes on
+    /// from the match here (the usual case: one more agreed step), only the new steps are
+    /// applied, so a step costs the same at step 200 as at step 10; otherwise the match is
+    /// replayed from its start. Either way the session is the one a replay from the start would
+    /// give, log included. Inputs planned ahead beyond the one each seat just played are kept
+    /// while they stay legal. Returns the new steps' events; refused in words, changing
     /// nothing, when the match does not replay or is not the one on the page.
     pub fn follow(&mut self, actions: Vec<dojo_engine::Joint<Action<T>>>) -> Result<Vec<Event<T>>, String> {
         let whole = self.whole.as_ref().ok_or("the match on this page lost its start")?;
         if actions.len() < self.steps {
             return Err(format!("the other device's match has {} steps, fewer than the {} here", actions.len(), self.steps));
         }
-        let record = GameRecord { actions, ..GameRecord::new(whole.setup.clone()) };
-        let mut next = Session::played_on(self.seats.clone(), &record, record.actions.len())?;
+        let goes_on = self.base == 0 && actions.len() > self.steps && whole.actions[..] == actions[..self.steps];
+        let planned = if goes_on {
+            // Every new step is tried on a copy first, so a refused line changes nothing here.
+            let mut trial = self.state.clone();
+            for (i, joint) in actions[self.steps..].iter().enumerate() {
+                apply(&mut trial, joint).map_err(|e| format!("step {} does not replay: {e}", self.steps + i + 1))?;
+            }
+            let planned = std::mem::replace(&mut self.pending, vec![Vec::new(); self.seats.count()]);
+            self.last_lines.clear();
+            self.explained = (String::new(), None);
+            for (i, joint) in actions[self.steps..].iter().enumerate() {
+                let events = apply(&mut self.state, joint).map_err(|e| format!("step {} does not replay: {e}", self.steps + i + 1))?;
+                self.record_step(joint.clone(), &events);
+                self.last_events = events;
+            }
+            planned
+        } else {
+            let record = GameRecord { actions: actions.clone(), ..GameRecord::new(whole.setup.clone()) };
+            let next = Session::played_on(self.seats.clone(), &record, record.actions.len())?;
+            std::mem::replace(self, next).pending
+        };
         for seat in Seat::all(self.seats.count()) {
-            let acted = record.actions.last().is_some_and(|joint| joint.get(seat).is_some_and(Option::is_some));
-            let queue = &self.pending[seat.index()];
+            let acted = actions.last().is_some_and(|joint| joint.get(seat).is_some_and(Option::is_some));
+            let queue = &planned[seat.index()];
             for action in &queue[usize::from(acted).min(queue.len())..] {
-                if next.give(seat, action.clone()).is_err() {
+                if self.give(seat, action.clone()).is_err() {
                     break;
                 }
             }
         }
-        *self = next;
         Ok(self.last_events.clone())
     }
 
@@ -860,6 +881,58 @@ mod tests {
         there.give(Seat(1), bid).unwrap();
         assert_eq!(there.planned(Seat(1)), Some(&bid));
         assert_eq!(there.planned(Seat(0)), None);
+    }
+
+    /// Following the agreed match step by step gives, at every step, the very session a replay
+    /// from the start gives (log, record, view, planned inputs), and a line that rewrites a step
+    /// already played here is replayed from the start or refused.
+    #[test]
+    fn following_one_step_at_a_time_is_a_replay_from_the_start() {
+        for seed in 0..12 {
+            let count = 3 + (seed as usize % 2);
+            let setup = Setup::deal(count as u8, count == 4 && seed % 3 == 1, seed);
+            let mut here = Session::<ToyPage>::new(Seats::people(count), &setup).unwrap();
+            let mut seats = vec![Controller::Remote; count];
+            seats[1] = Controller::Person;
+            let mut there = Session::<ToyPage>::new(Seats(seats.clone()), &setup).unwrap();
+            let mut rng = Rng::new(seed);
+            while !here.is_over() {
+                here.random_step(&mut rng);
+                let actions = here.record().unwrap().actions.clone();
+                // Sometimes a choice is planned here before the step arrives.
+                if rng.below(2) == 0 && there.acting().contains(&Seat(1)) && !there.has_given(Seat(1)) {
+                    let choice = legal(&there, Seat(1))[0];
+                    there.give(Seat(1), choice).unwrap();
+                }
+                let mut replayed = there.clone();
+                let record = GameRecord { actions: actions.clone(), ..GameRecord::new(setup.clone()) };
+                let fresh = Session::<ToyPage>::played_on(Seats(seats.clone()), &record, actions.len()).unwrap();
+                replayed.pending = there.pending.clone();
+                there.follow(actions.clone()).unwrap();
+                let mut expected = fresh;
+                for seat in Seat::all(count) {
+                    let acted = actions.last().is_some_and(|joint| joint.get(seat).is_some_and(Option::is_some));
+                    for action in replayed.pending[seat.index()].iter().skip(usize::from(acted)) {
+                        if expected.give(seat, *action).is_err() {
+                            break;
+                        }
+                    }
+                }
+                assert_eq!(there, expected, "seed {seed}, step {}", actions.len());
+            }
+            // A line whose first step differs from the one played here is not a continuation.
+            let mut actions = here.record().unwrap().actions.clone();
+            if actions.len() >= 2 {
+                actions.swap(0, 1);
+                let before = there.clone();
+                let record = GameRecord { actions: actions.clone(), ..GameRecord::new(setup.clone()) };
+                match (there.follow(actions.clone()), Session::<ToyPage>::played_on(Seats(seats.clone()), &record, actions.len())) {
+                    (Ok(_), Ok(fresh)) => assert_eq!(there, fresh, "replayed from the start"),
+                    (Err(_), Err(_)) => assert_eq!(there, before, "a refused line changes nothing"),
+                    (mine, fresh) => panic!("follow and a replay disagree: {mine:?} / {:?}", fresh.map(|s| s.steps())),
+                }
+            }
+        }
     }
 
     #[test]

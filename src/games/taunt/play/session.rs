@@ -569,6 +569,46 @@ mod tests {
         )
     }
 
+    /// A device following a friend's match applies each agreed step on its own instead of
+    /// replaying the match from its start. Checked here: at every step the follower shows and
+    /// logs what a replay from the start would. The figures are printed for the record (debug
+    /// build, microseconds): what still grows with the match is the whole agreed match being
+    /// handed over (compared with the one here, then dropped), not the replay.
+    #[test]
+    fn a_friend_device_follows_a_long_free_for_all_step_by_step() {
+        use crate::play::Controller;
+        use dojo_engine::GameRecord;
+        use std::time::Instant;
+        let setup = mode(Battle::LastStanding, 6, false);
+        let mut here = Session::new(Seats::people(6), &setup).unwrap();
+        let mut seats = vec![Controller::Remote; 6];
+        seats[0] = Controller::Person;
+        let mut there = Session::new(Seats(seats.clone()), &setup).unwrap();
+        let mut rng = Rng::new(6);
+        let (mut follow_us, mut replay_us) = (Vec::new(), Vec::new());
+        while !here.is_over() && here.steps() < 400 {
+            here.random_step(&mut rng);
+            let actions = here.record().unwrap().actions.clone();
+            let agreed = actions.clone();
+            let clock = Instant::now();
+            there.follow(agreed).unwrap();
+            follow_us.push(clock.elapsed().as_micros());
+            let clock = Instant::now();
+            let record = GameRecord { actions: actions.clone(), ..GameRecord::new(setup.clone()) };
+            let fresh = Session::played_on(Seats(seats.clone()), &record, actions.len()).unwrap();
+            replay_us.push(clock.elapsed().as_micros());
+            assert_eq!(there.view(Seat(0)), fresh.view(Seat(0)), "step {}", actions.len());
+            assert_eq!(there.log(), fresh.log(), "step {}", actions.len());
+        }
+        let steps = follow_us.len();
+        assert!(steps >= 20, "a match of six lasts: {steps} steps");
+        let late = steps.min(200);
+        let at = |list: &[u128], step: usize| list[step.saturating_sub(3)..(step + 2).min(list.len())].iter().copied().min().unwrap_or(0);
+        println!("taunt_last_standing_6_steps: {steps}");
+        println!("follow_step_us_at_10: {} (a replay from the start: {})", at(&follow_us, 10), at(&replay_us, 10));
+        println!("follow_step_us_at_{late}: {} (a replay from the start: {})", at(&follow_us, late), at(&replay_us, late));
+    }
+
     #[test]
     fn every_mode_plays_to_the_end_against_the_computer_and_each_save_restores() {
         let mut rng = Rng::new(21);
