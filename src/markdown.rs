@@ -242,13 +242,57 @@ pub fn page_anchors(rules: &str, notes: &str) -> Vec<String> {
     all
 }
 
+/// For every game's rules-page test: every directive of the rules text `rules` but `::contents`
+/// and `::notes` has a piece from the game's `piece` (called inside a reactive owner), and the
+/// `::example` directives name the game's `examples` (id, title), each once.
+/// With `anchor`, each example's directive also comes under a heading with its title and the
+/// anchor `anchor(id)`. Returns the text's blocks, for the game's own checks.
+#[cfg(test)]
+pub fn check_pieces(
+    rules: &str,
+    piece: fn(&str, &str) -> Option<leptos::prelude::AnyView>,
+    examples: &[(String, String)],
+    anchor: Option<fn(&str) -> String>,
+) -> Vec<Block> {
+    let blocks = parse(rules);
+    let owner = leptos::prelude::Owner::new();
+    owner.with(|| {
+        let mut seen = Vec::new();
+        for (i, block) in blocks.iter().enumerate() {
+            let Block::Directive(name, arg) = block else { continue };
+            if ["contents", "notes"].contains(&name.as_str()) {
+                continue;
+            }
+            assert!(piece(name, arg).is_some(), "::{name} {arg} has no piece");
+            if name != "example" {
+                continue;
+            }
+            seen.push(arg.clone());
+            let Some(anchor) = anchor else { continue };
+            let title = examples.iter().find(|(id, _)| id == arg).map(|(_, title)| title.clone());
+            let heading = blocks[..i].iter().rev().find_map(|b| match b {
+                Block::Heading(_, title, id) => Some((title.clone(), id.clone())),
+                _ => None,
+            });
+            assert_eq!(heading.map(|(t, id)| (Some(t), id)), Some((title, anchor(arg))), "::example {arg} sits under its heading");
+        }
+        let mut ids: Vec<String> = examples.iter().map(|(id, _)| id.clone()).collect();
+        ids.sort();
+        seen.sort();
+        assert_eq!(seen, ids, "every example is on the page, once");
+    });
+    blocks
+}
+
 /// For every game's rules-page test: the page's anchors (see [`page_anchors`]) are unique and
-/// include each of `want`; every `##` heading of the rules writes its anchor out (so links
+/// include each of `want` and the section the home page's quick link for `game` opens; every `##` heading of the rules writes its anchor out (so links
 /// survive retitling); and every link inside the page (in paragraphs, lists and tables of the
 /// rules and the notes) points at one of them. Returns how many such links there are.
 #[cfg(test)]
-pub fn check_page_links(rules: &str, notes: &str, want: &[&str]) -> usize {
+pub fn check_page_links(game: &str, rules: &str, notes: &str, want: &[&str]) -> usize {
     let ids = page_anchors(rules, notes);
+    let quick = dojo_games::registry::find(game).map(|g| g.quick.0).expect("a game of the registry");
+    assert!(ids.iter().any(|id| id == quick), "the home page's quick link for {game} opens #{quick}, which the page lacks");
     let mut unique = ids.clone();
     unique.sort();
     unique.dedup();

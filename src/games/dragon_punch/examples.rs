@@ -3,65 +3,17 @@
 
 use super::cards::{Hue, move_summary};
 use super::table;
-use crate::components::example_player::{Example, ExamplePlayer};
-use dojo_engine::{Game, Joint, PerSeat, apply};
+use crate::components::example_player::{ExamplePlayer, Watched, next_line};
+use dojo_engine::Game;
 use dojo_games::dragon_punch::scenario::Scenario;
-use dojo_games::dragon_punch::{Action, DragonPunch, Setup};
+use dojo_games::dragon_punch::{Action, DragonPunch};
 use leptos::prelude::*;
 
-/// A scenario with its setup built once (the example player borrows it).
-#[derive(Clone, Debug)]
-pub struct Watched {
-    /// The scenario.
-    pub scenario: Scenario,
-    /// Its setup: our set and the scenario's characters.
-    pub setup: Setup,
-}
-
-impl Watched {
-    /// `scenario`, ready to watch.
-    pub fn new(scenario: Scenario) -> Watched {
-        let setup = scenario.start();
-        Watched { scenario, setup }
-    }
-
-    /// The position after the first `step` steps.
-    fn position(&self, step: usize) -> Option<DragonPunch> {
-        let mut state = DragonPunch::from_setup(&self.setup).ok()?;
-        for i in 0..step {
-            apply(&mut state, &self.joint(i)).ok()?;
-        }
-        Some(state)
-    }
-}
-
-impl Example for Watched {
-    type Game = DragonPunch;
-    fn id(&self) -> &str {
-        &self.scenario.id
-    }
-    fn names(&self) -> Vec<String> {
-        vec!["Player 1".into(), "Player 2".into()]
-    }
-    fn setup(&self) -> &Setup {
-        &self.setup
-    }
-    fn steps(&self) -> usize {
-        self.scenario.steps.len()
-    }
-    fn joint(&self, i: usize) -> Joint<Action> {
-        PerSeat(self.scenario.steps[i].plays.clone())
-    }
-    fn narration(&self, i: usize) -> String {
-        self.scenario.steps[i].narration.clone()
-    }
-    fn opening(&self) -> String {
-        "Start: both players hold their seven cards, all white side up. Press Next to see the first turn.".into()
-    }
-}
+/// What every DRAGON PUNCH example says before its first step.
+const OPENING: &str = "Start: both players hold their seven cards, all white side up. Press Next to see the first turn.";
 
 /// What each player does in the step after `step`, in words.
-pub fn next_plays(w: &Watched, step: usize) -> Option<String> {
+pub fn next_plays(w: &Watched<DragonPunch>, step: usize) -> Option<String> {
     let state = w.position(step)?;
     let plays = w.scenario.steps.get(step)?;
     let words: Vec<String> = plays
@@ -90,33 +42,26 @@ pub fn next_plays(w: &Watched, step: usize) -> Option<String> {
     Some(words.join(" · "))
 }
 
-fn next(w: &Watched, step: usize) -> AnyView {
-    view! { <p class="next-plays" data-testid="next-plays">{next_plays(w, step).map(|p| format!("Next: {p}"))}</p> }.into_any()
+fn next(w: &Watched<DragonPunch>, step: usize) -> AnyView {
+    next_line(next_plays(w, step))
 }
 
 /// A "Watch" button that opens a step-by-step replay of `scenario`.
-#[component]
-pub fn ExampleWatch(
-    /// The example to play.
-    scenario: Scenario,
-) -> impl IntoView {
-    view! { <ExamplePlayer example=Watched::new(scenario) table=table::table next=next/> }
+pub fn watch(scenario: Scenario) -> AnyView {
+    view! { <ExamplePlayer example=Watched::new(scenario).opening(OPENING) table=table::table next=next/> }.into_any()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::components::example_player::every_step_is_told;
     use dojo_games::dragon_punch::scenario::rules_examples;
 
     #[test]
     fn every_step_of_every_example_says_what_is_played_next() {
-        for s in rules_examples() {
-            let w = Watched::new(s);
-            for step in 0..w.steps() {
-                let words = next_plays(&w, step).unwrap_or_else(|| panic!("{} step {step}", w.id()));
-                assert!(words.starts_with("Player "), "{words}");
-            }
-            assert_eq!(next_plays(&w, w.steps()), None, "nothing after the last step");
+        every_step_is_told(rules_examples(), next_plays);
+        for w in rules_examples().into_iter().map(Watched::new) {
+            assert!((0..w.steps()).all(|step| next_plays(&w, step).is_some_and(|words| words.starts_with("Player "))), "{}", w.id());
         }
         let w = Watched::new(rules_examples().remove(0));
         assert!(next_plays(&w, 0).unwrap().contains("Low Poke (white)"), "{:?}", next_plays(&w, 0));

@@ -4,7 +4,7 @@
 //! pieces come with DRAGON PUNCH's play module, which holds the engine the examples replay on.
 
 use super::cards::set_cards;
-use super::examples::ExampleWatch;
+use super::examples::watch;
 use super::sets;
 use dojo_games::dragon_punch::scenario::{Scenario, rules_examples};
 use leptos::prelude::*;
@@ -21,7 +21,7 @@ pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
     super::style::ensure();
     match name {
         "cards" => Some(set_cards(&sets::ours()).into_any()),
-        "example" => examples().iter().find(|s| s.id == arg).cloned().map(|s| view! { <ExampleWatch scenario=s/> }.into_any()),
+        "example" => examples().iter().find(|s| s.id == arg).cloned().map(watch),
         _ => None,
     }
 }
@@ -29,35 +29,15 @@ pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::markdown::{Block, check_page_links, parse};
+    use crate::markdown::{Block, check_page_links, check_pieces, parse};
     use dojo_games::dragon_punch::{INTERPRETATION_NOTES, RULES_TEXT};
 
     #[test]
     fn every_directive_has_a_piece_and_every_example_its_heading() {
-        let owner = Owner::new();
-        owner.with(|| {
-            let blocks = parse(RULES_TEXT);
-            let mut seen = 0;
-            for (i, block) in blocks.iter().enumerate() {
-                let Block::Directive(name, arg) = block else { continue };
-                if ["contents", "notes"].contains(&name.as_str()) {
-                    continue;
-                }
-                assert!(piece(name, arg).is_some(), "::{name} {arg} has no piece");
-                if name == "example" {
-                    seen += 1;
-                    let scenario = examples().iter().find(|s| &s.id == arg).unwrap();
-                    let heading = blocks[..i].iter().rev().find_map(|b| match b {
-                        Block::Heading(_, title, id) => Some((title.clone(), id.clone())),
-                        _ => None,
-                    });
-                    assert_eq!(heading, Some((scenario.title.clone(), format!("example-{arg}"))), "::example {arg}");
-                }
-            }
-            assert_eq!(seen, examples().len(), "every example is on the page");
-            let once = |n: &str| blocks.iter().filter(|b| matches!(b, Block::Directive(d, _) if d == n)).count();
-            assert_eq!([once("contents"), once("notes"), once("cards")], [1, 1, 1]);
-        });
+        let examples: Vec<(String, String)> = examples().iter().map(|s| (s.id.clone(), s.title.clone())).collect();
+        let blocks = check_pieces(RULES_TEXT, piece, &examples, Some(|id| format!("example-{id}")));
+        let once = |n: &str| blocks.iter().filter(|b| matches!(b, Block::Directive(d, _) if d == n)).count();
+        assert_eq!([once("contents"), once("notes"), once("cards")], [1, 1, 1]);
     }
 
     #[test]
@@ -76,7 +56,7 @@ mod tests {
             "note-set",
             "note-resolve",
         ];
-        let links = check_page_links(RULES_TEXT, INTERPRETATION_NOTES, &want);
+        let links = check_page_links("dragon-punch", RULES_TEXT, INTERPRETATION_NOTES, &want);
         assert!(links >= 5, "the rules link their notes: {links} links");
     }
 

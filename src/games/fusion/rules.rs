@@ -3,7 +3,7 @@
 //! shell's; these pieces come with FUSION's rules module, which holds the engine the examples
 //! replay on.
 
-use super::examples::ExampleWatch;
+use super::examples::watch;
 use dojo_games::fusion::scenario::{Scenario, rules_examples};
 use leptos::prelude::*;
 use std::sync::OnceLock;
@@ -18,7 +18,7 @@ fn examples() -> &'static [Scenario] {
 pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
     super::style::ensure();
     match name {
-        "example" => examples().iter().find(|s| s.id == arg).cloned().map(|s| view! { <ExampleWatch scenario=s/> }.into_any()),
+        "example" => examples().iter().find(|s| s.id == arg).cloned().map(watch),
         _ => None,
     }
 }
@@ -26,39 +26,20 @@ pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::markdown::{Block, check_page_links, page_anchors, parse};
+    use crate::markdown::{check_page_links, check_pieces};
     use dojo_games::fusion::{INTERPRETATION_NOTES, RULES_TEXT};
 
     #[test]
     fn every_directive_has_a_piece_and_every_example_is_on_the_page() {
-        let owner = Owner::new();
-        owner.with(|| {
-            let mut seen = Vec::new();
-            for block in &parse(RULES_TEXT) {
-                let Block::Directive(name, arg) = block else { continue };
-                if ["contents", "notes"].contains(&name.as_str()) {
-                    continue;
-                }
-                assert!(piece(name, arg).is_some(), "::{name} {arg} has no piece");
-                seen.push(arg.clone());
-            }
-            let mut ids: Vec<String> = examples().iter().map(|s| s.id.clone()).collect();
-            seen.sort();
-            ids.sort();
-            assert_eq!(seen, ids, "every example is on the page");
-        });
+        let examples: Vec<(String, String)> = examples().iter().map(|s| (s.id.clone(), s.title.clone())).collect();
+        check_pieces(RULES_TEXT, piece, &examples, None);
     }
 
     #[test]
     fn every_section_has_its_own_anchor_and_every_link_inside_the_page_points_at_one() {
         let want =
             ["gambit", "throwdown", "push", "beat-back", "assist", "spoils", "stand-ins", "evening", "notes", "note-tldr", "note-engine"];
-        let links = check_page_links(RULES_TEXT, INTERPRETATION_NOTES, &want);
+        let links = check_page_links("fusion", RULES_TEXT, INTERPRETATION_NOTES, &want);
         assert!(links >= 20, "the rules link their notes: {links} links");
-        let ids = page_anchors(RULES_TEXT, INTERPRETATION_NOTES);
-        assert!(
-            dojo_games::registry::find("fusion").is_some_and(|g| ids.iter().any(|a| a == g.quick.0)),
-            "the home page's quick link has its section"
-        );
     }
 }

@@ -4,7 +4,7 @@
 //! with PUNISH's play module, which holds the engine the examples replay on.
 
 use crate::games::punish::card::CardTile;
-use crate::games::punish::scenario_player::ScenarioPlayer;
+use crate::games::punish::scenario_player::watch;
 use dojo_games::punish::Card;
 use dojo_games::punish::scenario::{Scenario, rules_examples};
 use leptos::prelude::*;
@@ -20,7 +20,7 @@ fn examples() -> &'static [Scenario] {
 pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
     match name {
         "card" => Card::ALL.into_iter().find(|c| c.name() == arg).map(|card| view! { <CardTile card=card/> }.into_any()),
-        "example" => examples().iter().find(|s| s.id == arg).cloned().map(|s| view! { <ScenarioPlayer scenario=s/> }.into_any()),
+        "example" => examples().iter().find(|s| s.id == arg).cloned().map(watch),
         _ => None,
     }
 }
@@ -28,33 +28,12 @@ pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::markdown::{Block, parse};
+    use crate::markdown::check_pieces;
     use dojo_games::punish::RULES_TEXT;
 
     #[test]
     fn every_directive_has_a_piece_and_every_example_its_heading() {
-        let owner = Owner::new();
-        owner.with(|| {
-            let blocks = parse(RULES_TEXT);
-            let mut seen = 0;
-            for (i, block) in blocks.iter().enumerate() {
-                let Block::Directive(name, arg) = block else { continue };
-                if ["contents", "notes"].contains(&name.as_str()) {
-                    continue;
-                }
-                assert!(piece(name, arg).is_some(), "::{name} {arg} has no piece");
-                if name == "example" {
-                    seen += 1;
-                    let scenario = examples().iter().find(|s| &s.id == arg).unwrap();
-                    // The heading (with the example's id as its anchor) and summary come first.
-                    let heading = blocks[..i].iter().rev().find_map(|b| match b {
-                        Block::Heading(_, title, id) => Some((title.clone(), id.clone())),
-                        _ => None,
-                    });
-                    assert_eq!(heading, Some((scenario.title.clone(), scenario.id.clone())), "::example {arg}");
-                }
-            }
-            assert_eq!(seen, examples().len(), "every example is on the page");
-        });
+        let examples: Vec<(String, String)> = examples().iter().map(|s| (s.id.clone(), s.title.clone())).collect();
+        check_pieces(RULES_TEXT, piece, &examples, Some(|id| id.to_string()));
     }
 }

@@ -1,38 +1,15 @@
 //! PUNISH's worked examples for the shared example player: the table after each step, the
 //! starting hands, and the cards played next.
 
-use crate::components::example_player::{Example, ExamplePlayer};
+use crate::components::example_player::{ExamplePlayer, Watched};
 use crate::games::punish::card::{CardBack, CardTile};
 use crate::games::punish::table::Table;
-use dojo_engine::Joint;
 use dojo_games::punish::scenario::Scenario;
 use dojo_games::punish::{Punish, PunishView};
 use leptos::prelude::*;
 
-impl Example for Scenario {
-    type Game = Punish;
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn names(&self) -> Vec<String> {
-        self.players.to_vec()
-    }
-    fn setup(&self) -> &dojo_games::punish::Setup {
-        &self.setup
-    }
-    fn steps(&self) -> usize {
-        self.steps.len()
-    }
-    fn joint(&self, i: usize) -> Joint<dojo_games::punish::Play> {
-        self.steps[i].joint()
-    }
-    fn narration(&self, i: usize) -> String {
-        self.steps[i].narration.clone()
-    }
-    fn opening(&self) -> String {
-        "Start: hands dealt, two cards out of play. Press Next to reveal the first breath.".into()
-    }
-}
+/// What every PUNISH example says before its first step.
+const OPENING: &str = "Start: hands dealt, two cards out of play. Press Next to reveal the first breath.";
 
 /// The table, with the players' names.
 pub fn table(view: Signal<PunishView>, names: Signal<Vec<String>>) -> AnyView {
@@ -40,7 +17,8 @@ pub fn table(view: Signal<PunishView>, names: Signal<Vec<String>>) -> AnyView {
 }
 
 /// The starting hands (before the first step) and the cards each player shows next.
-fn next(s: &Scenario, step: usize) -> AnyView {
+fn next(w: &Watched<Punish>, step: usize) -> AnyView {
+    let s = &w.scenario;
     let hands = (step == 0).then(|| {
         (0..2)
             .map(|i| {
@@ -68,10 +46,6 @@ fn next(s: &Scenario, step: usize) -> AnyView {
 }
 
 /// A "Watch" button that opens a step-by-step replay of `scenario`.
-#[component]
-pub fn ScenarioPlayer(
-    /// The example to play.
-    scenario: Scenario,
-) -> impl IntoView {
-    view! { <ExamplePlayer example=scenario table=table next=next/> }
+pub fn watch(scenario: Scenario) -> AnyView {
+    view! { <ExamplePlayer example=Watched::new(scenario).opening(OPENING) table=table next=next/> }.into_any()
 }

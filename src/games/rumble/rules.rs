@@ -3,7 +3,7 @@
 //! itself (text, contents, notes, anchors) is the shell's; these pieces come with Rumble's play
 //! module, which holds the engine the examples replay on.
 
-use super::examples::ExampleWatch;
+use super::examples::watch;
 use super::table::power_chip;
 use dojo_engine::Game;
 use dojo_games::rumble::catalog::{self, Tier};
@@ -40,7 +40,7 @@ pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
     super::style::ensure();
     match name {
         "powers" => Some(power_set().into_any()),
-        "example" => examples().iter().find(|s| s.id == arg).cloned().map(|s| view! { <ExampleWatch scenario=s/> }.into_any()),
+        "example" => examples().iter().find(|s| s.id == arg).cloned().map(watch),
         _ => None,
     }
 }
@@ -48,39 +48,19 @@ pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::markdown::{Block, check_page_links, page_anchors, parse};
+    use crate::markdown::{check_page_links, check_pieces};
     use dojo_games::rumble::{INTERPRETATION_NOTES, RULES_TEXT};
 
     #[test]
     fn every_directive_has_a_piece_and_every_example_is_on_the_page() {
-        let owner = Owner::new();
-        owner.with(|| {
-            let blocks = parse(RULES_TEXT);
-            let mut seen = Vec::new();
-            for block in &blocks {
-                let Block::Directive(name, arg) = block else { continue };
-                if ["contents", "notes"].contains(&name.as_str()) {
-                    continue;
-                }
-                assert!(piece(name, arg).is_some(), "::{name} {arg} has no piece");
-                if name == "example" {
-                    seen.push(arg.clone());
-                }
-            }
-            let ids: Vec<String> = examples().iter().map(|s| s.id.clone()).collect();
-            assert_eq!(seen, ids, "every example is on the page, in order");
-        });
+        let examples: Vec<(String, String)> = examples().iter().map(|s| (s.id.clone(), s.title.clone())).collect();
+        check_pieces(RULES_TEXT, piece, &examples, None);
     }
 
     #[test]
     fn every_section_has_its_own_anchor_and_every_link_inside_the_page_points_at_one() {
         let want = ["round", "keywords", "auction", "rebids", "invented", "moderator", "adjustments", "notes", "note-rebids"];
-        let links = check_page_links(RULES_TEXT, INTERPRETATION_NOTES, &want);
+        let links = check_page_links("rumble", RULES_TEXT, INTERPRETATION_NOTES, &want);
         assert!(links >= 20, "the rules link their notes: {links} links");
-        let ids = page_anchors(RULES_TEXT, INTERPRETATION_NOTES);
-        assert!(
-            dojo_games::registry::find("rumble").is_some_and(|g| ids.iter().any(|a| a == g.quick.0)),
-            "the home page's quick link has its section"
-        );
     }
 }

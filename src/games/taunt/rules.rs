@@ -3,7 +3,7 @@
 //! `::tracks`. The page itself (text, contents, notes, anchors) is the shell's; these pieces
 //! come with TAUNT's play module. Only the engine's data modules are used here.
 
-use crate::games::taunt::examples::ExampleWatch;
+use crate::games::taunt::examples::watch;
 use crate::games::taunt::move_table::{fighters_html, html_view, move_card, move_html, tracks_html};
 use dojo_games::taunt::scenario::{Scenario, rules_examples};
 #[cfg(test)]
@@ -21,7 +21,7 @@ fn examples() -> &'static [Scenario] {
 pub fn piece(name: &str, arg: &str) -> Option<AnyView> {
     super::style::ensure();
     let html = match name {
-        "example" => return examples().iter().find(|s| s.id == arg).cloned().map(|s| view! { <ExampleWatch scenario=s/> }.into_any()),
+        "example" => return examples().iter().find(|s| s.id == arg).cloned().map(watch),
         "move" => move_html(arg, move_card(arg)?),
         "fighters" => fighters_html(),
         "tracks" => tracks_html(),
@@ -146,7 +146,7 @@ mod tests {
 
     #[test]
     fn every_link_inside_the_page_points_at_an_anchor() {
-        let links = check_page_links(RULES_TEXT, INTERPRETATION_NOTES, &[]);
+        let links = check_page_links("taunt", RULES_TEXT, INTERPRETATION_NOTES, &[]);
         assert!(links > 40, "the rules link their decisions: {links} links");
     }
 }
