@@ -17,8 +17,8 @@
 mod aids;
 mod cards;
 
-use crate::draw::{Drawing, Ink, Stroke};
-use crate::geometry::Rect;
+use super::card_art::{FAINT, card_frame, unit};
+use crate::draw::{Drawing, Ink};
 use crate::kit::{Component, Kit, Piece, PieceSize, Style};
 use crate::settings::{Settings, SettingsError};
 use dojo_games::dragon_punch::CardSet;
@@ -28,8 +28,6 @@ use dojo_games::dragon_punch::set::reconstructed;
 const INK: Ink = Ink::Grey(12);
 /// Lighter grey for small print.
 const SOFT: Ink = Ink::Grey(38);
-/// Faint cut lines.
-const FAINT: Ink = Ink::Grey(70);
 /// The red moves' colour.
 const RED: Ink = Ink::Rgb(190, 30, 45);
 /// The characters' purple.
@@ -142,27 +140,12 @@ pub fn kit(style: &Style, settings: &Settings) -> Kit {
     }
 }
 
-/// Scale factor from the poker card the art was designed on.
-fn unit(style: &Style) -> f32 {
-    (style.card.w / 63.0).min(style.card.h / 88.0)
-}
-
-/// The faint cut line and the inner frame of a card; returns the inside of the frame.
-fn frame(d: &mut Drawing, style: &Style, colour: Ink) -> Rect {
-    let u = unit(style);
-    let card = Rect::of_size(style.card);
-    d.rect(card, None, Some(Stroke::solid(FAINT, 0.15)));
-    let inner = card.outset(-3.0 * u);
-    d.rounded_rect(inner, 2.5 * u, None, Some(Stroke::solid(colour, 0.5 * u)));
-    inner
-}
-
 #[cfg(test)]
 mod tests {
     use super::cards::{Kind, half, half_size};
     use super::*;
     use crate::draw::{Shape, Turn};
-    use crate::geometry::{CardSize, Point};
+    use crate::geometry::{CardSize, Point, Rect};
     use crate::text::{cap_height, descent, width};
     use dojo_games::dragon_punch::card::{CharacterCard, Icon, Move, Properties};
 

@@ -30,6 +30,7 @@ mod sheets;
 mod text;
 mod tokens;
 
+use super::card_art::{FAINT, card_frame, cut_line, unit};
 use crate::draw::{Drawing, Ink, Stroke};
 use crate::geometry::{Rect, Size};
 use crate::kit::{Component, Kit, Piece, PieceSize, Style};
@@ -38,8 +39,6 @@ use crate::kit::{Component, Kit, Piece, PieceSize, Style};
 const INK: Ink = Ink::Grey(12);
 /// Lighter grey for small print.
 const SOFT: Ink = Ink::Grey(38);
-/// Faint lines: cut lines, ruled lines to write on.
-const FAINT: Ink = Ink::Grey(70);
 /// The pilots' colour.
 const PILOTS: Ink = Ink::Rgb(30, 92, 170);
 /// The Coach's colour.
@@ -166,26 +165,6 @@ pub fn kit(style: &Style) -> Kit {
         modes: &[],
         card_set: None,
     }
-}
-
-/// Scale factor from the poker card the card art was designed on.
-fn unit(style: &Style) -> f32 {
-    (style.card.w / 63.0).min(style.card.h / 88.0)
-}
-
-/// The faint cut line of a piece.
-fn cut_line(d: &mut Drawing, piece: Rect) {
-    d.rect(piece, None, Some(Stroke::solid(FAINT, 0.15)));
-}
-
-/// The cut line and the inner frame of a card; returns the inside of the frame.
-fn card_frame(d: &mut Drawing, style: &Style, colour: Ink) -> Rect {
-    let u = unit(style);
-    let card = Rect::of_size(style.card);
-    cut_line(d, card);
-    let inner = card.outset(-3.0 * u);
-    d.rounded_rect(inner, 2.5 * u, None, Some(Stroke::solid(colour, 0.5 * u)));
-    inner
 }
 
 /// The cut line and the frame of a piece of `size` (a sheet, the mat) in `colour`; returns the

@@ -3,6 +3,7 @@
 use crate::kit::{Kit, KitMode, Style};
 use crate::settings::{Settings, SettingsError};
 
+mod card_art;
 mod column;
 pub mod dragon_punch;
 mod fit;

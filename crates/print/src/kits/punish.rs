@@ -5,6 +5,7 @@
 //! Colour is never the only difference: each action card also has its name, its priority in a
 //! circle and an emblem of its own shape; hearts kept and lost differ by ♥/♡ and by a word.
 
+use super::card_art::{card_frame, unit};
 use super::column::Column;
 use crate::draw::{Align, Drawing, Ink, Stroke, Turn};
 use crate::geometry::{Point, Rect};
@@ -92,26 +93,11 @@ pub fn kit(style: &Style) -> Kit {
     }
 }
 
-/// Scale factor from the poker card the art was designed on.
-fn unit(style: &Style) -> f32 {
-    (style.card.w / 63.0).min(style.card.h / 88.0)
-}
-
-/// The cut line shown faintly on the art (helps when cutting without crop marks) and the inner frame.
-fn frame(d: &mut Drawing, style: &Style, colour: Ink) -> Rect {
-    let u = unit(style);
-    let card = Rect::of_size(style.card);
-    d.rect(card, None, Some(Stroke::solid(Ink::Grey(70), 0.15)));
-    let inner = card.outset(-3.0 * u);
-    d.rounded_rect(inner, 2.5 * u, None, Some(Stroke::solid(colour, 0.5 * u)));
-    inner
-}
-
 fn action_front(style: &Style, face: &CardFace) -> Drawing {
     let u = unit(style);
     let c = colour(face.card);
     let mut d = Drawing::new();
-    let inner = frame(&mut d, style, c);
+    let inner = card_frame(&mut d, style, c);
     // Header band with the priority in a circle and the name.
     let band = Rect::new(inner.x, inner.y, inner.w, 15.0 * u);
     match style.fill(c) {
@@ -241,7 +227,7 @@ fn action_back(style: &Style) -> Drawing {
 fn heart(style: &Style, kept: bool) -> Drawing {
     let u = unit(style);
     let mut d = Drawing::new();
-    let inner = frame(&mut d, style, RED);
+    let inner = card_frame(&mut d, style, RED);
     let c = inner.centre();
     let (symbol, word, line) =
         if kept { ('♥', "HEART", "Yours while this side is up.") } else { ('♡', "LOST", "Turn back to ♥ when you recover.") };
@@ -269,7 +255,7 @@ fn heart(style: &Style, kept: bool) -> Drawing {
 fn column(style: &Style) -> Column {
     let u = unit(style);
     let mut d = Drawing::new();
-    let inner = frame(&mut d, style, INK);
+    let inner = card_frame(&mut d, style, INK);
     Column::new(d, inner, u, 7.0, 3.0, 10.0, INK)
 }
 

@@ -18,8 +18,9 @@ mod cards;
 mod reference;
 mod sheets;
 
-use crate::draw::{Drawing, Ink, Stroke};
-use crate::geometry::{Rect, Size};
+use super::card_art::{FAINT, card_frame, unit};
+use crate::draw::Ink;
+use crate::geometry::Size;
 use crate::kit::{Component, Kit, Piece, PieceSize, Style};
 use crate::settings::{Settings, SettingsError};
 use dojo_games::rumble::catalog::{self, Kind, PowerCard};
@@ -30,8 +31,6 @@ use dojo_games::rumble::share::{LinkError, PowerList};
 const INK: Ink = Ink::Grey(12);
 /// Lighter grey for small print.
 const SOFT: Ink = Ink::Grey(38);
-/// Faint cut lines.
-const FAINT: Ink = Ink::Grey(70);
 /// The card back's background.
 const BACK: Ink = Ink::Rgb(22, 38, 80);
 
@@ -191,25 +190,10 @@ pub fn kit(style: &Style, settings: &Settings) -> Kit {
     }
 }
 
-/// Scale factor from the poker card the art was designed on.
-fn unit(style: &Style) -> f32 {
-    (style.card.w / 63.0).min(style.card.h / 88.0)
-}
-
 /// The largest size up to `max` at which one line of `text` takes no more than `room` across.
 fn line_size(text: &str, face: crate::text::Face, max: f32, room: f32) -> f32 {
     let w = crate::text::width(text, max, face);
     if w <= room { max } else { max * room / w }
-}
-
-/// The faint cut line and the inner frame of a card; returns the inside of the frame.
-fn frame(d: &mut Drawing, style: &Style, colour: Ink) -> Rect {
-    let u = unit(style);
-    let card = Rect::of_size(style.card);
-    d.rect(card, None, Some(Stroke::solid(FAINT, 0.15)));
-    let inner = card.outset(-3.0 * u);
-    d.rounded_rect(inner, 2.5 * u, None, Some(Stroke::solid(colour, 0.5 * u)));
-    inner
 }
 
 #[cfg(test)]

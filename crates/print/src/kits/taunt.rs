@@ -28,6 +28,7 @@ mod wampires;
 
 pub use modes::MODES;
 
+use super::card_art::{FAINT, card_frame, cut_line, unit};
 use crate::draw::{Align, Drawing, Hatch, Ink, Stroke};
 use crate::geometry::Rect;
 use crate::kit::{Kit, Style};
@@ -38,8 +39,6 @@ use dojo_games::taunt::{FIGHTERS, FighterId, Mode};
 const INK: Ink = Ink::Grey(12);
 /// Lighter grey for secondary text.
 const SOFT: Ink = Ink::Grey(35);
-/// Faint lines: table rules and cut lines.
-const FAINT: Ink = Ink::Grey(70);
 
 /// Builds the TAUNT kit for a print style. Each mode's pieces follow the basic pieces of their
 /// size, so cards share the last sheet of cards and the extra tokens the sheet of tokens.
@@ -133,26 +132,6 @@ fn fighter_colour(id: FighterId) -> Ink {
         FighterId::TeaBot => Ink::Rgb(24, 116, 104),
         FighterId::Tremble => Ink::Rgb(92, 68, 156),
     }
-}
-
-/// Scale factor from the poker card the card art was designed on.
-fn unit(style: &Style) -> f32 {
-    (style.card.w / 63.0).min(style.card.h / 88.0)
-}
-
-/// The faint cut line of a piece of `size` (helps when cutting without crop marks).
-fn cut_line(d: &mut Drawing, piece: Rect) {
-    d.rect(piece, None, Some(Stroke::solid(FAINT, 0.15)));
-}
-
-/// The cut line and the inner frame of a card; returns the inside of the frame.
-fn card_frame(d: &mut Drawing, style: &Style, colour: Ink) -> Rect {
-    let u = unit(style);
-    let card = Rect::of_size(style.card);
-    cut_line(d, card);
-    let inner = card.outset(-3.0 * u);
-    d.rounded_rect(inner, 2.5 * u, None, Some(Stroke::solid(colour, 0.5 * u)));
-    inner
 }
 
 /// The first and last damage of each mode on the track of length `critical`, White first.

@@ -1,7 +1,7 @@
 //! Table aids: the health card (a track to clip at your health, and the rounds you have won)
 //! and the two-sided reference card for a turn. All words here are ours.
 
-use super::{INK, SOFT, frame, unit};
+use super::{INK, SOFT, card_frame, unit};
 use crate::draw::{Align, Drawing, Stroke};
 use crate::geometry::MM_PER_PT;
 use crate::geometry::{Point, Rect};
@@ -55,7 +55,7 @@ pub(super) fn health(style: &Style) -> Drawing {
 fn column(style: &Style) -> Column {
     let u = unit(style);
     let mut d = Drawing::new();
-    let inner = frame(&mut d, style, INK);
+    let inner = card_frame(&mut d, style, INK);
     Column::new(d, inner, u, 6.5, 2.5, 9.0, INK)
 }
 

@@ -4,7 +4,7 @@
 //! Each half of a card is drawn upright on its own ([`half`]) and the lower one placed turned
 //! half round, so a card changes move by being turned round, as the rules have it.
 
-use super::{INK, PURPLE, RED, SOFT, frame, unit};
+use super::{INK, PURPLE, RED, SOFT, card_frame, unit};
 use crate::draw::{Align, Drawing, Hatch, Ink, Stroke, Turn};
 use crate::geometry::{Point, Rect, Size};
 use crate::kit::Style;
@@ -24,7 +24,7 @@ pub(super) enum Kind<'a> {
 }
 
 impl Kind<'_> {
-    /// The band's colour: also the frame, icons and, in ink-saver mode, the band's words.
+    /// The band's colour: also the card_frame, icons and, in ink-saver mode, the band's words.
     fn colour(self) -> Ink {
         match self {
             Kind::White => INK,
@@ -241,7 +241,7 @@ pub(super) fn half_size(style: &Style) -> Size {
 fn front(style: &Style, frame_colour: Ink, upper: (&Move, Kind), lower: (&Move, Kind), set_name: &str) -> Drawing {
     let u = unit(style);
     let mut d = Drawing::new();
-    let inner = frame(&mut d, style, frame_colour);
+    let inner = card_frame(&mut d, style, frame_colour);
     let area = inner.outset(-u);
     let size = halves(style, inner).size();
     let top = half(style, upper.0, upper.1, set_name, size);

@@ -1,10 +1,11 @@
 use super::cards::{does, every_micro, suit_name};
 use super::sheets::{PAYLOAD_ROWS, signed};
 use super::*;
-use crate::draw::{Shape, Turn};
+use crate::draw::Drawing;
 use crate::geometry::CardSize;
+use crate::geometry::Rect;
+use crate::kits::card_art::testing::{shows, texts};
 use crate::settings::Settings;
-use crate::text::{cap_height, descent, width};
 use dojo_games::fusion::cards::{Rank, Suit};
 use dojo_games::fusion::gambit::Outcome;
 use dojo_games::fusion::micro::Micro;
@@ -23,28 +24,6 @@ fn poker() -> Style {
 
 fn component<'k>(kit: &'k Kit, id: &str) -> &'k Component {
     kit.components.iter().find(|c| c.id == id).unwrap_or_else(|| panic!("no component {id}"))
-}
-
-/// Every upright line of text on a side, with its size and box.
-fn texts(d: &Drawing) -> Vec<(String, f32, Rect)> {
-    d.shapes
-        .iter()
-        .filter_map(|s| match s {
-            Shape::Text { text, size, start, face, turn: Turn::None, .. } => Some((
-                text.clone(),
-                *size,
-                Rect::new(start.x, start.y - cap_height(*size), width(text, *size, *face), cap_height(*size) + descent(*size)),
-            )),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Whether `needle` is on the side, on one line or broken over several.
-fn shows(d: &Drawing, needle: &str) -> bool {
-    let joined: String = texts(d).into_iter().map(|(t, _, _)| t).collect::<Vec<_>>().join(" ");
-    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
-    squeeze(&joined).contains(&squeeze(needle))
 }
 
 /// Both sides of a piece.

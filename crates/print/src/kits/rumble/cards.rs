@@ -6,7 +6,7 @@
 //! text, and at the foot its aspects and author in small print beside a box for the Power
 //! Strength it is won at.
 
-use super::{BACK, INK, Power, SOFT, frame, line_size, unit};
+use super::{BACK, INK, Power, SOFT, card_frame, line_size, unit};
 use crate::draw::{Align, Drawing, Ink, Stroke};
 use crate::geometry::{Point, Rect};
 use crate::kit::Style;
@@ -133,7 +133,7 @@ pub(super) fn power(style: &Style, power: &Power) -> Drawing {
     let card = lines(power);
     let colour = colour(card.kind);
     let mut d = Drawing::new();
-    let inner = frame(&mut d, style, colour);
+    let inner = card_frame(&mut d, style, colour);
     // The band and the name on it; a beginner's star in a circle at its right end.
     let band = band(style, inner);
     d.rounded_rect(band, 1.8 * u, style.fill(colour), Some(Stroke::solid(colour, 0.4 * u)));
@@ -207,7 +207,7 @@ pub(super) fn blank(style: &Style) -> Drawing {
     let u = unit(style);
     let colour = colour(Kind::Normal);
     let mut d = Drawing::new();
-    let inner = frame(&mut d, style, colour);
+    let inner = card_frame(&mut d, style, colour);
     let band = band(style, inner);
     d.rounded_rect(band, 1.8 * u, None, Some(Stroke::solid(colour, 0.4 * u)));
     d.text(band.x + 1.5 * u, band.y + 1.2 * u + cap_height(4.6 * u), 4.6 * u, Face::Bold, SOFT, Align::Left, "NAME");

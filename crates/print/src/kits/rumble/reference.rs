@@ -1,7 +1,7 @@
 //! The reference card: a round and the auction on the front, the keywords a line each on the
 //! back. All words here are ours (the rules page says the same at length).
 
-use super::{INK, frame, unit};
+use super::{INK, card_frame, unit};
 use crate::draw::Drawing;
 use crate::kit::Style;
 use crate::kits::column::Column;
@@ -41,7 +41,7 @@ pub(super) const KEYWORDS: &[(&str, &str)] = &[
 fn column(style: &Style) -> Column {
     let u = unit(style);
     let mut d = Drawing::new();
-    let inner = frame(&mut d, style, INK);
+    let inner = card_frame(&mut d, style, INK);
     Column::new(d, inner, u, 6.5, 2.5, 8.5, INK)
 }
 

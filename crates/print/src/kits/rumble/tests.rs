@@ -1,8 +1,9 @@
 use super::sheets::{hero_label, rows_per_page};
 use super::*;
-use crate::draw::{Shape, Turn};
+use crate::draw::Drawing;
 use crate::geometry::CardSize;
-use crate::text::{cap_height, descent, width};
+use crate::geometry::Rect;
+use crate::kits::card_art::testing::{shows, texts};
 use dojo_games::rumble::catalog::PowerId;
 use dojo_games::rumble::setup::CostKind;
 
@@ -12,28 +13,6 @@ fn styles() -> Vec<Style> {
 
 fn poker() -> Style {
     Style { card: CardSize::Poker.size(), bleed: 0.0, ink_saver: false }
-}
-
-/// Every line of text on a side, with the box it takes: (text, size, box).
-fn texts(d: &Drawing) -> Vec<(String, f32, Rect)> {
-    d.shapes
-        .iter()
-        .filter_map(|s| match s {
-            Shape::Text { text, size, start, face, turn: Turn::None, .. } => Some((
-                text.clone(),
-                *size,
-                Rect::new(start.x, start.y - cap_height(*size), width(text, *size, *face), cap_height(*size) + descent(*size)),
-            )),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Whether `needle` is on the side, on one line or broken over several.
-fn shows(d: &Drawing, needle: &str) -> bool {
-    let joined: String = texts(d).into_iter().map(|(t, _, _)| t).collect::<Vec<_>>().join(" ");
-    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
-    squeeze(&joined).contains(&squeeze(needle))
 }
 
 /// Checks every line of text on a card lies inside its frame and clear of every other line;
