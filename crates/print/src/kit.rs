@@ -70,6 +70,13 @@ pub struct Component {
     pub modes: &'static [&'static str],
 }
 
+impl Component {
+    /// A component every way of playing needs (no [`Component::modes`]).
+    pub fn new(id: &'static str, name: &str, about: &str, size: PieceSize, default_copies: u8, pieces: Vec<Piece>) -> Self {
+        Component { id, name: name.into(), about: about.into(), size, default_copies, pieces, modes: &[] }
+    }
+}
+
 /// One of a game's optional ways to play whose extra pieces a person may choose to print
 /// ("Monsters"). The basic game's pieces always print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

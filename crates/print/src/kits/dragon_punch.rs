@@ -92,15 +92,8 @@ pub fn kit(style: &Style, settings: &Settings) -> Kit {
         .iter()
         .map(|c| piece(format!("{}: {} / {}", c.name, c.moves[0].name, c.moves[1].name), cards::character(style, c, &set.name)))
         .collect();
-    let component = |id, name: &str, about: &str, default_copies, pieces| Component {
-        id,
-        name: name.into(),
-        about: about.into(),
-        size: PieceSize::Card,
-        default_copies,
-        pieces,
-        modes: &[],
-    };
+    let component =
+        |id, name: &str, about: &str, default_copies, pieces| Component::new(id, name, about, PieceSize::Card, default_copies, pieces);
     Kit {
         game: "dragon-punch",
         title: "DRAGON PUNCH",

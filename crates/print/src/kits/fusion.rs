@@ -60,15 +60,7 @@ pub const MAT: Size = Size::new(260.0, 190.0);
 pub fn kit(style: &Style) -> Kit {
     let two_sided = |name: &str, (front, back): (Drawing, Drawing)| Piece { name: name.into(), front, back: Some(back) };
     let one_sided = |name: &str, front: Drawing| Piece { name: name.into(), front, back: None };
-    let component = |id, name: &str, about: &str, size, default_copies, pieces| Component {
-        id,
-        name: name.into(),
-        about: about.into(),
-        size,
-        default_copies,
-        pieces,
-        modes: &[],
-    };
+    let component = Component::new;
     Kit {
         game: "fusion",
         title: "Gattaibushido:FUSION!",

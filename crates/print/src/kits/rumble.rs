@@ -131,15 +131,7 @@ pub fn kit(style: &Style, settings: &Settings) -> Kit {
         .enumerate()
         .map(|(i, front)| Piece { name: format!("Auction record {}", i + 1), front, back: None })
         .collect();
-    let component = |id, name: &str, about: &str, size, default_copies, pieces| Component {
-        id,
-        name: name.into(),
-        about: about.into(),
-        size,
-        default_copies,
-        pieces,
-        modes: &[],
-    };
+    let component = Component::new;
     Kit {
         game: "rumble",
         title: "Rumble",
