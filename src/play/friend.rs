@@ -53,10 +53,19 @@ pub enum Heard<G: Game> {
         /// Every step's joint action, played from that setup.
         actions: Vec<Joint<G::Action>>,
     },
-    /// Every device agreed on another step: the whole match as this device holds it.
+    /// Every device agreed on another step: the whole match as this device holds it (after a
+    /// reload, or when a step the page was told changed: a face-down choice opened).
     Line {
         /// Every step's joint action.
         actions: Vec<Joint<G::Action>>,
+    },
+    /// Every device agreed on step `step` (from 1), which goes on from the match the page was
+    /// last told: that step alone.
+    Step {
+        /// Its number, from 1.
+        step: usize,
+        /// Its joint action.
+        joint: Joint<G::Action>,
     },
     /// Something for the person to read, in the module's words: the connection was lost, a
     /// choice already sent stands.
@@ -95,6 +104,7 @@ impl<G: Game> Heard<G> {
                 dojo_engine::json::to_string(actions).unwrap_or_default()
             ),
             Heard::Line { actions } => format!("line\n{}", dojo_engine::json::to_string(actions).unwrap_or_default()),
+            Heard::Step { step, joint } => format!("step {step}\n{}", dojo_engine::json::to_string(joint).unwrap_or_default()),
             Heard::Say { text } => format!("say\n{text}"),
             Heard::Stopped { text } => format!("stopped\n{text}"),
         }
@@ -120,11 +130,27 @@ impl<G: Game> Heard<G> {
                 })
             }
             (Some("line"), None, None) => Ok(Heard::Line { actions: dojo_engine::json::from_str(body).map_err(unreadable)? }),
+            (Some("step"), Some(step), None) => Ok(Heard::Step {
+                step: step.parse().ok().filter(|n| *n > 0).ok_or(UNKNOWN)?,
+                joint: dojo_engine::json::from_str(body).map_err(unreadable)?,
+            }),
             (Some("say"), None, None) => Ok(Heard::Say { text: body.into() }),
             (Some("stopped"), None, None) => Ok(Heard::Stopped { text: body.into() }),
             _ => Err(UNKNOWN.into()),
         }
     }
+}
+
+/// What the connection module tells the page when every device has agreed on the match
+/// `joints`, the page having last been told `told` (which becomes `joints`): the newest step
+/// alone when the match goes on from `told`, else the whole match.
+pub fn agreed<G: Game>(told: &mut Vec<Joint<G::Action>>, joints: Vec<Joint<G::Action>>) -> Heard<G> {
+    let heard = match joints.split_last() {
+        Some((last, before)) if before == told.as_slice() => Heard::Step { step: joints.len(), joint: last.clone() },
+        _ => Heard::Line { actions: joints.clone() },
+    };
+    *told = joints;
+    heard
 }
 
 /// The page's request to host a match: by seat, the device that plays it (0: this one), and
@@ -208,6 +234,7 @@ mod tests {
             Heard::Start { setup: Setup::deal(3, false, 1), owners: vec![0, 1, 0], me: 1 },
             Heard::Seeded { setup: Setup::deal(3, false, 7), actions: Vec::new() },
             Heard::Line { actions: vec![PerSeat::from_fn(3, |s| (s != Seat(2)).then_some(Bid(s.0)))] },
+            Heard::Step { step: 4, joint: PerSeat::from_fn(3, |s| (s == Seat(1)).then_some(Bid(7))) },
             Heard::Say { text: "The connection was lost:\nno answer.".into() },
             Heard::Stopped { text: "The match stopped: a forged reveal\nin step 2.".into() },
         ];
@@ -218,11 +245,30 @@ mod tests {
         assert!(Heard::<Toy>::read("start 1 0,1\n{}").unwrap_err().starts_with("its JSON cannot be read"));
         assert_eq!(Heard::<Toy>::read("start x 0,1\n").unwrap_err(), "its JSON cannot be read (the text ends too soon at line 1 column 1)");
         assert_eq!(Heard::<Toy>::read("hello").unwrap_err(), UNKNOWN);
+        assert_eq!(Heard::<Toy>::read("step 0\n[null]").unwrap_err(), UNKNOWN, "steps count from 1");
+        assert_eq!(Heard::<Toy>::read("step two\n[null]").unwrap_err(), UNKNOWN);
         assert_eq!(
             Heard::<Toy>::read("start x 0,1\n{}").unwrap_err(),
             "its JSON cannot be read (missing field `seats` at line 1 column 2)"
         );
         assert_eq!(module_name::<Toy>(), "toy-remote");
+    }
+
+    #[test]
+    fn the_page_is_told_the_newest_step_alone_when_the_match_goes_on_from_what_it_was_told() {
+        let joint = |n: u8| PerSeat::from_fn(2, |s| (s == Seat(0)).then_some(Bid(n)));
+        let mut told = Vec::new();
+        assert_eq!(agreed::<Toy>(&mut told, vec![joint(1)]), Heard::Step { step: 1, joint: joint(1) });
+        assert_eq!(agreed::<Toy>(&mut told, vec![joint(1), joint(2)]), Heard::Step { step: 2, joint: joint(2) });
+        // An earlier step changed (a face-down choice opened): the whole match.
+        assert_eq!(
+            agreed::<Toy>(&mut told, vec![joint(9), joint(2), joint(3)]),
+            Heard::Line { actions: vec![joint(9), joint(2), joint(3)] }
+        );
+        assert_eq!(told.len(), 3);
+        // The same match again (nothing new): the whole match, which the page takes as it is.
+        let same = told.clone();
+        assert_eq!(agreed::<Toy>(&mut told, same.clone()), Heard::Line { actions: same });
     }
 
     #[test]

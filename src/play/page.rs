@@ -372,20 +372,25 @@ impl<T: OnSite> PlayCtx<T> {
                     _ => {}
                 }
             }
-            Heard::Line { actions } => {
-                self.sent.set_value(None);
-                match self.session.try_update(|s| s.as_mut().map(|s| s.follow(actions))).flatten() {
-                    Some(Ok(events)) => self.played(T::shows_reveal(&events), false),
-                    Some(Err(e)) => self.notice.set(Some(format!("The other device's step could not be shown here: {e}"))),
-                    None => {}
-                }
-            }
+            Heard::Line { actions } => self.agreed(|s| s.follow(actions)),
+            Heard::Step { step, joint } => self.agreed(|s| s.follow_step(step, joint)),
             Heard::Say { text } => self.notice.set(Some(text)),
             // Nothing more will come: the lobby, under the reason, starts another match.
             Heard::Stopped { text } => {
                 self.notice.set(Some(text));
                 self.screen.set(Screen::Lobby);
             }
+        }
+    }
+
+    /// Every device agreed on a step: `follow` moves the match here to it (the whole match, or
+    /// the step alone), and the page shows it.
+    fn agreed(self, follow: impl FnOnce(&mut Session<T>) -> Result<Vec<<T::G as dojo_engine::Game>::Event>, String>) {
+        self.sent.set_value(None);
+        match self.session.try_update(|s| s.as_mut().map(follow)).flatten() {
+            Some(Ok(events)) => self.played(T::shows_reveal(&events), false),
+            Some(Err(e)) => self.notice.set(Some(format!("The other device's step could not be shown here: {e}"))),
+            None => {}
         }
     }
 

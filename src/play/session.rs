@@ -424,29 +424,55 @@ impl<T: OnSite> Session<T> {
         if actions.len() < self.steps {
             return Err(format!("the other device's match has {} steps, fewer than the {} here", actions.len(), self.steps));
         }
-        let goes_on = self.base == 0 && actions.len() > self.steps && whole.actions[..] == actions[..self.steps];
-        let planned = if goes_on {
-            // Every new step is tried on a copy first, so a refused line changes nothing here.
-            let mut trial = self.state.clone();
-            for (i, joint) in actions[self.steps..].iter().enumerate() {
-                apply(&mut trial, joint).map_err(|e| format!("step {} does not replay: {e}", self.steps + i + 1))?;
-            }
-            let planned = std::mem::replace(&mut self.pending, vec![Vec::new(); self.seats.count()]);
-            self.last_lines.clear();
-            self.explained = (String::new(), None);
-            for (i, joint) in actions[self.steps..].iter().enumerate() {
-                let events = apply(&mut self.state, joint).map_err(|e| format!("step {} does not replay: {e}", self.steps + i + 1))?;
-                self.record_step(joint.clone(), &events);
-                self.last_events = events;
-            }
-            planned
-        } else {
-            let record = GameRecord { actions: actions.clone(), ..GameRecord::new(whole.setup.clone()) };
-            let next = Session::played_on(self.seats.clone(), &record, record.actions.len())?;
-            std::mem::replace(self, next).pending
-        };
+        if self.base == 0 && actions.len() > self.steps && whole.actions[..] == actions[..self.steps] {
+            return self.go_on(&actions[self.steps..]);
+        }
+        let record = GameRecord { actions: actions.clone(), ..GameRecord::new(whole.setup.clone()) };
+        let next = Session::played_on(self.seats.clone(), &record, record.actions.len())?;
+        let planned = std::mem::replace(self, next).pending;
+        self.plan_again(planned, actions.last());
+        Ok(self.last_events.clone())
+    }
+
+    /// Moves the match on by step `step` (from 1), `joint`, which every device agreed on after
+    /// the steps here (see [`super::friend::Heard::Step`]): as [`Session::follow`] with the
+    /// whole match. Refused in words, changing nothing, when it is not the next step here or
+    /// does not apply.
+    pub fn follow_step(&mut self, step: usize, joint: dojo_engine::Joint<Action<T>>) -> Result<Vec<Event<T>>, String> {
+        if self.whole.is_none() || self.base != 0 {
+            return Err("the match on this page lost its start".into());
+        }
+        if step != self.steps + 1 {
+            return Err(format!("the other device's step {step} does not follow the {} steps here", self.steps));
+        }
+        self.go_on(std::slice::from_ref(&joint))
+    }
+
+    /// Applies the agreed steps `more` after the match's own, as a replay from the start would
+    /// have them (nothing planned kept but what stays legal, no words kept from a reload or an
+    /// explanation); every step is tried on a copy first, so a refused one changes nothing.
+    fn go_on(&mut self, more: &[dojo_engine::Joint<Action<T>>]) -> Result<Vec<Event<T>>, String> {
+        let mut trial = self.state.clone();
+        for (i, joint) in more.iter().enumerate() {
+            apply(&mut trial, joint).map_err(|e| format!("step {} does not replay: {e}", self.steps + i + 1))?;
+        }
+        let planned = std::mem::replace(&mut self.pending, vec![Vec::new(); self.seats.count()]);
+        self.last_lines.clear();
+        self.explained = (String::new(), None);
+        for (i, joint) in more.iter().enumerate() {
+            let events = apply(&mut self.state, joint).map_err(|e| format!("step {} does not replay: {e}", self.steps + i + 1))?;
+            self.record_step(joint.clone(), &events);
+            self.last_events = events;
+        }
+        self.plan_again(planned, more.last());
+        Ok(self.last_events.clone())
+    }
+
+    /// Gives again what each seat had `planned` beyond the input it played in the step `last`,
+    /// while it stays legal.
+    fn plan_again(&mut self, planned: Vec<Vec<Action<T>>>, last: Option<&dojo_engine::Joint<Action<T>>>) {
         for seat in Seat::all(self.seats.count()) {
-            let acted = actions.last().is_some_and(|joint| joint.get(seat).is_some_and(Option::is_some));
+            let acted = last.is_some_and(|joint| joint.get(seat).is_some_and(Option::is_some));
             let queue = &planned[seat.index()];
             for action in &queue[usize::from(acted).min(queue.len())..] {
                 if self.give(seat, action.clone()).is_err() {
@@ -454,7 +480,6 @@ impl<T: OnSite> Session<T> {
                 }
             }
         }
-        Ok(self.last_events.clone())
     }
 
     /// Plays from `setup` from now on, the steps so far being `actions` (as the connection
@@ -908,7 +933,12 @@ mod tests {
                 let record = GameRecord { actions: actions.clone(), ..GameRecord::new(setup.clone()) };
                 let fresh = Session::<ToyPage>::played_on(Seats(seats.clone()), &record, actions.len()).unwrap();
                 replayed.pending = there.pending.clone();
+                let mut stepped = there.clone();
                 there.follow(actions.clone()).unwrap();
+                stepped.follow_step(actions.len(), actions.last().unwrap().clone()).unwrap();
+                assert_eq!(stepped, there, "the step alone or the whole match: the same session");
+                let again = stepped.follow_step(actions.len(), actions.last().unwrap().clone()).unwrap_err();
+                assert!(again.contains("does not follow"), "{again}");
                 let mut expected = fresh;
                 for seat in Seat::all(count) {
                     let acted = actions.last().is_some_and(|joint| joint.get(seat).is_some_and(Option::is_some));

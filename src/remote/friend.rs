@@ -35,7 +35,7 @@ use super::page::{qr_view, secret_bytes};
 use super::settings::{self, Settings};
 use crate::browser;
 use crate::play::friend::{EVENT, HASH, Heard, PANEL, journal_key, read_choose_request, read_host_request};
-use dojo_engine::Game;
+use dojo_engine::{Game, Joint};
 use dojo_remote::Salt;
 use dojo_remote::protocol::Message;
 use dojo_remote::side::{Begin, Entry, Journal, Out, Side, Told, missed};
@@ -166,6 +166,8 @@ struct Table<G: Game> {
     /// The last connection number given out.
     last_link: u32,
     panel: Panel,
+    /// The match as the page was last told it (see [`crate::play::friend::agreed`]).
+    told: Vec<Joint<G::Action>>,
 }
 
 thread_local! {
@@ -233,9 +235,15 @@ impl<G: Game + 'static> Table<G> {
         }
         for told in out.told {
             match told {
-                Told::Started { setup, owners, me } => tell::<G>(Heard::Start { setup, owners, me }),
-                Told::Seeded { setup, joints } => tell::<G>(Heard::Seeded { setup, actions: joints }),
-                Told::Agreed { joints, .. } => tell::<G>(Heard::Line { actions: joints }),
+                Told::Started { setup, owners, me } => {
+                    self.told.clear();
+                    tell::<G>(Heard::Start { setup, owners, me })
+                }
+                Told::Seeded { setup, joints } => {
+                    self.told = joints.clone();
+                    tell::<G>(Heard::Seeded { setup, actions: joints })
+                }
+                Told::Agreed { joints, .. } => tell::<G>(crate::play::friend::agreed(&mut self.told, joints)),
                 Told::Stopped(reason) => {
                     tell::<G>(Heard::Stopped { text: format!("The match with your friend stopped: {reason}.") });
                     self.panel.stopped.set(Some(reason));
@@ -505,7 +513,7 @@ fn keep<G: Game + 'static>(
             (l.view, title)
         })
         .collect();
-    let table = Table { side, journal, answered, passed, lines, last_link: 0, panel };
+    let table = Table { side, journal, answered, passed, lines, last_link: 0, panel, told: Vec::new() };
     let cell = Rc::new(RefCell::new(table));
     let any: Rc<dyn Any> = cell.clone();
     TABLE.with(|t| *t.borrow_mut() = Some(any));
@@ -650,21 +658,28 @@ fn resume<G: Game + 'static>(kept: &str, code: &str) -> Result<(), String> {
         }
     }
     let mut line = None;
+    let mut seeded = Vec::new();
     for told in back.told {
         match told {
             Told::Started { setup, owners, me } => tell::<G>(Heard::Start { setup, owners, me }),
-            Told::Seeded { setup, joints } => tell::<G>(Heard::Seeded { setup, actions: joints }),
+            Told::Seeded { setup, joints } => {
+                seeded = joints.clone();
+                tell::<G>(Heard::Seeded { setup, actions: joints })
+            }
             // Only the last agreed step matters: the page replays the whole match from it.
             Told::Agreed { joints, .. } => line = Some(joints),
             Told::Stopped(_) => {}
         }
     }
+    // What the page holds once told: the last match it hears below.
+    let told = line.clone().unwrap_or(seeded);
     if let Some(actions) = line {
         tell::<G>(Heard::Line { actions });
     }
     let answered = kept.answered.clone();
     let devices = back.side.peer().devices();
     let cell = keep(back.side, role, kept.journal, back.passed, kept.answered);
+    cell.borrow_mut().told = told;
     match role {
         Role::Host => (1..devices).for_each(|device| invite(&cell, device)),
         Role::Guest if !code.is_empty() && answered.as_deref() != Some(code) => answer(&cell, code.to_string()),
