@@ -571,9 +571,9 @@ mod tests {
 
     /// A device following a friend's match applies each agreed step on its own instead of
     /// replaying the match from its start. Checked here: at every step the follower shows and
-    /// logs what a replay from the start would. The figures are printed for the record (debug
-    /// build, microseconds): what still grows with the match is the whole agreed match being
-    /// handed over (compared with the one here, then dropped), not the replay.
+    /// logs what a replay from the start would, told the whole match or the step alone. The
+    /// figures are printed for the record (debug build, microseconds, the fastest of five steps
+    /// around each): told the step alone, a step costs the same late as early.
     #[test]
     fn a_friend_device_follows_a_long_free_for_all_step_by_step() {
         use crate::play::Controller;
@@ -600,13 +600,32 @@ mod tests {
             assert_eq!(there.view(Seat(0)), fresh.view(Seat(0)), "step {}", actions.len());
             assert_eq!(there.log(), fresh.log(), "step {}", actions.len());
         }
+        // What the page is told of the last step: the step alone, or (before) the whole match.
+        let actions = here.record().unwrap().actions.clone();
+        let alone =
+            crate::play::friend::Heard::<dojo_games::taunt::Taunt>::Step { step: actions.len(), joint: actions.last().unwrap().clone() };
+        let whole = crate::play::friend::Heard::<dojo_games::taunt::Taunt>::Line { actions: actions.clone() };
+        let mut stepped = Session::new(Seats(seats.clone()), &setup).unwrap();
+        let mut alone_us = Vec::new();
+        for (i, joint) in actions.iter().enumerate() {
+            let joint = joint.clone();
+            let clock = Instant::now();
+            stepped.follow_step(i + 1, joint).unwrap();
+            alone_us.push(clock.elapsed().as_micros());
+        }
+        assert_eq!(stepped.view(Seat(0)), there.view(Seat(0)), "step by step or by whole matches: the same");
         let steps = follow_us.len();
+        println!("told_bytes_last_step: {} alone, {} as the whole match", alone.write().len(), whole.write().len());
         assert!(steps >= 20, "a match of six lasts: {steps} steps");
         let late = steps.min(200);
         let at = |list: &[u128], step: usize| list[step.saturating_sub(3)..(step + 2).min(list.len())].iter().copied().min().unwrap_or(0);
         println!("taunt_last_standing_6_steps: {steps}");
-        println!("follow_step_us_at_10: {} (a replay from the start: {})", at(&follow_us, 10), at(&replay_us, 10));
-        println!("follow_step_us_at_{late}: {} (a replay from the start: {})", at(&follow_us, late), at(&replay_us, late));
+        for step in [10, late] {
+            let (alone, whole, replay) = (at(&alone_us, step), at(&follow_us, step), at(&replay_us, step));
+            println!(
+                "follow_step_us_at_{step}: {alone} told the step alone, {whole} told the whole match, {replay} replayed from the start"
+            );
+        }
     }
 
     #[test]
