@@ -216,7 +216,7 @@ impl<G: Game + 'static> Table<G> {
             return;
         }
         let kept = Kept { journal: self.journal.clone(), answered: self.answered.clone() };
-        if let Ok(text) = serde_json::to_string(&kept)
+        if let Ok(text) = dojo_engine::json::to_string(&kept)
             && !browser::store(&key, &text)
         {
             self.panel.error.set(Some("This browser would not keep the match: a reload would lose it.".into()));
@@ -227,7 +227,7 @@ impl<G: Game + 'static> Table<G> {
     /// the page what it must hear.
     fn deliver(&mut self, out: Out<G>) {
         for message in out.send {
-            let text = serde_json::to_string(&message).unwrap_or_default();
+            let text = dojo_engine::json::to_string(&message).unwrap_or_default();
             for line in &self.lines {
                 line.send_live(&text);
             }
@@ -329,7 +329,7 @@ impl<G: Game + 'static> Table<G> {
             }
             Role::Guest => {}
         }
-        let again: Vec<String> = missed(from, &counts, &self.passed).iter().filter_map(|m| serde_json::to_string(m).ok()).collect();
+        let again: Vec<String> = missed(from, &counts, &self.passed).iter().filter_map(|m| dojo_engine::json::to_string(m).ok()).collect();
         let reply = self.hello_for(from);
         let host = self.panel.role == Role::Host;
         let Some(line) = self.line_mut(from) else { return };
@@ -758,7 +758,7 @@ pub fn leave<G: Game + 'static>() -> Result<String, String> {
         let mut table = cell.borrow_mut();
         let out = table.side.leave("the other player left the match");
         for message in out.send {
-            if let Ok(text) = serde_json::to_string(&message) {
+            if let Ok(text) = dojo_engine::json::to_string(&message) {
                 table.lines.iter().for_each(|line| line.send_live(&text));
             }
         }

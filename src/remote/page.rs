@@ -282,7 +282,7 @@ fn SettingsForm(settings: RwSignal<Settings>) -> impl IntoView {
             s.check_turn().map(|()| s)
         });
         said.set(Some(match parsed {
-            Ok(s) if browser::store(settings::KEY, &serde_json::to_string(&s).unwrap_or_default()) => {
+            Ok(s) if browser::store(settings::KEY, &dojo_engine::json::to_string(&s).unwrap_or_default()) => {
                 settings.set(s);
                 Ok("Saved on this device. They apply to the next invitation or answer.".into())
             }

@@ -32,7 +32,7 @@ impl Default for Settings {
 impl Settings {
     /// The settings from their stored text; the defaults when there is none or it is damaged.
     pub fn read(text: Option<&str>) -> Settings {
-        text.and_then(|t| serde_json::from_str(t).ok()).unwrap_or_default()
+        text.and_then(|t| dojo_engine::json::from_str(t).ok()).unwrap_or_default()
     }
 
     /// STUN servers from text, one per line (blank lines dropped), or why one is refused.

@@ -254,7 +254,7 @@ impl<G: Game> Side<G> {
     /// `secret` (32 random bytes, never sent) for this device's part of the match's chance: the
     /// side and the messages that start the match.
     pub fn host(setup: &G::Setup, owners: Vec<Device>, devices: u8, table: String, secret: [u8; 32]) -> Result<(Side<G>, Out<G>), String> {
-        let setup_json = serde_json::to_string(setup).map_err(|e| e.to_string())?;
+        let setup_json = dojo_engine::json::to_string(setup).map_err(|e| e.to_string())?;
         let ledger = Ledger::new(setup.clone(), owners.iter().map(|o| *o == 0).collect())?;
         let (peer, start) = Peer::host(G::NAME, &setup_json, owners, devices, table);
         let mut side = Side { ledger: Some(ledger), ..Side::guest(0, devices, secret) };
@@ -447,7 +447,7 @@ impl<G: Game> Side<G> {
     }
 
     fn commit(&mut self, seat: u8, action: G::Action, salt: Salt, out: &mut Out<G>) {
-        let text = match serde_json::to_string(&action) {
+        let text = match dojo_engine::json::to_string(&action) {
             Ok(text) => text,
             Err(e) => return self.stop(format!("a choice could not be written: {e}"), out),
         };

@@ -24,7 +24,7 @@ pub fn check_open<G: Game>(state: &G) -> Result<(), Unplayable> {
 /// The hash the devices compare after a step: SHA-256 of the position as the public sees it,
 /// written as JSON. For an open table ([`check_open`]) that is the whole position.
 pub fn hash_of<G: Game>(state: &G) -> Commitment {
-    hash_of_json(&serde_json::to_string(&state.public_view()).unwrap_or_default())
+    hash_of_json(&dojo_engine::json::to_string(&state.public_view()).unwrap_or_default())
 }
 
 /// [`hash_of`] from the public view already written as JSON.

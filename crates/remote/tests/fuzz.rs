@@ -50,6 +50,8 @@ impl<G: Game> Device<G> {
         while let Some(out) = pending.pop_front() {
             for m in out.send {
                 let text = serde_json::to_string(&m).unwrap();
+                // The site writes its messages with dojo-engine's codec: the same text.
+                assert_eq!(dojo_engine::json::to_string(&m).unwrap(), text, "a message written two ways");
                 let targets: Vec<u8> = if self.d == 0 { (1..self.devices).collect() } else { vec![0] };
                 wire.extend(targets.into_iter().map(|t| (t, text.clone())));
             }

@@ -154,6 +154,9 @@ impl<G: Game> Dev<G> {
 
     /// The page reloads: the side comes back from the journal, the page from what it is told.
     fn reload(&mut self) {
+        // The module keeps its journal written with dojo-engine's codec: the same text serde_json
+        // writes, so a journal kept before either reads back.
+        assert_eq!(dojo_engine::json::to_string(&self.journal).unwrap(), serde_json::to_string(&self.journal).unwrap());
         let back = Side::<G>::replay(&self.journal).unwrap();
         assert_eq!(back.passed, self.passed, "device {}: the journal gives back every message sent or passed on", self.d);
         self.side = back.side;
