@@ -179,6 +179,12 @@ test('a whole DRAGON PUNCH match between two devices in Turbo Mode, the host\'s 
   };
   await Promise.all([playSide(host, ['pick', 'switch'], counted), playSide(guest, ['pick', 'switch'], counted)]);
   await sameEnd(host, guest);
+  // Each agreed step reached the page alone, not as the whole match again.
+  for (const page of [host, guest]) {
+    const heard = await page.evaluate(() => window.dojoHeard);
+    console.log(`friend_dragon_punch_${page === host ? 'host' : 'guest'}_told: ${JSON.stringify(heard)}`);
+    assert.ok((heard.step ?? 0) >= 5 && (heard.step ?? 0) > (heard.line ?? 0), `${page.seatName}: ${JSON.stringify(heard)}`);
+  }
   await host.context().close();
   await guest.context().close();
 });

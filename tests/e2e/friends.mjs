@@ -10,6 +10,15 @@ import { openPage } from './harness.mjs';
  */
 export async function device(site) {
   const page = await openPage(site.browser, `${site.url}/connect`);
+  // What the connection module tells the play page, counted by kind (`step`, `line`, …): after
+  // an agreed step it sends that step alone unless an earlier one changed.
+  await page.addInitScript(() => {
+    window.dojoHeard = {};
+    window.addEventListener('dojo-friend', (event) => {
+      const kind = String(event.detail).split(/[ \n]/)[0];
+      window.dojoHeard[kind] = (window.dojoHeard[kind] ?? 0) + 1;
+    });
+  });
   await page.waitForSelector('[data-testid="link-status"]', { timeout: 30_000 });
   await page.click('.connection-settings summary');
   await page.fill('[data-testid="stun-servers"]', '');
