@@ -45,7 +45,7 @@ pub enum Heard<G: Game> {
         me: u8,
     },
     /// The setup changed (the devices drew the match's seed together, see
-    /// [`dojo_engine::Game::chance_seed`], or opened cards they deal): the setup to play from,
+    /// [`dojo_engine::Game::DRAWN_SEED`], or opened cards they deal): the setup to play from,
     /// and every step so far as the module now holds it.
     Seeded {
         /// The setup.

@@ -64,7 +64,7 @@ pub enum SavedMatch<G: Game> {
     /// People sharing one device, in a game whose record would tell the future
     /// ([`Game::HIDDEN_FUTURE`]): every seat's view at the last step that left nothing face
     /// down. Restoring deals what no seat has seen (the undrawn cards, the seed of later
-    /// shuffles) afresh with [`Game::determinize_table`].
+    /// shuffles) afresh with [`dojo_engine::determinize_table`].
     Table {
         /// Each seat's view, in seat order.
         views: Vec<G::View>,
@@ -251,7 +251,7 @@ fn read<T: OnSite>(json: &str, rng: &mut Rng) -> Result<Restored<T::G>, String> 
             for (i, view) in views.iter().enumerate() {
                 T::check_view(view, Seat(i as u8)).map_err(unplayable)?;
             }
-            let state = <T::G as Game>::determinize_table(&views, rng)
+            let state = dojo_engine::determinize_table::<T::G>(&views, rng)
                 .ok_or_else(|| unplayable("its seats' views contradict each other".into()))?;
             seats.check(state.seat_count()).map_err(unplayable)?;
             Ok(Restored { seats, record: None, base: 0, state, log, last_events: Vec::new(), last_lines: last, explained: String::new() })

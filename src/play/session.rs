@@ -164,7 +164,7 @@ impl<T: OnSite> Session<T> {
     /// log lines of any steps that drops are saved beside it as text. A game whose record would
     /// tell the future ([`Game::HIDDEN_FUTURE`]) saves its seats' views at that step instead.
     pub fn save(&self) -> Option<String> {
-        if <T::G as Game>::HIDDEN_FUTURE && self.seats.keeping() == Keeping::Record {
+        if <T::G as Game>::HIDDEN_FUTURE.is_some() && self.seats.keeping() == Keeping::Record {
             let (state, step) = self.at_reveal.clone()?;
             let log = self.log.iter().filter(|l| l.step <= step).cloned().collect();
             return saves::save(
@@ -244,9 +244,9 @@ impl<T: OnSite> Session<T> {
     }
 
     /// True when the cards of this match are dealt by the devices that play it between them
-    /// ([`Game::dealing`]): until they are, the setup's cards are no one's.
+    /// ([`Game::DEALT`]): until they are, the setup's cards are no one's.
     pub fn is_dealt(&self) -> bool {
-        self.whole.as_ref().is_some_and(|w| <T::G as Game>::dealing(&w.setup).is_some())
+        self.whole.is_some() && <T::G as Game>::DEALT.is_some()
     }
 
     /// Steps played so far.
@@ -484,7 +484,7 @@ impl<T: OnSite> Session<T> {
 
     /// Plays from `setup` from now on, the steps so far being `actions` (as the connection
     /// module holds them from it): the same table with the seed every device drew together just
-    /// before the step that reads it (see [`dojo_engine::Game::chance_seed`]), or with cards the
+    /// before the step that reads it (see [`dojo_engine::Game::DRAWN_SEED`]), or with cards the
     /// devices opened. Choices already given stay. Refused in words, changing nothing, when the
     /// steps do not replay.
     pub fn reseed(&mut self, setup: &<T::G as Game>::Setup, actions: Vec<Joint<<T::G as Game>::Action>>) -> Result<(), String> {

@@ -653,7 +653,7 @@ fn resume<G: Game + 'static>(kept: &str, code: &str) -> Result<(), String> {
     if let Begin::Host { setup, owners, .. } = &kept.journal.begin {
         let setup: G::Setup = dojo_engine::json::from_str(setup).map_err(|e| format!("its setup cannot be read: {e}"))?;
         // A match whose cards the devices deal starts from the dealt setup, told below.
-        if G::dealing(&setup).is_none() {
+        if G::DEALT.is_none() {
             tell::<G>(Heard::Start { setup, owners: owners.clone(), me: 0 });
         }
     }

@@ -8,13 +8,21 @@
 //! public one) shows that observer the same view, and a seat the same legal actions;
 //! re-drawing what an observer cannot see never changes its view; every event names a real
 //! audience; the table size is within the game's range; the outcome ranks each seat at most
-//! once and names the table's teams; and the finished record replays to the same state. For a
-//! game whose positions hold a hidden future ([`Game::HIDDEN_FUTURE`]) it also checks that a
-//! position dealt from every seat's view together (where the game deals one) shows each seat
-//! its view and the same actions. For a game whose seed may be drawn by the players
-//! ([`Game::chance_seed`]) it plays the same game from another seed alongside, and checks that
-//! nothing differs while the seed is unread ([`Game::chance_pending`]), which never comes back.
+//! once and names the table's teams; and the finished record replays to the same state.
+//!
+//! It checks each extension of the contract for the games that implement it. For a game whose
+//! positions hold a hidden future ([`crate::HiddenFuture`]) a position dealt from every seat's
+//! view together (where the game deals one) shows each seat its view and the same actions. For a
+//! game whose seed may be drawn by the players ([`crate::DrawnSeed`]) it plays the same game from
+//! another seed alongside, and checks that nothing differs while the seed is unread
+//! ([`crate::DrawnSeed::chance_pending`]), which never comes back. For a game whose cards the
+//! devices may deal ([`crate::Dealt`]) the first deal fits the table and the deck, the deck dealt
+//! in order is a setup the game accepts, every card a choice or a step moves is a card of the
+//! deck and a seat of the table, and what others learn of a face-down choice (its outline)
+//! depends only on what everyone sees.
 
+use crate::chance::{DrawnSeedHooks, HiddenFutureHooks, chance_pending};
+use crate::dealt::{CardMove, DealtHooks};
 use crate::game::{Audience, Game, IllegalAction, Joint, acting_seats, apply, joint_from};
 use crate::record::GameRecord;
 use crate::rng::Rng;
@@ -60,6 +68,8 @@ pub struct Report {
     /// Checked steps at which a position was dealt from every seat's view together (games with
     /// [`Game::HIDDEN_FUTURE`]).
     pub table_deals: usize,
+    /// Card moves checked (games with [`Game::DEALT`]).
+    pub card_moves: usize,
 }
 
 fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(what: &str, value: &T) -> Result<(), String> {
@@ -69,13 +79,23 @@ fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(what: &str, v
         return Err(format!("{what} changes in a JSON round trip:\n{json}"));
     }
     // The site writes and reads its saves, links and worker messages with its own small JSON
-    // code: the same text, read back the same.
+    // code: the same text, read back the same (checked wherever that code is built: every
+    // game's crate builds it).
+    #[cfg(feature = "json")]
+    site_round_trip(what, value, &json)?;
+    Ok(())
+}
+
+/// The site's JSON writer writes `value` as `json` (`serde_json`'s text) and its reader reads
+/// that back to `value`.
+#[cfg(feature = "json")]
+fn site_round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(what: &str, value: &T, json: &str) -> Result<(), String> {
     match crate::json::to_string(value) {
         Ok(ours) if ours == json => {}
         Ok(ours) => return Err(format!("{what} is written differently by the site's JSON writer:\n{ours}\n{json}")),
         Err(e) => return Err(format!("{what} cannot be written by the site's JSON writer: {e}")),
     }
-    match crate::json::from_str::<T>(&json) {
+    match crate::json::from_str::<T>(json) {
         Ok(ours) if &ours == value => Ok(()),
         Ok(_) => Err(format!("{what} changes when the site's JSON reader reads it back:\n{json}")),
         Err(e) => Err(format!("{what} cannot be read by the site's JSON reader: {e}\n{json}")),
@@ -131,9 +151,9 @@ fn check_views<G: Game>(state: &G, rng: &mut Rng, report: &mut Report) -> Result
 /// the game deals one, shows each seat its view and gives the same actions. (A game may refuse
 /// to deal while the seats hide something from each other; a shared device saves only when they
 /// do not, and the game's own tests show it deals there.)
-fn check_table<G: Game>(state: &G, rng: &mut Rng, report: &mut Report) -> Result<(), String> {
+fn check_table<G: Game>(state: &G, hooks: HiddenFutureHooks<G>, rng: &mut Rng, report: &mut Report) -> Result<(), String> {
     let views: Vec<G::View> = Seat::all(state.seat_count()).map(|s| state.view_for(s)).collect();
-    let Some(dealt) = G::determinize_table(&views, rng) else { return Ok(()) };
+    let Some(dealt) = hooks.determinize_table(&views, rng) else { return Ok(()) };
     for (i, view) in views.iter().enumerate() {
         let seat = Seat(i as u8);
         if dealt.view_for(seat) != *view {
@@ -185,8 +205,11 @@ fn check_step<G: Game>(state: &G, rng: &mut Rng, seen_actions: &[G::Action], rep
     let seats = state.seat_count();
     round_trip("state", state)?;
     check_views(state, rng, report)?;
-    if G::HIDDEN_FUTURE {
-        check_table(state, rng, report)?;
+    if let Some(hooks) = G::HIDDEN_FUTURE {
+        check_table(state, hooks, rng, report)?;
+    }
+    if let Some(hooks) = G::DEALT {
+        check_outlines(state, hooks, rng)?;
     }
     let acting = acting_seats(state);
     if acting.is_empty() {
@@ -239,10 +262,11 @@ fn check_step<G: Game>(state: &G, rng: &mut Rng, seen_actions: &[G::Action], rep
     Ok(())
 }
 
-/// `setup` with another seed, for a game with a [`Game::chance_seed`].
+/// `setup` with another seed, for a game with [`Game::DRAWN_SEED`].
 fn other_seed<G: Game>(setup: &G::Setup) -> Option<G::Setup> {
+    let hooks: DrawnSeedHooks<G> = G::DRAWN_SEED?;
     let mut other = setup.clone();
-    let seed = G::chance_seed(&mut other)?;
+    let seed = hooks.chance_seed(&mut other);
     *seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
     Some(other)
 }
@@ -263,12 +287,69 @@ fn check_same_sight<G: Game>(a: &G, b: &G) -> Result<(), String> {
     Ok(())
 }
 
-/// For a game with a [`Game::chance_seed`]: the table built from `setup` with another seed
+/// For a game with [`Game::DRAWN_SEED`]: the table built from `setup` with another seed
 /// looks the same to everyone at the start, so nothing before the first step depends on it.
 fn check_chance_seed<G: Game>(setup: &G::Setup, state: &G) -> Result<(), String> {
     let Some(other) = other_seed::<G>(setup) else { return Ok(()) };
     let reseeded = G::from_setup(&other).map_err(|e| format!("the setup with another seed is refused: {e}"))?;
     check_same_sight(&reseeded, state)
+}
+
+/// For a game with [`Game::DEALT`]: the first deal fits the table and the deck, and the deck
+/// dealt in number order is a setup the game accepts for a table of the same size.
+fn check_dealing<G: Game>(setup: &G::Setup, state: &G, hooks: DealtHooks<G>) -> Result<(), String> {
+    let dealing = hooks.dealing(setup);
+    let dealt: usize = dealing.hands.iter().map(|h| usize::from(*h)).sum::<usize>() + usize::from(dealing.shown);
+    if dealing.hands.len() != state.seat_count() || dealt > dealing.faces.len() {
+        return Err(format!(
+            "the first deal ({:?} to the hands, {} face up) does not fit {} seats and a deck of {}",
+            dealing.hands,
+            dealing.shown,
+            state.seat_count(),
+            dealing.faces.len()
+        ));
+    }
+    let in_order: Vec<u16> = (0..dealing.size()).collect();
+    let table = G::from_setup(&hooks.dealt_setup(setup, &[in_order])).map_err(|e| format!("the deck dealt in order is refused: {e}"))?;
+    if table.seat_count() != state.seat_count() {
+        return Err("the deck dealt in order makes a table of another size".into());
+    }
+    Ok(())
+}
+
+/// For a game with [`Game::DEALT`]: what a step did with the cards names seats of the table,
+/// faces of the deck, and no more cards than the deck holds.
+fn check_card_moves(moves: &[CardMove], dealing: &crate::Dealing, seats: usize) -> Result<(), String> {
+    let fits = |counts: &[u8], shown: u8| {
+        counts.len() == seats && counts.iter().map(|c| usize::from(*c)).sum::<usize>() + usize::from(shown) <= dealing.faces.len()
+    };
+    for m in moves {
+        let ok = match m {
+            CardMove::Played { seat, face } => seat.index() < seats && dealing.faces.contains(face),
+            CardMove::TopShown => true,
+            CardMove::Reshuffled { draws, shown } => fits(draws, *shown),
+            CardMove::Redealt { hands, shown } => fits(hands, *shown),
+        };
+        if !ok {
+            return Err(format!("the step's card move {m:?} does not fit a table of {seats} and its deck"));
+        }
+    }
+    Ok(())
+}
+
+/// For a game with [`Game::DEALT`]: what everyone learns of an acting seat's face-down choice
+/// (its outline) is the same with everything the public cannot see re-drawn, since another
+/// device finds a stand-in of that outline on a table whose hidden cards it does not know.
+fn check_outlines<G: Game>(state: &G, hooks: DealtHooks<G>, rng: &mut Rng) -> Result<(), String> {
+    let resampled = state.resample_hidden(Observer::Public, rng);
+    for seat in acting_seats(state) {
+        for action in state.legal_actions(seat) {
+            if hooks.outline(state, seat, &action) != hooks.outline(&resampled, seat, &action) {
+                return Err(format!("the outline of {seat}'s {action:?} depends on what the public cannot see"));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Plays `config.games` random games over `setups` and checks the contract at every step.
@@ -285,9 +366,12 @@ pub fn check_game<G: Game>(setups: &[G::Setup], config: &Config) -> Result<Repor
             return Err(format!("a table of {} seats is outside the game's range {:?}", state.seat_count(), G::SEATS));
         }
         check_chance_seed(setup, &state).map_err(|e| format!("setup {}: {e}", game % setups.len()))?;
+        if let Some(hooks) = G::DEALT {
+            check_dealing(setup, &state, hooks).map_err(|e| format!("setup {}: {e}", game % setups.len()))?;
+        }
         // The same game from another seed, played alongside while the seed is unread.
         let mut reseeded =
-            other_seed::<G>(setup).filter(|_| state.chance_pending()).map(|s| G::from_setup(&s)).transpose().map_err(|e| e.to_string())?;
+            other_seed::<G>(setup).filter(|_| chance_pending(&state)).map(|s| G::from_setup(&s)).transpose().map_err(|e| e.to_string())?;
         let mut record = GameRecord::<G>::new(setup.clone());
         let mut steps = 0;
         while state.outcome().is_none() {
@@ -307,18 +391,29 @@ pub fn check_game<G: Game>(setups: &[G::Setup], config: &Config) -> Result<Repor
             if joint.0.iter().any(Option::is_none) {
                 report.partial_steps += 1;
             }
-            let was_pending = state.chance_pending();
+            let was_pending = chance_pending(&state);
             let events = apply(&mut state, &joint).map_err(|e| format!("game {game}: a legal joint action was refused: {e}"))?;
-            if !was_pending && state.chance_pending() {
+            if !was_pending && chance_pending(&state) {
                 return Err(format!("game {game}, step {}: the seed became unread again", steps + 1));
             }
             if let Some(other) = reseeded.as_mut() {
                 apply(other, &joint).map_err(|e| format!("game {game}: with another seed, step {} was refused: {e}", steps + 1))?;
-                if state.chance_pending() {
+                if chance_pending(&state) {
                     check_same_sight(other, &state).map_err(|e| format!("game {game}, step {}: {e}", steps + 1))?;
                 } else {
                     reseeded = None;
                 }
+            }
+            if let Some(hooks) = G::DEALT {
+                let dealing = hooks.dealing(setup);
+                let moves = hooks.card_moves(&events);
+                check_card_moves(&moves, &dealing, state.seat_count()).map_err(|e| format!("game {game}, step {}: {e}", steps + 1))?;
+                for (seat, action) in joint.iter().filter_map(|(s, a)| Some((s, a.as_ref()?))) {
+                    if let Some(face) = hooks.cards_of(action).into_iter().find(|f| !dealing.faces.contains(f)) {
+                        return Err(format!("game {game}, step {}: {seat}'s {action:?} plays face {face}, no card of the deck", steps + 1));
+                    }
+                }
+                report.card_moves += moves.len();
             }
             for event in &events {
                 round_trip("event", event)?;

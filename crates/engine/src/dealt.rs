@@ -1,13 +1,14 @@
 //! What devices that deal a game's cards between themselves need to know of the game: the
 //! deck, how the first deal is laid out, which cards a choice plays, what each step did with
 //! the cards, and how dealt orders become a setup. A game whose cards are dealt this way (see
-//! `dojo-remote`'s dealer) answers [`crate::Game::dealing`] and the hooks beside it; no other
+//! `dojo-remote`'s dealer) implements [`Dealt`] and opts in with [`Game::DEALT`]; no other
 //! game needs to.
 //!
 //! Every deal lays its cards out the same way, in the order the deal leaves them: the first
 //! cards to the hands, seat by seat, then the cards turned face up, and the rest is the deck,
 //! top card first.
 
+use crate::game::Game;
 use crate::seat::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -57,4 +58,101 @@ pub enum CardMove {
         /// Cards then turned face up.
         shown: u8,
     },
+}
+
+/// A game whose hidden cards devices that do not trust each other may deal between themselves
+/// (`dojo-remote`'s dealer): its deck, what each choice and step does with the cards, and how
+/// dealt orders become a setup. Only such a game implements it, and opts in on [`Game`] with
+/// `const DEALT: Option<DealtHooks<Self>> = Some(DealtHooks::of());`, through which generic
+/// code (and the conformance suite) reaches these hooks.
+pub trait Dealt: Game {
+    /// Its deck and first deal, for `setup`'s options.
+    fn dealing(setup: &Self::Setup) -> Dealing;
+
+    /// What every observer learns at once of `action`, a choice of `seat` from this position
+    /// that stays face down, as a number (`None`: nothing, the default). Another device stands
+    /// in for the face-down choice with an action of the same outline, so that every device's
+    /// table looks alike (a PUNISH Blindfolded plan that is a Punish leaves the next breath
+    /// empty for all to see: its outline differs from any other card's). It depends only on
+    /// what every observer sees.
+    fn outline(&self, seat: Seat, action: &Self::Action) -> Option<u8> {
+        let _ = (seat, action);
+        None
+    }
+
+    /// The faces of the cards `action` takes from its seat's hand, which are turned face up
+    /// once the choice is shown.
+    fn cards_of(action: &Self::Action) -> Vec<u16>;
+
+    /// What a step whose events were `events` did with the cards, in order.
+    fn card_moves(events: &[Self::Event]) -> Vec<CardMove>;
+
+    /// `setup` with its cards as the devices dealt them, each deal an order of card numbers
+    /// laid out as [`CardMove`] describes: `orders[0]` the first deal, each later one the next
+    /// shuffle of the match.
+    fn dealt_setup(setup: &Self::Setup, orders: &[Vec<u16>]) -> Self::Setup;
+}
+
+/// The [`Dealt`] hooks of a game that implements it, as [`Game::DEALT`] hands them to code
+/// generic over any [`Game`].
+pub struct DealtHooks<G: Game> {
+    dealing: fn(&G::Setup) -> Dealing,
+    outline: fn(&G, Seat, &G::Action) -> Option<u8>,
+    cards_of: fn(&G::Action) -> Vec<u16>,
+    card_moves: fn(&[G::Event]) -> Vec<CardMove>,
+    dealt_setup: fn(&G::Setup, &[Vec<u16>]) -> G::Setup,
+}
+
+impl<G: Game> Clone for DealtHooks<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for DealtHooks<G> {}
+
+impl<G: Game> std::fmt::Debug for DealtHooks<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DealtHooks({})", G::NAME)
+    }
+}
+
+impl<G: Dealt> DealtHooks<G> {
+    /// The hooks of `G`'s [`Dealt`] implementation.
+    pub const fn of() -> Self {
+        DealtHooks {
+            dealing: G::dealing,
+            outline: G::outline,
+            cards_of: G::cards_of,
+            card_moves: G::card_moves,
+            dealt_setup: G::dealt_setup,
+        }
+    }
+}
+
+impl<G: Game> DealtHooks<G> {
+    /// [`Dealt::dealing`].
+    pub fn dealing(&self, setup: &G::Setup) -> Dealing {
+        (self.dealing)(setup)
+    }
+
+    /// [`Dealt::outline`].
+    pub fn outline(&self, state: &G, seat: Seat, action: &G::Action) -> Option<u8> {
+        (self.outline)(state, seat, action)
+    }
+
+    /// [`Dealt::cards_of`].
+    pub fn cards_of(&self, action: &G::Action) -> Vec<u16> {
+        (self.cards_of)(action)
+    }
+
+    /// [`Dealt::card_moves`].
+    pub fn card_moves(&self, events: &[G::Event]) -> Vec<CardMove> {
+        (self.card_moves)(events)
+    }
+
+    /// [`Dealt::dealt_setup`].
+    pub fn dealt_setup(&self, setup: &G::Setup, orders: &[Vec<u16>]) -> G::Setup {
+        (self.dealt_setup)(setup, orders)
+    }
 }

@@ -1,6 +1,7 @@
 //! The contract every game implements, and the one way to change a state: [`apply`].
 
-use crate::dealt::{CardMove, Dealing};
+use crate::chance::{DrawnSeedHooks, HiddenFutureHooks};
+use crate::dealt::DealtHooks;
 use crate::outcome::Outcome;
 use crate::rng::Rng;
 use crate::seat::{Observer, PerSeat, Seat};
@@ -135,90 +136,23 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// restored. The result shows the same observer exactly `view`.
     fn determinize(view: &Self::View, rng: &mut Rng) -> Self;
 
-    /// True when a position holds something no seat has seen yet whose value the setup fixes
-    /// (the order of an undrawn deck, the seed of later shuffles), so that a record tells the
-    /// future. A device shared by every seat then saves the seats' views, not the record, and
-    /// resumes with [`Game::determinize_table`]. False (the default) for games with no chance.
-    const HIDDEN_FUTURE: bool = false;
+    /// The hooks of a game whose cards devices that do not trust each other may deal between
+    /// themselves (`dojo-remote`'s dealer): `Some(DealtHooks::of())` for a game that implements
+    /// [`Dealt`](crate::Dealt), `None` (the default) for every other. A constant, so that builds of the other
+    /// games leave the dealing code out.
+    const DEALT: Option<DealtHooks<Self>> = None;
 
-    /// A full position consistent with every seat's view at once (`views[i]` is seat `i`'s),
-    /// with what no seat has seen (the undrawn cards' order, the seed of later shuffles) drawn
-    /// from `rng`; `None` when the views cannot belong to one position. This is how a device
-    /// shared by every seat resumes a game whose record would tell the future
-    /// ([`Game::HIDDEN_FUTURE`]).
-    ///
-    /// The default deals from the first seat's view and keeps the result only when it shows
-    /// every other seat its view, which is exact for a game in which the seats hide nothing
-    /// from each other at that moment; a game with [`Game::HIDDEN_FUTURE`] overrides it.
-    fn determinize_table(views: &[Self::View], rng: &mut Rng) -> Option<Self> {
-        let state = Self::determinize(views.first()?, rng);
-        let shows_each = state.seat_count() == views.len() && views.iter().enumerate().all(|(i, v)| state.view_for(Seat(i as u8)) == *v);
-        shows_each.then_some(state)
-    }
+    /// The hooks of a game whose seed devices may draw together just before it is read:
+    /// `Some(DrawnSeedHooks::of())` for a game that implements [`DrawnSeed`](crate::DrawnSeed), `None` (the
+    /// default) for a game with no chance, or with chance that decides something before its
+    /// first step.
+    const DRAWN_SEED: Option<DrawnSeedHooks<Self>> = None;
 
-    /// The seed in `setup`, for a game whose only chance comes from that seed and is read only
-    /// while a step is resolved, never before the first: devices that do not trust each other
-    /// can then draw the seed together and put it here just before the step that reads it
-    /// ([`Game::chance_pending`]), once every choice of that step is fixed, so that no device
-    /// knows it, or chooses it, while any choice could still change (see `dojo-remote`).
-    /// `None` (the default) for a game with no chance, or with chance that decides something
-    /// before its first step.
-    fn chance_seed(setup: &mut Self::Setup) -> Option<&mut u64> {
-        let _ = setup;
-        None
-    }
-
-    /// For a game with a [`Game::chance_seed`]: true while the position has not read its seed
-    /// yet and a later step may. Nothing seen before then depends on the seed; once false it
-    /// stays false. The default (false) suits a game that never reads it.
-    fn chance_pending(&self) -> bool {
-        false
-    }
-
-    /// True for a game whose cards devices may deal between themselves ([`Game::dealing`]
-    /// answers for every setup). A constant, so that builds of the other games leave the
-    /// dealing code out.
-    const DEALT: bool = false;
-
-    /// For a game whose hidden cards devices that do not trust each other may deal between
-    /// themselves (`dojo-remote`'s dealer): its deck and first deal, for `setup`'s options.
-    /// `None` (the default) for every other game. Such a game also answers
-    /// [`Game::cards_of`], [`Game::card_moves`] and [`Game::dealt_setup`].
-    fn dealing(setup: &Self::Setup) -> Option<Dealing> {
-        let _ = setup;
-        None
-    }
-
-    /// For a dealt game: what every observer learns at once of `action`, a choice of `seat`
-    /// from this position that stays face down, as a number (`None`: nothing, the default).
-    /// Another device stands in for the face-down choice with an action of the same outline,
-    /// so that every device's table looks alike (a PUNISH Blindfolded plan that is a Punish
-    /// leaves the next breath empty for all to see: its outline differs from any other card's).
-    fn outline(&self, seat: Seat, action: &Self::Action) -> Option<u8> {
-        let _ = (seat, action);
-        None
-    }
-
-    /// For a dealt game: the faces of the cards `action` takes from its seat's hand, which are
-    /// turned face up once the choice is shown.
-    fn cards_of(action: &Self::Action) -> Vec<u16> {
-        let _ = action;
-        Vec::new()
-    }
-
-    /// For a dealt game: what a step whose events were `events` did with the cards, in order.
-    fn card_moves(events: &[Self::Event]) -> Vec<CardMove> {
-        let _ = events;
-        Vec::new()
-    }
-
-    /// For a dealt game: `setup` with its cards as the devices dealt them, each deal an order
-    /// of card numbers laid out as [`crate::CardMove`] describes: `orders[0]` the first deal,
-    /// each later one the next shuffle of the match.
-    fn dealt_setup(setup: &Self::Setup, orders: &[Vec<u16>]) -> Self::Setup {
-        let _ = orders;
-        setup.clone()
-    }
+    /// The hooks of a game whose positions can hold a future the record tells (an undrawn
+    /// deck's order, the seed of later shuffles): `Some(HiddenFutureHooks::of())` for a game
+    /// that implements [`HiddenFuture`](crate::HiddenFuture), `None` (the default) for a game with no chance. A
+    /// device shared by every seat then saves the seats' views, not the record.
+    const HIDDEN_FUTURE: Option<HiddenFutureHooks<Self>> = None;
 
     /// The same position with everything `observer` cannot see re-drawn at random (other seats'
     /// hands and secret picks, the deck order, the seed of later shuffles), used by the

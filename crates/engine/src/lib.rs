@@ -7,12 +7,22 @@
 //! declares its seat range ([`Game::SEATS`], 2–8 players and perhaps a moderator) and its teams;
 //! an [`Outcome`] ranks the players with ties. Randomness is a seeded [`Rng`] owned by the state, so a [`GameRecord`] (setup plus joint
 //! actions) replays exactly. [`conformance`] holds the checks every game must pass.
+//!
+//! A few games need more than that, each through an extension trait that only they implement,
+//! switched on by one constant of [`Game`] through which generic code reaches it: [`Dealt`]
+//! (cards dealt between devices, [`Game::DEALT`]), [`DrawnSeed`] (a seed drawn together by the
+//! devices, [`Game::DRAWN_SEED`]) and [`HiddenFuture`] (a record that tells the future,
+//! [`Game::HIDDEN_FUTURE`]). The site's JSON codec ([`json`], feature `json`) and the
+//! generated-input campaigns (`fuzz`, feature `fuzz`) are not part of the contract.
 #![deny(missing_docs)]
 
+mod chance;
 pub mod conformance;
 mod dealt;
+#[cfg(feature = "fuzz")]
 pub mod fuzz;
 mod game;
+#[cfg(feature = "json")]
 pub mod json;
 mod outcome;
 mod record;
@@ -21,7 +31,8 @@ pub mod scenario;
 mod seat;
 pub mod sorting;
 
-pub use dealt::{CardMove, Dealing};
+pub use chance::{DrawnSeed, DrawnSeedHooks, HiddenFuture, HiddenFutureHooks, chance_pending, determinize_table, table_from_first_view};
+pub use dealt::{CardMove, Dealing, Dealt, DealtHooks};
 pub use game::{Audience, Game, IllegalAction, Joint, acting_seats, apply, check_joint, joint_from, visible_events};
 pub use outcome::Outcome;
 pub use record::{GameRecord, MAX_STEPS, RECORD_FORMAT, ReplayError, play_script};

@@ -17,7 +17,7 @@ enum Slot<A> {
     Idle,
     /// Known to every device.
     Open(A),
-    /// Another device's choice, face down but for its outline ([`Game::outline`]): a
+    /// Another device's choice, face down but for its outline ([`dojo_engine::Dealt::outline`]): a
     /// placeholder of that outline stands in.
     Hidden(Option<u8>),
     /// This device's choice; `shown` once revealed.
@@ -98,12 +98,13 @@ impl<G: Game> Ledger<G> {
         &self.setup
     }
 
-    /// Puts the seed the devices drew together into the setup ([`Game::chance_seed`]) and plays
+    /// Puts the seed the devices drew together into the setup ([`Game::DRAWN_SEED`]) and plays
     /// the match again from it (nothing before the step that reads the seed depends on it);
     /// the new setup, or why not.
     pub fn reseed(&mut self, seed: u64) -> Result<G::Setup, String> {
         let mut setup = self.setup.clone();
-        *G::chance_seed(&mut setup).ok_or("this game draws no seed")? = seed;
+        let hooks = G::DRAWN_SEED.ok_or("this game draws no seed")?;
+        *hooks.chance_seed(&mut setup) = seed;
         self.resetup(setup.clone())?;
         Ok(setup)
     }
@@ -212,10 +213,11 @@ impl<G: Game> Ledger<G> {
     /// `from` and still face down then was never played.
     fn cards_gathered_between(line: &Line<G>, from: usize, until: usize) -> bool {
         let (steps, before) = line;
+        let Some(hooks) = G::DEALT else { return false };
         (from..until).any(|step| {
             let mut state = before[step - 1].clone();
             Self::step_on(&mut state, step as u32, &steps[step - 1], None).is_ok_and(|events| {
-                G::card_moves(&events).iter().any(|m| matches!(m, CardMove::Reshuffled { .. } | CardMove::Redealt { .. }))
+                hooks.card_moves(&events).iter().any(|m| matches!(m, CardMove::Reshuffled { .. } | CardMove::Redealt { .. }))
             })
         })
     }
@@ -280,7 +282,7 @@ impl<G: Game> Ledger<G> {
     ) -> Result<Vec<(u32, u8)>, LedgerError> {
         let line = self.line(choices, own, shown)?;
         let (steps, before) = &line;
-        let dealt = G::dealing(&self.setup).is_some();
+        let dealt = G::DEALT.is_some();
         let observers: Vec<Observer> = std::iter::once(Observer::Public)
             .chain((0..self.mine.len()).filter(|s| !self.mine[*s]).map(|s| Observer::Seat(Seat(s as u8))))
             .collect();
@@ -292,7 +294,7 @@ impl<G: Game> Ledger<G> {
             for (seat, slot) in slots.iter().enumerate() {
                 let Slot::Own { action, shown: false } = slot else { continue };
                 let who = Seat(seat as u8);
-                let outline = before[i].outline(who, action);
+                let outline = outline_of(&before[i], who, action);
                 let truth = Self::replay_from(&line, i + 1, None)?;
                 // In a match whose cards the devices deal, the other devices stand in for this
                 // seat's later face-down choices with cards of their own guessing, not with these:
@@ -313,17 +315,19 @@ impl<G: Game> Ledger<G> {
                 let others: Vec<G::Action> = before[i]
                     .legal_actions(who)
                     .into_iter()
-                    .filter(|a| a != action && (!dealt || before[i].outline(who, a) == outline))
+                    .filter(|a| a != action && (!dealt || outline_of(&before[i], who, a) == outline))
                     .collect();
                 // The other devices do not know this hand either: a card played as the only
                 // choice of its outline still tells them something once the step plays it (a
                 // choice from before the cards were last gathered, as a Blindfolded plan a game's
                 // end left unplayed, plays nothing now).
-                let only_card = dealt
-                    && others.is_empty()
-                    && G::card_moves(&truth.1)
-                        .iter()
-                        .any(|m| matches!(m, CardMove::Played { seat: s, face } if *s == who && G::cards_of(action).contains(face)))
+                let only_card = others.is_empty()
+                    && G::DEALT.is_some_and(|hooks| {
+                        hooks
+                            .card_moves(&truth.1)
+                            .iter()
+                            .any(|m| matches!(m, CardMove::Played { seat: s, face } if *s == who && hooks.cards_of(action).contains(face)))
+                    })
                     && !Self::cards_gathered_between(&line, i + 1, steps.len());
                 let differs =
                     |seen: &(G, Vec<G::Event>), truth: &(G, Vec<G::Event>)| observers.iter().any(|o| looks(seen, *o) != looks(truth, *o));
@@ -467,13 +471,19 @@ impl<G: Game> Ledger<G> {
 /// The stand-in for another device's face-down choice of `seat`: its first legal action, of
 /// the choice's outline when every observer sees one.
 fn stand_in<G: Game>(state: &G, seat: Seat, outline: Option<u8>) -> Option<G::Action> {
-    state.legal_actions(seat).into_iter().find(|a| outline.is_none() || state.outline(seat, a) == outline)
+    state.legal_actions(seat).into_iter().find(|a| outline.is_none() || outline_of(state, seat, a) == outline)
+}
+
+/// What every observer learns at once of `action`, a face-down choice of `seat` in `state`: its
+/// outline in a game whose cards the devices deal ([`dojo_engine::Dealt::outline`]), else nothing.
+fn outline_of<G: Game>(state: &G, seat: Seat, action: &G::Action) -> Option<u8> {
+    G::DEALT.and_then(|hooks| hooks.outline(state, seat, action))
 }
 
 /// An own choice as another device holds it while it is face down: hidden, with its outline.
 fn veiled_slot<G: Game>(state: &G, seat: u8, slot: &Slot<G::Action>) -> Slot<G::Action> {
     match slot {
-        Slot::Own { action, .. } => Slot::Hidden(state.outline(Seat(seat), action)),
+        Slot::Own { action, .. } => Slot::Hidden(outline_of(state, Seat(seat), action)),
         other => other.clone(),
     }
 }

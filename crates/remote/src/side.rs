@@ -19,7 +19,7 @@ use crate::ledger::{Ledger, LedgerError};
 use crate::places::{Need, Place, Places};
 use crate::protocol::{Choice, Device, Happening, Message, Peer};
 use crate::table::hash_of;
-use dojo_engine::{Game, GameRecord, Joint, Seat, acting_seats};
+use dojo_engine::{Game, GameRecord, Joint, Seat, acting_seats, chance_pending};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -52,8 +52,8 @@ pub enum Told<G: Game> {
     },
     /// The setup changed, and the page plays from the new one (the steps so far replay the
     /// same from it, as this device's people see them): the devices drew the match's seed
-    /// together just before the step that reads it ([`Game::chance_seed`]), or, in a match
-    /// whose cards they deal ([`Game::dealing`]), cards were opened to this device (the cards
+    /// together just before the step that reads it ([`Game::DRAWN_SEED`]), or, in a match
+    /// whose cards they deal ([`Game::DEALT`]), cards were opened to this device (the cards
     /// it has not seen are filled in so that the match plays), or at the end every deal was
     /// shown and this is the true setup. It comes before the [`Told::Agreed`] of the step that
     /// needs it.
@@ -182,7 +182,7 @@ pub struct Side<G: Game> {
     cards: Option<Box<Cards<G>>>,
 }
 
-/// The cards of a match the devices deal between them ([`Game::dealing`]): the deal's
+/// The cards of a match the devices deal between them ([`Game::DEALT`]): the deal's
 /// messages, where each card lies, and the key rounds in which cards are opened.
 ///
 /// A key round is one [`crate::protocol::Body::Keys`] from every device, in the same order
@@ -235,7 +235,7 @@ enum Wait {
     Audit,
 }
 
-/// Where the match's chance stands on this device ([`Game::chance_seed`]).
+/// Where the match's chance stands on this device ([`Game::DRAWN_SEED`]).
 #[derive(Clone, Debug, PartialEq)]
 enum ChanceState {
     /// The game reads no chance (or none is left to read).
@@ -260,7 +260,7 @@ impl<G: Game> Side<G> {
         let mut side = Side { ledger: Some(ledger), ..Side::guest(0, devices, secret) };
         side.peer = peer;
         let mut out = Out { send: vec![start], told: Vec::new() };
-        if G::dealing(setup).is_some() && devices != 2 {
+        if G::DEALT.is_some() && devices != 2 {
             return Err("a game whose cards the devices deal is played between two devices".into());
         }
         side.commit_chance(&mut out);
@@ -289,10 +289,8 @@ impl<G: Game> Side<G> {
     /// For a game whose cards the devices deal: begins the first deal. The page hears that the
     /// match started only once this device's cards are open ([`Side::opened_cards`]).
     fn start_cards(&mut self, setup: &G::Setup, out: &mut Out<G>) {
-        if !G::DEALT {
-            return;
-        }
-        let Some(dealing) = G::dealing(setup) else { return };
+        let Some(hooks) = G::DEALT else { return };
+        let dealing = hooks.dealing(setup);
         let seats = self.state().map_or(0, G::seat_count);
         let mut places = Places::new(dealing.clone(), seats);
         places.begin_deal(None);
@@ -323,7 +321,7 @@ impl<G: Game> Side<G> {
     /// this device's part (derived from its secret), to be opened just before the seed is read.
     fn commit_chance(&mut self, out: &mut Out<G>) {
         let Some(ledger) = &self.ledger else { return };
-        if !draws_seed::<G>(ledger.setup()) || !ledger.state().chance_pending() {
+        if !chance_pending(ledger.state()) {
             return;
         }
         let (bytes, salt) = chance_part(&self.secret);
@@ -546,7 +544,7 @@ impl<G: Game> Side<G> {
             return Err(format!("the host named {} players for a table of {}", owners.len(), ledger.state().seat_count()));
         }
         self.ledger = Some(ledger);
-        if G::DEALT && G::dealing(&setup).is_some() {
+        if G::DEALT.is_some() {
             if self.peer.devices() != 2 {
                 return Err("a game whose cards the devices deal is played between two devices".into());
             }
@@ -576,17 +574,20 @@ impl<G: Game> Side<G> {
             .map(|(_, seat)| seat)
             // In a dealt match a seat's choice is not shown before its earlier face-down ones:
             // they are shown together when the step settles.
-            .filter(|seat| !(G::DEALT && ledger.holds_face_down_since_gathering(*seat)))
+            .filter(|seat| !(G::DEALT.is_some() && ledger.holds_face_down_since_gathering(*seat)))
             .collect();
         let acts: Vec<(u8, G::Action)> = show.iter().filter_map(|s| Some((*s, self.own.get(usize::from(*s))?.clone()?))).collect();
         // What every observer sees at once of the choices kept face down.
-        let outlines: Vec<(u8, u8)> = self
-            .own
-            .iter()
-            .enumerate()
-            .filter(|(seat, _)| !show.contains(&(*seat as u8)))
-            .filter_map(|(seat, action)| Some((seat as u8, ledger.state().outline(Seat(seat as u8), action.as_ref()?)?)))
-            .collect();
+        let outlines: Vec<(u8, u8)> = match G::DEALT {
+            Some(hooks) => self
+                .own
+                .iter()
+                .enumerate()
+                .filter(|(seat, _)| !show.contains(&(*seat as u8)))
+                .filter_map(|(seat, action)| Some((seat as u8, hooks.outline(ledger.state(), Seat(seat as u8), action.as_ref()?)?)))
+                .collect(),
+            None => Vec::new(),
+        };
         self.open_own(&acts, out)?;
         let (send, happened) = self.peer.open(&show, &outlines).map_err(|v| v.to_string())?;
         out.send.extend(send);
@@ -595,7 +596,7 @@ impl<G: Game> Side<G> {
     }
 
     fn opened(&mut self, choices: Vec<Choice>, shown: &[(u32, u8, String)], out: &mut Out<G>) -> Result<(), String> {
-        if G::DEALT && self.cards.is_some() && self.ledger()?.plays(&choices, &self.own, shown).is_err() {
+        if G::DEALT.is_some() && self.cards.is_some() && self.ledger()?.plays(&choices, &self.own, shown).is_err() {
             // Another device's face-down choice may need a stand-in this device's cards lack:
             // fill them in otherwise. (A shown choice that only the other device's earlier
             // face-down ones make legal waits for them, below.)
@@ -609,7 +610,7 @@ impl<G: Game> Side<G> {
         // At the end every choice still face down is shown, so that every device holds the
         // whole match; in a dealt match that comes after the end, with the deals (`Body::Unveil`),
         // as its cards are no longer in the hands.
-        let show = if !G::DEALT && ledger.ends_with(&choices, &self.own, shown) {
+        let show = if G::DEALT.is_none() && ledger.ends_with(&choices, &self.own, shown) {
             withheld.clone()
         } else {
             match ledger.to_show(&choices, &self.own, shown) {
@@ -661,14 +662,14 @@ impl<G: Game> Side<G> {
     }
 
     fn settled(&mut self, shown: &[(u32, u8, String)], out: &mut Out<G>) -> Result<(), String> {
-        if G::DEALT && self.cards.is_some() {
+        if G::DEALT.is_some() && self.cards.is_some() {
             return self.open_plays(shown, out);
         }
         if self.chance == ChanceState::Pending {
             let ledger = self.ledger.as_ref().ok_or("a step came before the match started")?;
             let mut trial = ledger.clone();
             trial.take(&self.opened, &self.own, shown).map_err(|e| e.to_string())?;
-            if !trial.state().chance_pending() {
+            if !chance_pending(trial.state()) {
                 // This step reads the seed: every choice in it is fixed, so the parts open now.
                 self.chance = ChanceState::Opening(shown.to_vec());
                 let (send, happened) = self.peer.open_chance().map_err(|v| v.to_string())?;
@@ -712,7 +713,7 @@ impl<G: Game> Side<G> {
 
     /// What this device's dealer said: messages to send, deals ready, the audit done.
     fn dealt(&mut self, send: Vec<DealMessage>, known: Vec<Dealt>, out: &mut Out<G>) {
-        if !G::DEALT {
+        if G::DEALT.is_none() {
             return;
         }
         for message in send {
@@ -725,7 +726,7 @@ impl<G: Game> Side<G> {
     }
 
     fn deal_message(&mut self, from: Device, message: DealMessage, out: &mut Out<G>) -> Result<(), String> {
-        if !G::DEALT {
+        if G::DEALT.is_none() {
             return Err(NOT_DEALT.into());
         }
         let (send, known) = self.cards()?.dealer.receive(from, message).map_err(|v| v.to_string())?;
@@ -734,7 +735,7 @@ impl<G: Game> Side<G> {
     }
 
     fn keys_in(&mut self, from: Device, round: u32, keys: Vec<DealMessage>, out: &mut Out<G>) -> Result<(), String> {
-        if !G::DEALT {
+        if G::DEALT.is_none() {
             return Err(NOT_DEALT.into());
         }
         let cards = self.cards()?;
@@ -763,7 +764,7 @@ impl<G: Game> Side<G> {
 
     /// Moves the cards on as far as what has arrived allows.
     fn advance_cards(&mut self, out: &mut Out<G>) -> Result<(), String> {
-        if !G::DEALT {
+        if G::DEALT.is_none() {
             return Ok(());
         }
         loop {
@@ -880,7 +881,7 @@ impl<G: Game> Side<G> {
         let ledger = self.ledger.as_ref().ok_or("no match")?;
         let events = ledger.events_of(&self.opened, &self.own, &shown).map_err(|e| e.to_string())?;
         let joints = ledger.joints();
-        let moves = G::card_moves(&events);
+        let moves = G::DEALT.ok_or(NOT_DEALT)?.card_moves(&events);
         let secret = self.secret;
         let cards = self.cards()?;
         cards.step_moves = moves.clone();
@@ -925,13 +926,11 @@ impl<G: Game> Side<G> {
     /// to everyone the cards they play, each at the first place in the seat's hand with that
     /// face that is not open yet, so that every device holds those cards when it checks them.
     fn open_own(&mut self, acts: &[(u8, G::Action)], out: &mut Out<G>) -> Result<(), String> {
-        if !G::DEALT {
-            return Ok(());
-        }
+        let Some(hooks) = G::DEALT else { return Ok(()) };
         let Some(cards) = self.cards.as_deref_mut() else { return Ok(()) };
         let mut faces: BTreeMap<usize, Vec<u16>> = BTreeMap::new();
         for (seat, action) in acts {
-            faces.entry(usize::from(*seat)).or_default().extend(G::cards_of(action));
+            faces.entry(usize::from(*seat)).or_default().extend(hooks.cards_of(action));
         }
         let mut by_deal: BTreeMap<u32, Vec<Place>> = BTreeMap::new();
         for (seat, faces) in faces {
@@ -953,7 +952,7 @@ impl<G: Game> Side<G> {
     /// Another device opened the cards its choices about to be shown play: this device sees
     /// them, and plays its copy again from a world that holds them.
     fn opens_in(&mut self, from: Device, keys: Vec<DealMessage>) -> Result<(), String> {
-        if !G::DEALT {
+        if G::DEALT.is_none() {
             return Err(NOT_DEALT.into());
         }
         let cards = self.cards()?;
@@ -980,12 +979,13 @@ impl<G: Game> Side<G> {
     /// stand-in of the right outline for each face-down choice of another device. Every such
     /// world shows this device the same. The setup its copy now plays from, or why none fits.
     fn fit(&mut self, pending: Option<Pending<'_>>) -> Result<G::Setup, String> {
+        let hooks = G::DEALT.ok_or(NOT_DEALT)?;
         let cards = self.cards.as_deref().ok_or("no cards")?;
         let ledger = self.ledger.as_ref().ok_or("cards came before the match started")?;
         let mut why = String::new();
         for order in 0..WORLDS_TO_TRY {
             let orders = cards.places.fill(order).map_err(|e| e.to_string())?;
-            let setup = G::dealt_setup(&cards.base, &orders);
+            let setup = hooks.dealt_setup(&cards.base, &orders);
             let mut trial = ledger.clone();
             let plays = trial.resetup(setup.clone()).and_then(|()| match pending {
                 Some((choices, shown)) => trial.plays(choices, &self.own, shown).map_err(|e| e.to_string()),
@@ -1015,7 +1015,7 @@ impl<G: Game> Side<G> {
 
     /// Once the match is decided, each device shows the secrets of its deals.
     fn audit_at_end(&mut self, out: &mut Out<G>) {
-        if !G::DEALT {
+        if G::DEALT.is_none() {
             return;
         }
         let over = self.state().is_some_and(|s| s.outcome().is_some());
@@ -1036,9 +1036,10 @@ impl<G: Game> Side<G> {
 
     /// Every deal is shown: the true setup, checked to play the match as agreed, for the page.
     fn audited(&mut self, out: &mut Out<G>) -> Result<(), String> {
+        let hooks = G::DEALT.ok_or(NOT_DEALT)?;
         let cards = self.cards.as_deref().ok_or("no cards")?;
         let orders = cards.dealer.orders().map_err(|v| v.to_string())?;
-        let setup = G::dealt_setup(&cards.base, &orders);
+        let setup = hooks.dealt_setup(&cards.base, &orders);
         let ledger = self.ledger.as_ref().ok_or("no match")?;
         let truth =
             ledger.unveiled(setup.clone(), &cards.unveiled).map_err(|e| format!("the match does not play from the cards as dealt: {e}"))?;
@@ -1085,11 +1086,6 @@ fn deal_secret(secret: &[u8; 32], deal: u32) -> [u8; 32] {
 fn chance_part(secret: &[u8; 32]) -> ([u8; 32], Salt) {
     let part = |label: &[u8]| -> [u8; 32] { Sha256::digest([&secret[..], label].concat()).into() };
     (part(b"pocket-dojo chance part"), Salt(part(b"pocket-dojo chance salt")))
-}
-
-/// True when the match's seed is drawn by the devices together ([`Game::chance_seed`]).
-fn draws_seed<G: Game>(setup: &G::Setup) -> bool {
-    G::chance_seed(&mut setup.clone()).is_some()
 }
 
 /// What device `to` has not received of what passed through this device, when `to` says how

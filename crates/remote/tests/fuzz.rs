@@ -73,7 +73,7 @@ impl<G: Game> Device<G> {
                 self.setup = Some(setup);
             }
             Told::Seeded { setup, joints } => {
-                if G::dealing(&setup).is_some() {
+                if G::DEALT.is_some() {
                     self.joints = joints;
                     self.shown = Some(replayed(&setup, &self.joints));
                 }
@@ -126,7 +126,7 @@ fn honest_match<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64) -> Vec<Deli
         devs.push(device(d, Side::guest(d, devices, secret(d))));
     }
     // The host's page plays from its own setup, unless the devices deal its cards.
-    if G::dealing(setup).is_none() {
+    if G::DEALT.is_none() {
         devs[0].shown = Some(G::from_setup(setup).unwrap());
         devs[0].setup = Some(setup.clone());
     }

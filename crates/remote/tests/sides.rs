@@ -85,7 +85,7 @@ impl<G: Game> Dev<G> {
             }
             Told::Seeded { setup, joints } => {
                 self.reseeds += 1;
-                if G::dealing(&setup).is_some() {
+                if G::DEALT.is_some() {
                     // Cards were opened here: the match so far replays from the new setup, with
                     // the stand-ins the side now holds.
                     assert_eq!(joints.len(), self.joints.len(), "device {}: the steps told with a new setup are the steps shown", self.d);
@@ -93,7 +93,7 @@ impl<G: Game> Dev<G> {
                     let record = GameRecord::<G> { actions: self.joints.clone(), ..GameRecord::new(setup.clone()) };
                     self.shown = Some(record.replay().unwrap());
                 } else {
-                    assert!(self.shown.as_ref().is_some_and(G::chance_pending), "the seed comes for the step that reads it");
+                    assert!(self.shown.as_ref().is_some_and(dojo_engine::chance_pending), "the seed comes for the step that reads it");
                     self.seeded = true;
                 }
                 self.setup = Some(setup);
@@ -107,7 +107,7 @@ impl<G: Game> Dev<G> {
                 self.joints = joints.clone();
                 let record = GameRecord::<G> { actions: joints, ..GameRecord::new(self.setup.clone().unwrap()) };
                 self.shown = Some(record.replay().unwrap());
-                if self.shown.as_ref().is_some_and(G::chance_pending) {
+                if self.shown.as_ref().is_some_and(dojo_engine::chance_pending) {
                     assert!(!self.seeded, "device {}: no seed is known while a step before the one that reads it is played", self.d);
                 }
                 for seat in &self.seats {
@@ -162,7 +162,7 @@ impl<G: Game> Dev<G> {
         self.side = back.side;
         // The host's page still holds the setup it started from: only a guest is told it.
         let first: Option<G::Setup> = match &self.journal.begin {
-            Begin::Host { setup, .. } => serde_json::from_str(setup).ok().filter(|s| G::dealing(s).is_none()),
+            Begin::Host { setup, .. } => serde_json::from_str(setup).ok().filter(|_: &G::Setup| G::DEALT.is_none()),
             Begin::Guest { .. } => None,
         };
         let (mut setup, mut shown) = (first.clone(), first.map(|s| G::from_setup(&s).unwrap()));
@@ -171,7 +171,7 @@ impl<G: Game> Dev<G> {
             match told {
                 Told::Seeded { setup: s, joints } => {
                     self.seeded = true;
-                    if G::dealing(&s).is_some() {
+                    if G::DEALT.is_some() {
                         self.joints = joints;
                         let record = GameRecord::<G> { actions: self.joints.clone(), ..GameRecord::new(s.clone()) };
                         shown = Some(record.replay().unwrap());
@@ -255,7 +255,7 @@ fn play_with<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Option<
     }
     // The host's page plays from its own setup, but for a game whose cards the devices deal:
     // that setup's cards are no one's, and the page waits to be told the dealt ones.
-    if G::dealing(setup).is_none() {
+    if G::DEALT.is_none() {
         devs[0].setup = Some(setup.clone());
         devs[0].shown = Some(G::from_setup(setup).unwrap());
     }

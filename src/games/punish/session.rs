@@ -148,7 +148,7 @@ mod tests {
     use super::*;
     use crate::play::Seats;
     use dojo_bot::Level;
-    use dojo_engine::{GameRecord, Rng};
+    use dojo_engine::{GameRecord, HiddenFuture, Rng};
 
     #[test]
     fn the_lesson_plays_as_written_and_the_person_wins_its_game() {

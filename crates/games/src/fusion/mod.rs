@@ -52,7 +52,7 @@ pub use setup::{Conflict, Setup, SetupError};
 pub use state::{Fusion, Phase};
 pub use view::FusionView;
 
-use dojo_engine::{Audience, Game, Joint, Observer, Outcome, Rng, Seat};
+use dojo_engine::{Audience, Game, HiddenFuture, HiddenFutureHooks, Joint, Observer, Outcome, Rng, Seat};
 use throwdown::Part;
 
 /// Our decisions on the points the source leaves open, with their reasons (`notes.md`).
@@ -135,14 +135,16 @@ impl Game for Fusion {
     }
 
     /// The Deck's order and the seed of later shuffles are set at the start.
-    const HIDDEN_FUTURE: bool = true;
-
-    fn determinize_table(views: &[FusionView], rng: &mut Rng) -> Option<Self> {
-        view::determinize_table(views, rng)
-    }
+    const HIDDEN_FUTURE: Option<HiddenFutureHooks<Self>> = Some(HiddenFutureHooks::of());
 
     fn resample_hidden(&self, observer: Observer, rng: &mut Rng) -> Self {
         view::resample_hidden(self, observer, rng)
+    }
+}
+
+impl HiddenFuture for Fusion {
+    fn determinize_table(views: &[FusionView], rng: &mut Rng) -> Option<Self> {
+        view::determinize_table(views, rng)
     }
 }
 

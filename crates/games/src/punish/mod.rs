@@ -38,7 +38,7 @@ pub use setup::{Options, Setup, SetupError, Statuses};
 pub use state::{Decision, Phase, Play, Punish, Refusal, Reveal};
 pub use view::PunishView;
 
-use dojo_engine::{CardMove, Dealing, Game, Joint, Observer, Outcome, Rng, Seat};
+use dojo_engine::{CardMove, Dealing, Dealt, DealtHooks, Game, HiddenFuture, HiddenFutureHooks, Joint, Observer, Outcome, Rng, Seat};
 
 pub use crate::duel::rival;
 
@@ -112,17 +112,21 @@ impl Game for Punish {
 
     /// The deck's order and the seed of later shuffles are set at the start: a record tells
     /// every card still to be drawn.
-    const HIDDEN_FUTURE: bool = true;
+    const HIDDEN_FUTURE: Option<HiddenFutureHooks<Self>> = Some(HiddenFutureHooks::of());
 
+    /// Between devices the cards are dealt by the devices themselves (see `dealt.rs`).
+    const DEALT: Option<DealtHooks<Self>> = Some(DealtHooks::of());
+}
+
+impl HiddenFuture for Punish {
     fn determinize_table(views: &[PunishView], rng: &mut Rng) -> Option<Self> {
         view::determinize_table(views, rng)
     }
+}
 
-    const DEALT: bool = true;
-
-    /// Between devices the cards are dealt by the devices themselves (see `dealt.rs`).
-    fn dealing(_setup: &Setup) -> Option<Dealing> {
-        Some(dealt::dealing())
+impl Dealt for Punish {
+    fn dealing(_setup: &Setup) -> Dealing {
+        dealt::dealing()
     }
 
     fn outline(&self, seat: Seat, play: &Play) -> Option<u8> {

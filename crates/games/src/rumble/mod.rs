@@ -39,7 +39,7 @@ pub use setup::{CostKind, Held, Invented, PowerRef, Role, SeatSetup, SettledHero
 pub use state::{Hero, Phase, Rumble};
 pub use view::{RumbleView, sealed_record};
 
-use dojo_engine::{Audience, Game, Joint, Observer, Outcome, Rng, Seat};
+use dojo_engine::{Audience, DrawnSeed, DrawnSeedHooks, Game, HiddenFuture, HiddenFutureHooks, Joint, Observer, Outcome, Rng, Seat};
 
 /// Rumble's rules in our own words (the site's small Markdown).
 pub const RULES_TEXT: &str = include_str!("rules.md");
@@ -110,15 +110,21 @@ impl Game for Rumble {
     }
 
     /// The setup's seed decides which power Alternate Universe draws when the auction settles,
-    /// so a record started before then tells it. Once every sheet is revealed the seats hide
-    /// nothing from each other, and the default [`Game::determinize_table`] deals the position
-    /// with a fresh seed.
-    const HIDDEN_FUTURE: bool = true;
+    /// so a record started before then tells it.
+    const HIDDEN_FUTURE: Option<HiddenFutureHooks<Self>> = Some(HiddenFutureHooks::of());
 
     /// The seed is read only when the auction settles (Alternate Universe's draw): devices that
     /// do not trust each other draw it together just before the step that settles it.
-    fn chance_seed(setup: &mut Setup) -> Option<&mut u64> {
-        Some(&mut setup.seed)
+    const DRAWN_SEED: Option<DrawnSeedHooks<Self>> = Some(DrawnSeedHooks::of());
+}
+
+/// Once every sheet is revealed the seats hide nothing from each other, and the default
+/// [`HiddenFuture::determinize_table`] deals the position with a fresh seed.
+impl HiddenFuture for Rumble {}
+
+impl DrawnSeed for Rumble {
+    fn chance_seed(setup: &mut Setup) -> &mut u64 {
+        &mut setup.seed
     }
 
     /// While the auction is open and Alternate Universe is up for it.
