@@ -1,0 +1,474 @@
+//! The cards of a match the devices deal between them ([`Game::DEALT`]): the first deal, each
+//! key round, the cards a step moves or opens, the worlds filled in for the cards not seen, and
+//! the audit at the end.
+
+use super::{Out, Side, Told};
+use crate::dealer::{DealMessage, Dealer, Dealt};
+use crate::ledger::Ledger;
+use crate::places::{Need, Place, Places};
+use crate::protocol::{Choice, Device};
+use crate::table::hash_of;
+use dojo_engine::{Game, GameRecord};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+
+/// The cards of a match the devices deal between them ([`Game::DEALT`]): the deal's
+/// messages, where each card lies, and the key rounds in which cards are opened.
+///
+/// A key round is one [`crate::protocol::Body::Keys`] from every device, in the same order
+/// on all of them: the first deal's hands and cards face up; each step's cards played (from
+/// the hands of the seats whose choices it shows); the deck's top card when the step turns
+/// it up; and the hands and cards face up of a deal again. Between rounds every device
+/// refills the cards it has not seen ([`Places::fill`]) and plays its copy again from there.
+#[derive(Clone)]
+pub(super) struct Cards<G: Game> {
+    dealer: Dealer,
+    places: Places,
+    /// The setup as the host sent it: its options, its cards to be replaced by the deal's.
+    base: G::Setup,
+    /// Key rounds this device has sent, and what it sent in each.
+    outbox: Vec<Vec<DealMessage>>,
+    /// Key rounds taken in.
+    done: u32,
+    /// Keys received, by round and device.
+    inbox: BTreeMap<u32, BTreeMap<Device, Vec<DealMessage>>>,
+    /// What the cards wait for.
+    wait: Wait,
+    /// The earlier choices shown in the step being dealt; `None` between steps.
+    step: Option<Vec<(u32, u8, String)>>,
+    /// The last setup the page was told.
+    pub(super) told: Option<G::Setup>,
+    /// What the step being dealt does with the cards, as far as it is known.
+    step_moves: Vec<dojo_engine::CardMove>,
+    /// True once every deal was shown at the end and checked.
+    pub(super) audited: bool,
+    /// Other devices' choices still face down when the match was decided, shown then.
+    pub(super) unveiled: Vec<(u32, u8, String)>,
+}
+
+impl<G: Game> std::fmt::Debug for Cards<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cards").field("deals", &self.dealer.deals()).field("rounds", &self.done).field("wait", &self.wait).finish()
+    }
+}
+
+/// What a dealt match waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wait {
+    /// Nothing: the cards can move on.
+    Nothing,
+    /// Deal `0` to be ready: then its layout's keys go round.
+    Deal(u32),
+    /// Key round `0` to be in from every device.
+    Round(u32),
+    /// The end: every device's secrets.
+    Audit,
+}
+
+/// The cards of a dealt match: each key round and deal, and what the step waits for.
+impl<G: Game> Side<G> {
+    /// For a game whose cards the devices deal: begins the first deal. The page hears that the
+    /// match started only once this device's cards are open ([`Side::opened_cards`]).
+    pub(super) fn start_cards(&mut self, setup: &G::Setup, out: &mut Out<G>) {
+        let Some(hooks) = G::DEALT else { return };
+        let dealing = hooks.dealing(setup);
+        let seats = self.state().map_or(0, G::seat_count);
+        let mut places = Places::new(dealing.clone(), seats);
+        places.begin_deal(None);
+        places.lay_out_first();
+        let mut dealer = Dealer::new(G::NAME, dealing.size(), self.peer.me(), self.peer.devices());
+        let begun = dealer.begin(None, deal_secret(&self.secret, 0));
+        self.cards = Some(Box::new(Cards {
+            dealer,
+            places,
+            base: setup.clone(),
+            outbox: Vec::new(),
+            done: 0,
+            inbox: BTreeMap::new(),
+            wait: Wait::Deal(0),
+            step: None,
+            told: None,
+            step_moves: Vec::new(),
+            audited: false,
+            unveiled: Vec::new(),
+        }));
+        match begun {
+            Ok((send, known)) => self.dealt(send, known, out),
+            Err(v) => self.stop(v.to_string(), out),
+        }
+    }
+
+    pub(super) fn cards(&mut self) -> Result<&mut Cards<G>, String> {
+        self.cards.as_deref_mut().ok_or_else(|| NOT_DEALT.to_string())
+    }
+
+    /// What this device's dealer said: messages to send, deals ready, the audit done.
+    pub(super) fn dealt(&mut self, send: Vec<DealMessage>, known: Vec<Dealt>, out: &mut Out<G>) {
+        if G::DEALT.is_none() {
+            return;
+        }
+        for message in send {
+            out.send.push(self.peer.deal(message));
+        }
+        let result = if known.contains(&Dealt::Audited) { self.audited(out) } else { self.advance_cards(out) };
+        if let Err(reason) = result {
+            self.stop(reason, out);
+        }
+    }
+
+    pub(super) fn deal_message(&mut self, from: Device, message: DealMessage, out: &mut Out<G>) -> Result<(), String> {
+        if G::DEALT.is_none() {
+            return Err(NOT_DEALT.into());
+        }
+        let (send, known) = self.cards()?.dealer.receive(from, message).map_err(|v| v.to_string())?;
+        self.dealt(send, known, out);
+        Ok(())
+    }
+
+    pub(super) fn keys_in(&mut self, from: Device, round: u32, keys: Vec<DealMessage>, out: &mut Out<G>) -> Result<(), String> {
+        if G::DEALT.is_none() {
+            return Err(NOT_DEALT.into());
+        }
+        let cards = self.cards()?;
+        if round < cards.done || cards.inbox.get(&round).is_some_and(|r| r.contains_key(&from)) {
+            return Err(format!("device {from} sent its keys of round {round} twice"));
+        }
+        if round > cards.done + 64 {
+            return Err(format!("device {from} sent keys far ahead of the match"));
+        }
+        if keys.iter().any(|k| !matches!(k, DealMessage::Keys { .. })) {
+            return Err(format!("device {from}'s keys of round {round} hold something else"));
+        }
+        cards.inbox.entry(round).or_default().insert(from, keys);
+        self.advance_cards(out)
+    }
+
+    /// Sends this device's keys of the next key round, and waits for every other device's.
+    pub(super) fn send_round(&mut self, keys: Vec<DealMessage>, out: &mut Out<G>) -> Result<(), String> {
+        let cards = self.cards()?;
+        let round = cards.outbox.len() as u32;
+        cards.outbox.push(keys.clone());
+        cards.wait = Wait::Round(round);
+        out.send.push(self.peer.keys(round, keys));
+        Ok(())
+    }
+
+    /// Moves the cards on as far as what has arrived allows.
+    pub(super) fn advance_cards(&mut self, out: &mut Out<G>) -> Result<(), String> {
+        if G::DEALT.is_none() {
+            return Ok(());
+        }
+        loop {
+            let Some(cards) = self.cards.as_deref_mut() else { return Ok(()) };
+            match cards.wait {
+                Wait::Audit => return Ok(()),
+                Wait::Deal(deal) => {
+                    if !cards.dealer.is_ready(deal) {
+                        return Ok(());
+                    }
+                    let keys = self.layout_keys(deal)?;
+                    self.send_round(keys, out)?;
+                }
+                Wait::Round(round) => {
+                    let others = usize::from(self.peer.devices()) - 1;
+                    if cards.inbox.get(&round).is_none_or(|r| r.len() < others) {
+                        return Ok(());
+                    }
+                    self.take_round(round)?;
+                    self.cards()?.wait = Wait::Nothing;
+                }
+                // Between steps there is nothing to move (keys of the next step came early).
+                Wait::Nothing if cards.step.is_none() && cards.told.is_some() => return Ok(()),
+                Wait::Nothing => return self.cards_moved(out),
+            }
+        }
+    }
+
+    /// The keys this device gives as deal `deal` is laid out: each seat's new cards to the
+    /// device that plays it (none for its own), the cards face up to everyone.
+    pub(super) fn layout_keys(&mut self, deal: u32) -> Result<Vec<DealMessage>, String> {
+        let me = self.peer.me();
+        let owners: Vec<Device> = (0..).map_while(|s| self.peer_owner(s)).collect();
+        let cards = self.cards()?;
+        let zones = if deal == 0 {
+            cards.places.zones.clone()
+        } else {
+            let mut zones = cards.places.zones.clone();
+            let moves = cards.step_moves.clone();
+            cards.places.follow(&mut zones, &moves).map_err(|e| e.to_string())?;
+            zones
+        };
+        let (hands, up) = cards.places.layout_of(&zones, deal);
+        let mut keys = Vec::new();
+        for (seat, places) in hands.iter().enumerate() {
+            let owner = owners.get(seat).copied().unwrap_or(me);
+            if owner != me && !places.is_empty() {
+                keys.push(give(&cards.dealer, deal, places, Some(owner))?);
+            }
+        }
+        if !up.is_empty() {
+            keys.push(give(&cards.dealer, deal, &up, None)?);
+        }
+        Ok(keys)
+    }
+
+    pub(super) fn peer_owner(&self, seat: u8) -> Option<Device> {
+        (0..self.peer.devices()).find(|d| self.peer.seats_of(*d).contains(&seat))
+    }
+
+    /// Key round `round` is in: the dealer takes every key, and each card this device can now
+    /// open is seen (by everyone, when its keys went to everyone).
+    pub(super) fn take_round(&mut self, round: u32) -> Result<(), String> {
+        let me = self.peer.me();
+        let cards = self.cards()?;
+        let got = cards.inbox.remove(&round).unwrap_or_default();
+        let mine = cards.outbox.get(round as usize).cloned().unwrap_or_default();
+        for (from, messages) in &got {
+            for message in messages {
+                cards.dealer.receive(*from, message.clone()).map_err(|v| v.to_string())?;
+            }
+        }
+        let every: Vec<&DealMessage> = got.values().flatten().chain(&mine).collect();
+        for message in every {
+            let DealMessage::Keys { deal, to, keys } = message else { continue };
+            if to.is_some_and(|t| t != me) {
+                continue;
+            }
+            for (slot, _) in keys {
+                let place: Place = (*deal, *slot);
+                let card = match cards.places.known(place) {
+                    Some(card) => card,
+                    None => match cards.dealer.open(*deal, *slot) {
+                        Some(Ok(card)) => card,
+                        Some(Err(e)) => return Err(format!("a key of round {round} opens no card ({e:?}): a false key")),
+                        None => return Err(format!("round {round} left card {slot} of deal {deal} closed")),
+                    },
+                };
+                cards.places.learn(place, card, to.is_none());
+            }
+        }
+        cards.done = round + 1;
+        Ok(())
+    }
+
+    /// Every key round so far is in: the cards this device has not seen are filled in, and the
+    /// match goes on (the first step begins, or the step being dealt moves on).
+    pub(super) fn cards_moved(&mut self, out: &mut Out<G>) -> Result<(), String> {
+        let step = self.cards.as_deref().ok_or("no cards")?.step.clone();
+        let opened = self.opened.clone();
+        let setup = self.fit(step.as_deref().map(|shown| (opened.as_slice(), shown)))?;
+        let Some(shown) = step else {
+            // The first deal is open.
+            let cards = self.cards()?;
+            if cards.told.is_some() {
+                return Ok(());
+            }
+            cards.told = Some(setup.clone());
+            let owners = (0..).map_while(|s| self.peer_owner(s)).collect();
+            out.told.push(Told::Started { setup, owners, me: self.peer.me() });
+            self.begin_next(out);
+            return Ok(());
+        };
+        let ledger = self.ledger.as_ref().ok_or("no match")?;
+        let events = ledger.events_of(&self.opened, &self.own, &shown).map_err(|e| e.to_string())?;
+        let joints = ledger.joints();
+        let moves = G::DEALT.ok_or(NOT_DEALT)?.card_moves(&events);
+        let secret = self.secret;
+        let cards = self.cards()?;
+        cards.step_moves = moves.clone();
+        let mut zones = cards.places.zones.clone();
+        let (_, need) = cards.places.follow(&mut zones, &moves).map_err(|e| e.to_string())?;
+        match need {
+            Need::Nothing => {
+                cards.places.zones = zones;
+                cards.step = None;
+                if cards.told.as_ref() != Some(&setup) {
+                    cards.told = Some(setup.clone());
+                    out.told.push(Told::Seeded { setup, joints });
+                }
+                self.take_step(&shown, out)
+            }
+            Need::Top(place) => {
+                let key = give(&cards.dealer, place.0, &[place], None)?;
+                self.send_round(vec![key], out)
+            }
+            Need::Deal(pool) => {
+                let deal = cards.dealer.deals();
+                cards.places.begin_deal(pool.clone());
+                cards.wait = Wait::Deal(deal);
+                let (send, known) = cards.dealer.begin(pool, deal_secret(&secret, deal)).map_err(|v| v.to_string())?;
+                self.dealt(send, known, out);
+                Ok(())
+            }
+        }
+    }
+
+    /// After a step's choices are settled, in a dealt match: the step moves the cards once
+    /// every key it needs is in.
+    pub(super) fn open_plays(&mut self, shown: &[(u32, u8, String)], out: &mut Out<G>) -> Result<(), String> {
+        let cards = self.cards()?;
+        cards.step = Some(shown.to_vec());
+        cards.step_moves = Vec::new();
+        cards.wait = Wait::Nothing;
+        self.advance_cards(out)
+    }
+
+    /// Before this device shows its choices `acts` (seat, action), in a dealt match: it opens
+    /// to everyone the cards they play, each at the first place in the seat's hand with that
+    /// face that is not open yet, so that every device holds those cards when it checks them.
+    pub(super) fn open_own(&mut self, acts: &[(u8, G::Action)], out: &mut Out<G>) -> Result<(), String> {
+        let Some(hooks) = G::DEALT else { return Ok(()) };
+        let Some(cards) = self.cards.as_deref_mut() else { return Ok(()) };
+        let mut faces: BTreeMap<usize, Vec<u16>> = BTreeMap::new();
+        for (seat, action) in acts {
+            faces.entry(usize::from(*seat)).or_default().extend(hooks.cards_of(action));
+        }
+        let mut by_deal: BTreeMap<u32, Vec<Place>> = BTreeMap::new();
+        for (seat, faces) in faces {
+            let open = cards.places.to_open(seat, &faces).ok_or(format!("Player {}'s hand here lacks a card they played", seat + 1))?;
+            for place in open {
+                let card = cards.places.known(place).ok_or("a card of this device's hand is not known here")?;
+                cards.places.learn(place, card, true);
+                by_deal.entry(place.0).or_default().push(place);
+            }
+        }
+        if by_deal.is_empty() {
+            return Ok(());
+        }
+        let keys = by_deal.iter().map(|(deal, places)| give(&cards.dealer, *deal, places, None)).collect::<Result<Vec<_>, _>>()?;
+        out.send.push(self.peer.opens(keys));
+        Ok(())
+    }
+
+    /// Another device opened the cards its choices about to be shown play: this device sees
+    /// them, and plays its copy again from a world that holds them.
+    pub(super) fn opens_in(&mut self, from: Device, keys: Vec<DealMessage>) -> Result<(), String> {
+        if G::DEALT.is_none() {
+            return Err(NOT_DEALT.into());
+        }
+        let cards = self.cards()?;
+        for message in keys {
+            let DealMessage::Keys { deal, to: None, keys: slots } = &message else {
+                return Err(format!("device {from} opened cards to only some devices"));
+            };
+            cards.dealer.receive(from, message.clone()).map_err(|v| v.to_string())?;
+            for (slot, _) in slots {
+                let card = match cards.dealer.open(*deal, *slot) {
+                    Some(Ok(card)) => card,
+                    Some(Err(e)) => return Err(format!("device {from}'s key opens no card ({e:?}): a false key")),
+                    None => return Err(format!("device {from} opened card {slot} of deal {deal}, which this device cannot read")),
+                };
+                cards.places.learn((*deal, *slot), card, true);
+            }
+        }
+        self.fit(None).map(|_| ())
+    }
+
+    /// Fills in the cards this device has not seen so that its copy plays: the first of a few
+    /// worlds, each laying the unseen cards in another order ([`Places::fill`]), in which every
+    /// step so far, and the step `pending` (its choices and the earlier ones it shows), has a
+    /// stand-in of the right outline for each face-down choice of another device. Every such
+    /// world shows this device the same. The setup its copy now plays from, or why none fits.
+    pub(super) fn fit(&mut self, pending: Option<Pending<'_>>) -> Result<G::Setup, String> {
+        let hooks = G::DEALT.ok_or(NOT_DEALT)?;
+        let cards = self.cards.as_deref().ok_or("no cards")?;
+        let ledger = self.ledger.as_ref().ok_or("cards came before the match started")?;
+        let mut why = String::new();
+        for order in 0..WORLDS_TO_TRY {
+            let orders = cards.places.fill(order).map_err(|e| e.to_string())?;
+            let setup = hooks.dealt_setup(&cards.base, &orders);
+            let mut trial = ledger.clone();
+            let plays = trial.resetup(setup.clone()).and_then(|()| match pending {
+                Some((choices, shown)) => trial.plays(choices, &self.own, shown).map_err(|e| e.to_string()),
+                None => Ok(()),
+            });
+            match plays {
+                Ok(()) => {
+                    self.ledger = Some(trial);
+                    return Ok(setup);
+                }
+                Err(e) => why = e,
+            }
+        }
+        Err(format!("the cards opened so far do not play: {why}"))
+    }
+
+    /// Tells the page the setup its copy plays from changed, in a dealt match (not before the
+    /// first deal is open).
+    pub(super) fn tell_setup(&mut self, setup: G::Setup, out: &mut Out<G>) {
+        let joints = self.ledger.as_ref().map(Ledger::joints).unwrap_or_default();
+        let Some(cards) = self.cards.as_deref_mut() else { return };
+        if cards.told.is_some() && cards.told.as_ref() != Some(&setup) {
+            cards.told = Some(setup.clone());
+            out.told.push(Told::Seeded { setup, joints });
+        }
+    }
+
+    /// Once the match is decided, each device shows the secrets of its deals.
+    pub(super) fn audit_at_end(&mut self, out: &mut Out<G>) {
+        if G::DEALT.is_none() {
+            return;
+        }
+        let over = self.state().is_some_and(|s| s.outcome().is_some());
+        let Some(cards) = self.cards.as_deref_mut() else { return };
+        if !over || cards.wait == Wait::Audit {
+            return;
+        }
+        cards.wait = Wait::Audit;
+        // Choices still face down (plans a game's end left unplayed) go first, so that every
+        // device holds the whole match when the deals are shown.
+        out.send.push(self.peer.unveil());
+        let Some(cards) = self.cards.as_deref_mut() else { return };
+        match cards.dealer.audit() {
+            Ok((message, known)) => self.dealt(vec![message], known, out),
+            Err(v) => self.stop(v.to_string(), out),
+        }
+    }
+
+    /// Every deal is shown: the true setup, checked to play the match as agreed, for the page.
+    pub(super) fn audited(&mut self, out: &mut Out<G>) -> Result<(), String> {
+        let hooks = G::DEALT.ok_or(NOT_DEALT)?;
+        let cards = self.cards.as_deref().ok_or("no cards")?;
+        let orders = cards.dealer.orders().map_err(|v| v.to_string())?;
+        let setup = hooks.dealt_setup(&cards.base, &orders);
+        let ledger = self.ledger.as_ref().ok_or("no match")?;
+        let truth =
+            ledger.unveiled(setup.clone(), &cards.unveiled).map_err(|e| format!("the match does not play from the cards as dealt: {e}"))?;
+        if truth.has_face_down() {
+            return Err("a device kept choices face down after the match was decided".into());
+        }
+        let joints = truth.joints();
+        let record = GameRecord::<G> { actions: joints.clone(), ..GameRecord::new(setup.clone()) };
+        let end = record.replay().map_err(|e| format!("the match does not play from the cards as dealt: {e}"))?;
+        if hash_of(&end) != hash_of(ledger.state()) {
+            return Err("the cards as dealt end the match otherwise than the devices agreed".into());
+        }
+        self.ledger = Some(truth);
+        let cards = self.cards()?;
+        cards.audited = true;
+        cards.told = Some(setup.clone());
+        out.told.push(Told::Seeded { setup, joints });
+        Ok(())
+    }
+}
+
+/// A step being decided: its choices, and the earlier face-down ones it shows.
+type Pending<'a> = (&'a [Choice], &'a [(u32, u8, String)]);
+
+/// Worlds a device tries before it gives up on filling in the cards it has not seen so that
+/// another device's face-down choices have stand-ins ([`Side::fit`]).
+const WORLDS_TO_TRY: u64 = 200;
+
+/// Why a deal message is refused in a match whose cards are not dealt.
+const NOT_DEALT: &str = "a deal message came in a match whose cards are not dealt";
+
+/// This device's keys for `places` of deal `deal`, for `to` (or everyone).
+fn give(dealer: &Dealer, deal: u32, places: &[Place], to: Option<Device>) -> Result<DealMessage, String> {
+    let slots: Vec<u16> = places.iter().map(|p| p.1).collect();
+    dealer.give(deal, &slots, to).ok_or_else(|| format!("this device holds no keys for deal {deal}"))
+}
+
+/// This device's secret for deal `deal`, from its secret.
+fn deal_secret(secret: &[u8; 32], deal: u32) -> [u8; 32] {
+    Sha256::digest([&secret[..], b"pocket-dojo deal", &deal.to_le_bytes()].concat()).into()
+}
