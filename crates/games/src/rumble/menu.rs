@@ -3,12 +3,10 @@
 //! computer's search choose among these; people type any legal numbers on the site.
 
 use super::action::{Act, Allocation, Decision, RevealChoice, Use};
-use super::catalog::{self, Kind, PowerId, Timing};
+use super::catalog::{self, Aim, Kind, Second, Timing};
+use super::powers::{self, OBEY, REVEAL_OPTIONS};
 use super::setup::PowerRef;
 use super::state::Rumble;
-
-/// Sound effects the computer may shout for Batman Captions.
-const SHOUTS: [&str; 12] = ["pow", "bam", "zap", "kapow", "thwack", "biff", "zonk", "whack", "crunch", "splat", "wham", "boom"];
 
 /// The menu for `seat`; empty when it does not act.
 pub fn menu(game: &Rumble, seat: usize) -> Vec<Act> {
@@ -77,7 +75,7 @@ fn rebids(game: &Rumble, hero: u8) -> Vec<Act> {
 fn settles(game: &Rumble, hero: u8) -> Vec<Act> {
     let h = &game.heroes[usize::from(hero)];
     let mut out = vec![Act::Settle { discard: Vec::new(), expert: None }];
-    if let Some(et) = h.slot_of(PowerId::ExpertTraining) {
+    if let Some(et) = powers::number_changer(h) {
         for (slot, p) in h.powers.iter().enumerate().filter(|(s, _)| *s != et) {
             if !p.numbers.is_empty() {
                 out.push(Act::Settle { discard: Vec::new(), expert: Some((slot as u8, 0, true)) });
@@ -116,18 +114,19 @@ pub fn allocations(game: &Rumble, hero: u8) -> Vec<Allocation> {
         }
         let x = if needs_x(game, p.power) { (energy / 4).max(1) } else { 0 };
         let target = match p.power {
-            PowerRef::Set(
-                PowerId::LaserEyes | PowerId::LazerEyes | PowerId::PsionicRays | PowerId::Brainswap | PowerId::Hypnotism | PowerId::Javalin,
-            ) => weakest,
+            PowerRef::Set(id) if catalog::card(id).usage.aim != Aim::Nobody => weakest,
             PowerRef::Invented(i) if game.invented[usize::from(i)].targets => weakest,
             _ => None,
         };
         let other = match p.power {
-            PowerRef::Set(PowerId::Hypnotism) => targets.iter().copied().find(|t| Some(*t) != weakest).or(Some(hero)),
-            PowerRef::Set(PowerId::LightenLoad) => {
-                (0..h.powers.len()).find(|s| *s != slot && game.kind(h.powers[*s].power) != Kind::Flaw).map(|s| s as u8)
-            }
-            _ => None,
+            PowerRef::Set(id) => match catalog::card(id).usage.second {
+                Second::Victim => targets.iter().copied().find(|t| Some(*t) != weakest).or(Some(hero)),
+                Second::OwnPower => {
+                    (0..h.powers.len()).find(|s| *s != slot && game.kind(h.powers[*s].power) != Kind::Flaw).map(|s| s as u8)
+                }
+                Second::Nothing => None,
+            },
+            PowerRef::Invented(_) => None,
         };
         let u = Use { slot: slot as u8, x, target, other };
         let cost = use_cost_of(game, hero, &u);
@@ -139,12 +138,14 @@ pub fn allocations(game: &Rumble, hero: u8) -> Vec<Allocation> {
         base.uses = vec![u];
         out.push(base);
     }
-    if h.has(PowerId::Precognition) && energy > 0 {
+    if powers::may_hold_back(h) && energy > 0 {
         out.push(Allocation { reserve: energy, ..Allocation::default() });
     }
-    // Hypnotism's orders and Plastic Ooze shape every allocation.
+    // Orders for this round (Hypnotism, Plastic Ooze) shape every allocation.
     for a in out.iter_mut() {
-        obey(game, hero, a);
+        for obey in OBEY {
+            obey(game, hero, a);
+        }
     }
     out.retain(|a| game.check_allocation(hero, a).is_ok());
     out
@@ -152,7 +153,7 @@ pub fn allocations(game: &Rumble, hero: u8) -> Vec<Allocation> {
 
 fn needs_x(game: &Rumble, power: PowerRef) -> bool {
     match power {
-        PowerRef::Set(id) => matches!(id, PowerId::AirStrike | PowerId::Hypnotism | PowerId::DoomsdayDevice | PowerId::PsionicRays),
+        PowerRef::Set(id) => catalog::card(id).usage.asks_x(),
         PowerRef::Invented(i) => matches!(game.invented[usize::from(i)].cost, Some((_, None))),
     }
 }
@@ -161,92 +162,15 @@ fn use_cost_of(game: &Rumble, hero: u8, u: &Use) -> u16 {
     super::round::use_cost(game, usize::from(hero), u).0.clamp(0, i32::from(u16::MAX)) as u16
 }
 
-/// Turns an allocation into one that respects Plastic Ooze and Hypnotism, moving Energy from
-/// Defense and other Attacks.
-fn obey(game: &Rumble, hero: u8, a: &mut Allocation) {
-    let h = &game.heroes[usize::from(hero)];
-    if h.status.grounded {
-        a.defense += a.attacks.iter().map(|(_, x)| x).sum::<u16>();
-        a.attacks.clear();
-        return;
-    }
-    for (victim, at_least) in &h.status.hypnotized {
-        if !game.heroes.get(usize::from(*victim)).is_some_and(|v| v.standing()) || *victim == hero {
-            continue;
-        }
-        let need = (*at_least).min(h.energy.max(0)) as u16;
-        let has = a.attack_on(*victim) as u16;
-        if has >= need {
-            continue;
-        }
-        let mut missing = need - has;
-        let from_defense = missing.min(a.defense);
-        a.defense -= from_defense;
-        missing -= from_defense;
-        for (t, x) in a.attacks.iter_mut().filter(|(t, _)| t != victim) {
-            let _ = t;
-            let take = missing.min(*x);
-            *x -= take;
-            missing -= take;
-        }
-        a.attacks.retain(|(_, x)| *x > 0);
-        match a.attacks.iter_mut().find(|(t, _)| t == victim) {
-            Some((_, x)) => *x = need - missing,
-            None => a.attacks.push((*victim, need - missing)),
-        }
-    }
-}
-
-/// Representative reveal-step choices: do nothing (Precognition into Defense), then one of
+/// Representative reveal-step choices: do nothing (Precognition into Defense), then those of
 /// each open option.
 fn reveal_choices(game: &Rumble, hero: u8) -> Vec<RevealChoice> {
-    let h = &game.heroes[usize::from(hero)];
     let a = game.fight.allocations[usize::from(hero)].clone().unwrap_or_default();
     let base = RevealChoice { split: (a.reserve > 0).then(|| (a.reserve, Vec::new())), ..RevealChoice::default() };
     let mut out = vec![base.clone()];
-    if a.reserve > 0 {
-        // Hit back at whoever attacks hardest, keeping half for Defense.
-        let attacker = (0..game.heroes.len() as u8)
-            .filter(|t| *t != hero && game.heroes[usize::from(*t)].standing())
-            .max_by_key(|t| game.fight.allocations[usize::from(*t)].as_ref().map_or(0, |x| x.attack_on(hero)));
-        if let Some(t) = attacker {
-            let half = a.reserve / 2;
-            if a.reserve - half > 0 {
-                out.push(RevealChoice { split: Some((half, vec![(t, a.reserve - half)])), ..base.clone() });
-            }
-        }
-    }
-    let options = super::round::reveal_options(game, hero);
-    for option in options {
-        let mut c = base.clone();
-        match option {
-            "Flight" => c.flight = true,
-            "Quick Reflexes" => c.reflexes = a.attack_total() as u16,
-            "Barter With Fate" => {
-                c.barter = (0..h.powers.len())
-                    .find(|s| game.kind(h.powers[*s].power) != Kind::Flaw && !h.powers[*s].is(PowerId::BarterWithFate))
-                    .or(h.slot_of(PowerId::BarterWithFate))
-                    .map(|s| s as u8)
-            }
-            "Lizard DNA" => c.lizard = game.lizard_targets(hero).first().copied(),
-            "Zypher" => {
-                c.zypher = game
-                    .aimed_at(hero)
-                    .first()
-                    .map(|(user, index)| super::action::Redirect { user: *user, index: *index, to: *user })
-                    .into_iter()
-                    .collect();
-            }
-            "Batman Captions" => {
-                let at = (0..game.heroes.len() as u8).find(|t| game.fight.allocations.iter().flatten().any(|x| x.attack_on(*t) > 0));
-                let word = SHOUTS.iter().find(|w| !game.shouted.contains(&w.to_string()));
-                if let (Some(at), Some(word)) = (at, word) {
-                    c.shouts = vec![(at, word.to_string())];
-                }
-            }
-            _ => {}
-        }
-        out.push(c);
+    let open = super::round::reveal_options(game, hero);
+    for option in REVEAL_OPTIONS.iter().filter(|o| open.contains(&o.name)) {
+        out.extend((option.menu)(game, hero, &base));
     }
     out.retain(|c| game.check_choice(hero, c).is_ok());
     if out.is_empty() {

@@ -18,13 +18,15 @@
 //! Every reading of an open point is in `notes.md` beside this file ([`INTERPRETATION_NOTES`]).
 
 pub mod action;
+mod auction;
+mod battle;
 pub mod catalog;
 pub mod event;
 pub mod genre;
 mod hints;
 mod menu;
-#[cfg(test)]
-mod power_tests;
+pub mod powers;
+mod resolution;
 pub mod round;
 pub mod scenario;
 pub mod setup;
