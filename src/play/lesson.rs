@@ -7,6 +7,7 @@
 //! instead of thinking, refuses any input of the person's but the one the step asks for (the
 //! script goes on from it), and saves nothing: a match in progress stays in storage untouched.
 
+use super::{OnSite, Session};
 use dojo_engine::{Game, Seat};
 
 /// The address fragment that starts a play page's lesson (`/play/<game>#learn`).
@@ -49,6 +50,35 @@ impl<G: Game> Lesson<G> {
         let before = self.steps[..step].iter().filter(theirs).count();
         Some((next, before + 1, self.steps.iter().filter(theirs).count()))
     }
+}
+
+/// What the page says when a person's input is not the one the lesson's step asks for.
+pub const OFF_SCRIPT: &str = "This lesson asks for the highlighted choice: the next steps are written for it.";
+
+/// What the page says when the lesson's script has no input for a computer that must decide.
+pub const LOST: &str = "This lesson has lost its way: start it again from the lobby.";
+
+/// Holds the inputs the match now waits with to `lesson`'s script: an input of a seat that is
+/// not the one its step writes is given back, with [`OFF_SCRIPT`].
+pub fn keep_to_script<T: OnSite>(lesson: &Lesson<T::G>, s: &mut Session<T>) -> Result<(), String> {
+    let off = Seat::all(s.seats().count()).find(|seat| s.planned(*seat).is_some_and(|a| lesson.input(s.steps(), *seat) != Some(a)));
+    match off {
+        Some(seat) => {
+            s.take_back(seat);
+            Err(OFF_SCRIPT.into())
+        }
+        None => Ok(()),
+    }
+}
+
+/// Gives every computer that must decide now its input from `lesson`'s script; [`LOST`] when
+/// the script has none (the match has left it).
+pub fn give_scripted<T: OnSite>(lesson: &Lesson<T::G>, s: &mut Session<T>) -> Result<(), String> {
+    for seat in s.computers_to_move() {
+        let input = lesson.input(s.steps(), seat).cloned().ok_or(LOST)?;
+        s.give(seat, input).map_err(|_| LOST.to_string())?;
+    }
+    Ok(())
 }
 
 /// Checks a lesson against the rules (for each game's tests): every step's inputs are exactly

@@ -13,24 +13,33 @@
 //!   connection and its checks are the game's connection module).
 //! - [`explain`]: what the computer expected, said after a reveal (in the lab module).
 //! - [`lesson`]: learn by playing, a short scripted match on the real table.
-//! - [`page`]: the screens every game shares: hand-offs between people on one device, the
+//! - [`flow`]: the play machine as data: which screen comes next and what the page must do
+//!   (think, play, count, save, send), as a pure transition tested natively.
+//! - [`page`]: the runner of that machine on the page: signals, workers, timers, storage and
+//!   the connection module.
+//! - [`screens`]: the screens every game shares: hand-offs between people on one device, the
 //!   computer thinking, the "3, 2, 1" before a reveal, the result, game over and rematch.
 //!
 //! A game's play page implements [`OnSite`] in its own folder (how its events read, what of
 //! its position is face down, whether a seat plans ahead) and draws only its own screens.
 
 pub mod explain;
+pub mod flow;
 pub mod friend;
 pub mod lesson;
 pub mod lobby;
 pub mod page;
+mod page_friend;
 pub mod saves;
+pub mod screens;
 pub mod seats;
 pub mod session;
 pub mod think;
 pub mod watch;
 
-pub use page::{PlayCtx, Screen, game_over, hand_off, play_frame, turn_result, waiting_status, who_plays};
+pub use flow::Screen;
+pub use page::PlayCtx;
+pub use screens::{game_over, hand_off, play_frame, turn_result, waiting_status, who_plays};
 pub use seats::{Controller, Keeping, Seats};
 pub use session::Session;
 
