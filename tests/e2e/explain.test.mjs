@@ -20,6 +20,16 @@ async function startAgainstComputer(page, id) {
   await page.click('[data-testid="start"]');
 }
 
+/** The play machine's screen and step, as the page's frame writes them. */
+const frameState = (page) => page.$eval('[data-screen]', (e) => `${e.dataset.screen}/${e.dataset.step}`);
+/** True in the page once its frame shows another screen or step than `was`. */
+const movedOn = (was) => {
+  const e = document.querySelector('[data-screen]');
+  return `${e?.dataset.screen}/${e?.dataset.step}` !== was;
+};
+/** A screen a person acts on (or the end). */
+const PERSON_SCREEN = '[data-screen^="decide"], [data-screen^="handoff"], [data-screen="result"], [data-screen="over"]';
+
 /** One choice on whatever the page asks now; false when it asks nothing this page can answer. */
 async function chooseSomething(page) {
   const next = await page.$('[data-testid="result"] [data-testid="next"]');
@@ -71,8 +81,11 @@ test('the computer says what it expected after a reveal, in every game, once ask
       panel = await page.$('[data-testid="why"]');
       if (panel) break;
       if (await page.$('[data-testid="match-over"]')) break;
-      if (!(await chooseSomething(page))) await page.waitForTimeout(150);
-      else await page.waitForTimeout(60);
+      const was = await frameState(page);
+      // After a choice, the page moves on (or a form takes the next field); with nothing to
+      // choose, the computer or the count has the page until a person's screen comes.
+      if (await chooseSomething(page)) await page.waitForFunction(movedOn, was, { timeout: 2_000 }).catch(() => {});
+      else await page.waitForSelector(PERSON_SCREEN, { timeout: 30_000 });
     }
     assert.ok(panel, `${id}: the panel showed after a reveal`);
     // Never while a choice is still open: the panel belongs to a step already played.

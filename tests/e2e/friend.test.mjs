@@ -190,6 +190,26 @@ test('a whole DRAGON PUNCH match between two devices in Turbo Mode, the host\'s 
 });
 
 /** The host makes a new invitation after a loss, the guest answers it, and they connect again. */
+/** Waits until both devices' pages show the same step of the match, neither counting down to
+ * a reveal: no agreed step is still on its way to one of them. */
+async function inStep(a, b) {
+  const state = (p) => p.$eval('[data-screen]', (e) => [e.dataset.screen, e.dataset.step]);
+  const changed = ([screen, step]) => {
+    const e = document.querySelector('[data-screen]');
+    return e?.dataset.screen !== screen || e?.dataset.step !== step;
+  };
+  for (let look = 0; look < 60; look++) {
+    const [[screenA, stepA], [screenB, stepB]] = await Promise.all([state(a), state(b)]);
+    if (stepA === stepB && !screenA.startsWith('countdown') && !screenB.startsWith('countdown')) return;
+    // Whichever is behind moves on by itself: wait for either frame to change.
+    await Promise.race([
+      a.waitForFunction(changed, [screenA, stepA], { timeout: 1_000 }),
+      b.waitForFunction(changed, [screenB, stepB], { timeout: 1_000 }),
+    ]).catch(() => {});
+  }
+  throw new Error('the two devices never showed the same step');
+}
+
 async function reconnect(host, guest, { hostMakes }) {
   if (hostMakes) {
     await host.waitForSelector('[data-testid="new-invitation"]', { timeout: 15_000 });
@@ -217,7 +237,7 @@ test('a reload on either device mid-match is taken up again after a new invitati
   };
   // Play a little, let the step in progress settle, then the guest reloads.
   await settle();
-  await guest.waitForTimeout(2_000);
+  await inStep(host, guest);
   const guestLog = await guest.textContent('[data-testid="event-log"]');
   await guest.reload();
   await guest.waitForSelector('[data-testid="notice"]', { timeout: 30_000 });
@@ -229,7 +249,7 @@ test('a reload on either device mid-match is taken up again after a new invitati
 
   // Then the host reloads: its page makes the new invitation itself.
   await settle();
-  await host.waitForTimeout(2_000);
+  await inStep(host, guest);
   const hostLog = await host.textContent('[data-testid="event-log"]');
   await host.reload();
   await host.waitForFunction((log) => document.querySelector('[data-testid="event-log"]')?.textContent === log, hostLog, { timeout: 30_000 });

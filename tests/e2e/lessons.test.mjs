@@ -84,7 +84,11 @@ test('every lesson plays from the rules page to its end, choosing what each step
       const target = point && (await page.$(point));
       // Between choices (the computer's turn, the count) the highlighted card is not on the page.
       if (!target) {
-        await page.waitForTimeout(100);
+        const shown = (p) => {
+          const screen = document.querySelector('[data-screen]')?.dataset.screen ?? '';
+          return (screen.startsWith('decide') && document.querySelector(p)) || screen === 'result' || screen === 'over';
+        };
+        await page.waitForFunction(shown, point, { timeout: 30_000 });
         continue;
       }
       const before = await stepShown(page);

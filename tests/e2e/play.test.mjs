@@ -160,11 +160,13 @@ test('a match in progress survives a reload, and a damaged save is reported and 
   // Abandoning asks first: "Keep playing" changes nothing, "Yes" goes back to the lobby.
   {
     assert.ok(await page.$('[data-testid="pick"]'), 'one breath in, the match goes on');
-    const asked = [];
-    page.once('dialog', (d) => { asked.push(d.message()); d.dismiss(); });
+    const asked = page.waitForEvent('dialog').then(async (d) => {
+      const message = d.message();
+      await d.dismiss();
+      return message;
+    });
     await page.click('[data-testid="abandon"]');
-    await page.waitForTimeout(200);
-    assert.match(asked[0] ?? '', /Throw this game away\?/, 'the page asks first');
+    assert.match(await asked, /Throw this game away\?/, 'the page asks first');
     assert.ok(await page.$('[data-testid="pick"]'), 'answering no leaves the match as it was');
     assert.equal(await page.textContent('[data-testid="event-log"]'), before);
     page.once('dialog', (d) => d.accept());

@@ -45,7 +45,8 @@ test('PUNISH: hearts pulse when they change and not otherwise, the beaten player
   const hearts = await page.$$eval('[data-testid^="hearts-"]', (els) => els.map((e) => e.getAttribute('aria-label')));
   if (hearts.every((h) => /^3 of/.test(h))) assert.deepEqual(afterFirst, [], 'no heart changed, so nothing moved');
   await playToTheEnd(page, { useKeyboard: false });
-  await page.waitForTimeout(500);
+  // The beaten player's panel falls as the last table is drawn.
+  await page.waitForFunction(() => window.motion.some((m) => m.name === 'dojo-fell'), null, { timeout: 10_000 });
   const motion = await page.evaluate(() => window.motion);
   const pulses = motion.filter((m) => m.name === 'dojo-changed');
   assert.ok(pulses.length > 0, 'hearts were lost, and pulsed');
@@ -72,7 +73,7 @@ test('under reduced motion nothing pulses or falls, though the beaten player is 
   await recordMotion(page);
   await startVsBot(page, site.url, 'easy', 1);
   await playToTheEnd(page, { useKeyboard: false });
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => window.motion.some((m) => m.name === 'dojo-fell'), null, { timeout: 10_000 });
   const motion = await page.evaluate(() => window.motion);
   assert.ok(motion.length > 0 && motion.every((m) => m.animation === 'none'), JSON.stringify(motion));
   assert.match(await page.$eval('[data-down]', (e) => getComputedStyle(e).filter), /grayscale/);
@@ -106,7 +107,7 @@ test('sound is off until its switch is pressed, is remembered, and then plays th
   }
   await page.waitForFunction(() => window.dojoSounds.includes('reveal'), null, { timeout: 10_000 });
   await playToTheEnd(page, { useKeyboard: false });
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => window.dojoSounds.at(-1) === 'end', null, { timeout: 10_000 });
   const sounds = await page.evaluate(() => window.dojoSounds);
   for (const kind of ['reveal', 'hit', 'end']) assert.ok(sounds.includes(kind), `${kind} was played: ${sounds}`);
   assert.equal(sounds.at(-1), 'end');
@@ -146,7 +147,8 @@ test('TAUNT: a hit pulses the Danger Track and the charge, a value that stays pu
     hit = (await tracks()).some((label, i) => label !== first[i]);
   }
   assert.ok(hit, 'some fighter took damage');
-  await page.waitForTimeout(500);
+  const trackPulsed = () => window.motion.some((m) => m.name === 'dojo-changed' && m.testid.startsWith('danger-track'));
+  await page.waitForFunction(trackPulsed, null, { timeout: 10_000 }).catch(() => {});
   const motion = await page.evaluate(() => window.motion);
   const pulses = motion.filter((m) => m.name === 'dojo-changed');
   assert.ok(pulses.some((m) => m.testid.startsWith('danger-track')), `the damaged track pulsed: ${JSON.stringify(motion)}`);
