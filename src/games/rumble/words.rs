@@ -118,11 +118,13 @@ pub fn allocation(game: &Rumble, h: u8, a: &Allocation) -> String {
     parts.join(" · ")
 }
 
-/// What a use's second choice names: Hypnotism's victim, or the power Lighten Load discards.
+/// What a use's second choice names: the hero to be attacked (Hypnotism's victim), or the user's own power it discards (Lighten Load).
 fn other_words(game: &Rumble, h: u8, slot: u8, other: u8) -> String {
     let held = game.heroes.get(usize::from(h));
-    let is_lighten = held.and_then(|x| x.powers.get(usize::from(slot))).is_some_and(|p| p.is(catalog::PowerId::LightenLoad));
-    if is_lighten {
+    let names_own_power = held
+        .and_then(|x| x.powers.get(usize::from(slot)))
+        .is_some_and(|p| matches!(p.power, PowerRef::Set(id) if catalog::card(id).usage.second == catalog::Second::OwnPower));
+    if names_own_power {
         let name = held.and_then(|x| x.powers.get(usize::from(other))).map_or_else(|| "?".into(), |p| power_name(game, p.power));
         format!("discarding {name}")
     } else {

@@ -7,22 +7,17 @@ use super::Ctx;
 use super::forms::{allocated, hero_select, number, refusal};
 use crate::games::rumble::words::{self, power_name, power_text, words};
 use dojo_engine::Seat;
-use dojo_games::rumble::catalog::{PowerId, Timing};
-use dojo_games::rumble::{Act, Allocation, Decision, PowerRef, Rumble, Use};
+use dojo_games::rumble::catalog::{self, Aim, Second, Timing};
+use dojo_games::rumble::{Act, Allocation, Decision, PowerRef, Rumble, Use, powers};
 use leptos::prelude::*;
 
 /// What a use of `power` asks for besides its cost: (an X, a target, a second hero, a power of one's own).
 pub fn asks(game: &Rumble, power: PowerRef) -> (bool, bool, bool, bool) {
     match power {
-        PowerRef::Set(id) => (
-            matches!(id, PowerId::AirStrike | PowerId::Hypnotism | PowerId::DoomsdayDevice | PowerId::PsionicRays),
-            matches!(
-                id,
-                PowerId::LaserEyes | PowerId::LazerEyes | PowerId::PsionicRays | PowerId::Brainswap | PowerId::Hypnotism | PowerId::Javalin
-            ),
-            id == PowerId::Hypnotism,
-            id == PowerId::LightenLoad,
-        ),
+        PowerRef::Set(id) => {
+            let usage = catalog::card(id).usage;
+            (usage.asks_x(), usage.aim != Aim::Nobody, usage.second == Second::Victim, usage.second == Second::OwnPower)
+        }
         PowerRef::Invented(i) => {
             let p = game.invented.get(usize::from(i));
             (p.is_some_and(|p| matches!(p.cost, Some((_, None)))), p.is_some_and(|p| p.targets), false, false)
@@ -34,7 +29,7 @@ fn use_row(game: &Rumble, hero: u8, alloc: RwSignal<Allocation>, i: usize, u: &U
     let held = &game.heroes[usize::from(hero)].powers[usize::from(u.slot)];
     let (x, target, second, own) = asks(game, held.power);
     let standing: Vec<u8> = game.standing().collect();
-    // Brainswap and Psionic Rays name an opponent: never a hero of this seat (notes: opponents).
+    // A power aimed at an opponent never names a hero of this seat (notes: opponents).
     let seat = game.heroes[usize::from(hero)].seat;
     let opponents: Vec<u8> = standing.iter().copied().filter(|h| game.heroes[usize::from(*h)].seat != seat).collect();
     let set = move |f: Box<dyn Fn(&mut Use) + Send + Sync>| {
@@ -61,7 +56,8 @@ fn use_row(game: &Rumble, hero: u8, alloc: RwSignal<Allocation>, i: usize, u: &U
         )
     });
     let target_field = target.then(|| {
-        let pick = if matches!(held.power, PowerRef::Set(PowerId::PsionicRays | PowerId::Brainswap)) { opponents.clone() } else { standing.clone() };
+        let at_opponent = matches!(held.power, PowerRef::Set(id) if catalog::card(id).usage.aim == Aim::Opponent);
+        let pick = if at_opponent { opponents.clone() } else { standing.clone() };
         view! { <label>"on "{hero_select(game, format!("use-{}-target", i + 1), pick, Some("(choose)"), get(|u| u.target), move |t| set(Box::new(move |u| u.target = t)))}</label> }
     });
     let second_field = second.then(|| {
@@ -135,7 +131,7 @@ fn hero_form(game: &Rumble, hero: u8, alloc: RwSignal<Allocation>, k: usize) -> 
             .map(|(i, slot)| use_row(&game_for_uses, hero, alloc, i, &Use { slot, x: 0, target: None, other: None }, k))
             .collect_view()
     };
-    let precog = h.has(PowerId::Precognition).then(|| {
+    let precog = powers::may_hold_back(h).then(|| {
         number(
             "reserve".into(),
             "Held back for Precognition".into(),

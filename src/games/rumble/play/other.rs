@@ -7,8 +7,8 @@ use super::forms::{hero_select, number, refusal};
 use crate::games::rumble::table::power_chip;
 use crate::games::rumble::words::{self, power_name, words};
 use dojo_engine::Seat;
-use dojo_games::rumble::catalog::{Kind, PowerId};
-use dojo_games::rumble::{Act, Decision, Rumble};
+use dojo_games::rumble::catalog::Kind;
+use dojo_games::rumble::{Act, Decision, Rumble, powers};
 use leptos::prelude::*;
 
 fn own_table(cx: Ctx, seat: Seat) -> Option<Rumble> {
@@ -45,7 +45,7 @@ pub(super) fn Settle(cx: Ctx, seat: Seat, hero: u8) -> impl IntoView {
     let h = game.heroes[usize::from(hero)].clone();
     let discard = RwSignal::new(Vec::<u8>::new());
     let expert = RwSignal::new(None::<(u8, u8, bool)>);
-    let keepable = |p: &dojo_games::rumble::Held| game.kind(p.power) == Kind::Flaw || p.is(PowerId::BloodRage) || p.is(PowerId::WeakHands);
+    let keepable = |p: &dojo_games::rumble::Held| game.kind(p.power) == Kind::Flaw || powers::handed_on(p);
     let rows = h
         .powers
         .iter()
@@ -64,7 +64,7 @@ pub(super) fn Settle(cx: Ctx, seat: Seat, hero: u8) -> impl IntoView {
             }
         })
         .collect_view();
-    let et = h.slot_of(PowerId::ExpertTraining);
+    let et = powers::number_changer(&h);
     let expert_form = et.map(|et| {
         let options = h
             .powers
