@@ -513,3 +513,7 @@ pub(crate) fn next_screen<T: OnSite>(s: &Session<T>, now: Screen) -> Screen {
 #[cfg(test)]
 #[path = "flow_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "flow_devices_tests.rs"]
+mod devices_tests;

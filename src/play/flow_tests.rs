@@ -16,21 +16,21 @@ use crate::play::page::welcome;
 use crate::play::session::toy_page::ToyPage;
 use crate::play::{Controller, Seats};
 use dojo_bot::Level;
-use dojo_engine::{Game, Joint, PerSeat, Rng};
+use dojo_engine::{Game, Rng};
 use dojo_games::registry::{Sampled, Table};
 
 /// Page events a walk may take before it is called stuck (the longest match here takes a few
 /// hundred steps, each a handful of events).
-const WALK_LIMIT: usize = 20_000;
+pub(super) const WALK_LIMIT: usize = 20_000;
 
 /// A play page without a browser: the flow and the match, with every effect carried out at
 /// once (a timer or the computer's thinking waits until [`Page::step`] lets it happen).
-struct Page<T: OnSite> {
-    session: Option<Session<T>>,
-    flow: Flow,
+pub(super) struct Page<T: OnSite> {
+    pub(super) session: Option<Session<T>>,
+    pub(super) flow: Flow,
     rng: Rng,
     /// What storage holds under the game's key.
-    saved: Option<String>,
+    pub(super) saved: Option<String>,
     /// The computer was asked to think (in the match of this generation) and has not answered.
     thinking: Option<u32>,
     /// Timers set and not fired, oldest first.
@@ -44,9 +44,9 @@ struct Page<T: OnSite> {
     /// Times the page asked what the computer expected.
     whys: usize,
     /// Times the page gave the connection module its choices.
-    sends: usize,
+    pub(super) sends: usize,
     /// The page asked for an invitation.
-    hosted: bool,
+    pub(super) hosted: bool,
     /// The page told the other devices it leaves.
     left: bool,
     /// The lesson's address was left.
@@ -58,7 +58,7 @@ struct Page<T: OnSite> {
 }
 
 impl<T: OnSite> Page<T> {
-    fn new(seed: u64, explain: bool) -> Self {
+    pub(super) fn new(seed: u64, explain: bool) -> Self {
         Page {
             session: None,
             flow: Flow::new(explain),
@@ -80,7 +80,7 @@ impl<T: OnSite> Page<T> {
     }
 
     /// A page on which `session` was started (the lesson `lesson`, when given).
-    fn started(session: Session<T>, seed: u64, explain: bool, lesson: Option<Lesson<T::G>>) -> Self {
+    pub(super) fn started(session: Session<T>, seed: u64, explain: bool, lesson: Option<Lesson<T::G>>) -> Self {
         let mut page = Page::new(seed, explain);
         let steps = lesson.as_ref().map(|l| l.steps.len());
         page.lesson = lesson;
@@ -101,15 +101,15 @@ impl<T: OnSite> Page<T> {
         page
     }
 
-    fn s(&self) -> &Session<T> {
+    pub(super) fn s(&self) -> &Session<T> {
         self.session.as_ref().expect("a match is on the page")
     }
 
-    fn screen(&self) -> Screen {
+    pub(super) fn screen(&self) -> Screen {
         self.flow.screen()
     }
 
-    fn run(&mut self, input: Input) {
+    pub(super) fn run(&mut self, input: Input) {
         let effects = self.flow.on(self.session.as_ref(), input);
         for effect in effects {
             self.perform(effect);
@@ -193,7 +193,7 @@ impl<T: OnSite> Page<T> {
     /// One thing happens on the page: the computer's answer, a timer, or what a person does on
     /// the screen shown. False when the page waits on nothing it can do alone (the end, the
     /// lobby, a friend's device).
-    fn step(&mut self) -> bool {
+    pub(super) fn step(&mut self) -> bool {
         if self.think() {
             return true;
         }
@@ -213,12 +213,12 @@ impl<T: OnSite> Page<T> {
 }
 
 /// A match of `T` at `seats` from `setup`.
-fn session<T: OnSite>(seats: Seats, setup: &<T::G as Game>::Setup) -> Session<T> {
+pub(super) fn session<T: OnSite>(seats: Seats, setup: &<T::G as Game>::Setup) -> Session<T> {
     Session::new(seats, setup).expect("the setup is valid")
 }
 
 /// Setups of `T` for `seats` seats, one per way of playing it offers at that size.
-fn setups<T: OnSite>(seats: usize, seed: u64) -> Vec<<T::G as Game>::Setup> {
+pub(super) fn setups<T: OnSite>(seats: usize, seed: u64) -> Vec<<T::G as Game>::Setup> {
     let modes = <T::G as Sampled>::MODES.iter().map(Some).chain([None]);
     modes.filter_map(|mode| <T::G as Sampled>::seeded_setup(seed, Table { seats, mode: mode.copied() }).ok()).collect()
 }
@@ -416,161 +416,6 @@ fn a_reload_at_any_screen_comes_back_to_the_same_step_of_the_match() {
         + reloads_in::<RumbleSite>(3, 5)
         + reloads_in::<FusionSite>(2, 6);
     assert!(reloads > 300, "{reloads} reloads");
-}
-
-/// Devices playing one match through a connection that agrees each step, as the connection
-/// module does: each device's page gives its choices, and once every seat acting in the step
-/// has one, every page is told the step.
-struct Devices<T: OnSite> {
-    pages: Vec<Page<T>>,
-    /// The device each seat is played on.
-    owners: Vec<usize>,
-    setup: <T::G as Game>::Setup,
-    /// Every step agreed so far.
-    agreed: Vec<Joint<<T::G as Game>::Action>>,
-    /// The choices given for the next step, by seat.
-    given: Vec<Option<<T::G as Game>::Action>>,
-    /// `Effect::Send`s each page had made when last looked at.
-    sends: Vec<usize>,
-}
-
-impl<T: OnSite> Devices<T> {
-    /// One device per entry of `owners`' distinct values; the first hosts.
-    fn new(owners: Vec<usize>, setup: <T::G as Game>::Setup, seed: u64) -> Self {
-        let devices = owners.iter().max().map_or(0, |m| m + 1);
-        let mut this = Devices { pages: Vec::new(), owners, setup, agreed: Vec::new(), given: Vec::new(), sends: vec![0; devices] };
-        for d in 0..devices {
-            let mut page = Page::new(seed + d as u64, false);
-            if d > 0 {
-                page.run(Input::Joining);
-                assert_eq!(page.screen(), Screen::Friend, "an invitation answered waits for the host");
-            }
-            page.session = Some(session::<T>(this.seats_of(d), &this.setup));
-            page.run(Input::Started { lesson: None });
-            assert_eq!(page.hosted, d == 0, "only the host makes an invitation");
-            assert_eq!(page.saved, None, "a match between devices is not saved by the page");
-            this.pages.push(page);
-        }
-        this.given = vec![None; this.owners.len()];
-        this
-    }
-
-    /// The seats as device `d` sees them.
-    fn seats_of(&self, d: usize) -> Seats {
-        Seats(self.owners.iter().map(|o| if *o == d { Controller::Person } else { Controller::Remote }).collect())
-    }
-
-    /// Takes what each page gave since last looked at, and tells every page the step once all
-    /// its choices are in. False when nothing moved.
-    fn connect(&mut self) -> bool {
-        for (d, page) in self.pages.iter().enumerate() {
-            if page.sends > self.sends[d] {
-                self.sends[d] = page.sends;
-                let s = page.s();
-                for seat in Seat::all(self.owners.len()).filter(|seat| self.owners[seat.index()] == d) {
-                    if let Some(action) = s.planned(seat) {
-                        self.given[seat.index()] = Some(action.clone());
-                    }
-                }
-            }
-        }
-        let acting = self.pages[0].s().acting();
-        if acting.is_empty() || !acting.iter().all(|seat| self.given[seat.index()].is_some()) {
-            return false;
-        }
-        let joint = PerSeat::from_fn(self.owners.len(), |seat| if acting.contains(&seat) { self.given[seat.index()].take() } else { None });
-        self.given = vec![None; self.owners.len()];
-        self.agreed.push(joint.clone());
-        let step = self.agreed.len();
-        for page in &mut self.pages {
-            let events = page.session.as_mut().expect("a match").follow_step(step, joint.clone()).expect("the agreed step follows");
-            page.run(Input::Agreed { revealed: T::shows_reveal(&events) });
-        }
-        true
-    }
-
-    /// Device `d` is closed and opened again: the connection module takes its match up from
-    /// its journal (the setup, then every step agreed).
-    fn come_back(&mut self, d: usize, seed: u64) {
-        let mut page = Page::new(seed, false);
-        page.run(Input::Joining);
-        page.session = Some(session::<T>(self.seats_of(d), &self.setup));
-        page.run(Input::Started { lesson: None });
-        assert!(!page.hosted, "a match taken up again is not hosted again");
-        if !self.agreed.is_empty() {
-            let events = page.session.as_mut().expect("a match").follow(self.agreed.clone()).expect("the journal replays");
-            page.run(Input::Agreed { revealed: T::shows_reveal(&events) });
-        }
-        // What the device had given for a step not yet agreed is given again from the page.
-        for seat in Seat::all(self.owners.len()).filter(|seat| self.owners[seat.index()] == d) {
-            self.given[seat.index()] = None;
-        }
-        self.sends[d] = 0;
-        self.pages[d] = page;
-    }
-
-    /// Plays to the end, device `drop` coming back after every `every`-th agreed step.
-    fn play(&mut self, drop: usize, every: usize) -> usize {
-        let mut returns = 0;
-        for _ in 0..WALK_LIMIT {
-            let mut moved = false;
-            for page in &mut self.pages {
-                moved |= page.step();
-            }
-            let before = self.agreed.len();
-            moved |= self.connect();
-            if self.agreed.len() > before && self.agreed.len().is_multiple_of(every) && !self.pages[drop].s().is_over() {
-                let was = self.pages[drop].screen();
-                self.come_back(drop, self.agreed.len() as u64);
-                let now = self.pages[drop].screen();
-                returns += 1;
-                assert!(!matches!(now, Screen::Lobby), "device {drop} came back to the lobby (was at {was:?})");
-                if let Screen::Decide(seat) = was {
-                    assert!(matches!(now, Screen::Decide(s) | Screen::HandOff(s) if s == seat) || matches!(now, Screen::Countdown(_)));
-                }
-            }
-            if self.pages.iter().all(|p| p.screen() == Screen::Over) {
-                let outcomes: Vec<_> = self.pages.iter().map(|p| p.s().outcome()).collect();
-                assert!(outcomes.windows(2).all(|w| w[0] == w[1]), "every device ends the same match");
-                return returns;
-            }
-            assert!(moved, "the devices are stuck: {:?}", self.pages.iter().map(Page::screen).collect::<Vec<_>>());
-        }
-        panic!("the match between devices did not end");
-    }
-}
-
-#[test]
-fn a_friends_device_dropping_and_coming_back_finds_the_match_where_it_was() {
-    let mut returns = 0;
-    for seed in 0..3 {
-        returns += Devices::<ToyPage>::new(vec![0, 1, 1], dojo_games::toy::Setup::deal(3, false, seed), seed).play(1, 2);
-        let taunt = &setups::<TauntSite>(2, seed)[0];
-        returns += Devices::<TauntSite>::new(vec![0, 1], taunt.clone(), seed).play(1, 3);
-        returns += Devices::<TauntSite>::new(vec![0, 1], taunt.clone(), seed).play(0, 5);
-        let ffa = <dojo_games::taunt::Taunt as Sampled>::seeded_setup(seed, Table { seats: 4, mode: Some("ffa") }).unwrap();
-        returns += Devices::<TauntSite>::new(vec![0, 1, 2, 0], ffa, seed).play(2, 4);
-        let dp = &setups::<DragonPunchSite>(2, seed)[0];
-        returns += Devices::<DragonPunchSite>::new(vec![0, 1], dp.clone(), seed).play(1, 2);
-        let rumble = &setups::<RumbleSite>(3, seed)[0];
-        returns += Devices::<RumbleSite>::new(vec![0, 1, 2], rumble.clone(), seed).play(1, 1);
-    }
-    assert!(returns > 50, "devices came back {returns} times");
-}
-
-#[test]
-fn a_host_dealing_between_devices_waits_for_the_deal_before_any_screen_of_cards() {
-    let setup = &setups::<PunishSite>(2, 9)[0];
-    let seats = Seats(vec![Controller::Person, Controller::Remote]);
-    let mut host = Page::started(session::<PunishSite>(seats.clone(), setup), 9, false, None);
-    assert!(host.s().is_dealt(), "PUNISH's cards are dealt between the devices");
-    assert!(host.hosted);
-    assert_eq!(host.screen(), Screen::Friend, "the host waits for the deal");
-    host.run(Input::Next);
-    assert_eq!(host.screen(), Screen::Friend, "and nothing moves it on before the deal");
-    host.session = Some(session::<PunishSite>(seats, setup));
-    host.run(Input::Dealt);
-    assert_eq!(host.screen(), Screen::Decide(Seat(0)), "the dealt cards are the person's to play");
 }
 
 /// Every game's lesson, walked as the page walks it: the person's inputs are the script's,
