@@ -95,11 +95,15 @@ pub(crate) fn obey(game: &Rumble, hero: u8, a: &mut Allocation) {
         a.attacks.clear();
         return;
     }
+    // As the check counts them: each order asks for at least X or all the Energy the orders
+    // before it left, so together they never ask for more than the hero has.
+    let mut left = h.energy.max(0);
     for (victim, at_least) in &h.status.hypnotized {
-        if !game.heroes.get(usize::from(*victim)).is_some_and(|v| v.standing()) || *victim == hero {
+        if !game.is_other_standing(hero, *victim) {
             continue;
         }
-        let need = (*at_least).min(h.energy.max(0)) as u16;
+        let need = (*at_least).min(left) as u16;
+        left -= i32::from(need);
         let has = a.attack_on(*victim) as u16;
         if has >= need {
             continue;
@@ -140,5 +144,19 @@ mod tests {
         round(&mut g, vec![using(a(0, &[]), &[(0, 20, Some(1), Some(2))]), a(100, &[]), a(100, &[])]);
         assert_eq!(g.check_allocation(1, &a(100, &[])), Err(Refusal::Hypnotized { victim: 2, at_least: 20 }));
         assert!(g.check_allocation(1, &a(80, &[(2, 20)])).is_ok());
+    }
+
+    /// Two orders on a hero who cannot pay both in full: the menu's allocation obeys them as
+    /// the check reads them (the first in full, the second with what is left), so the hero is
+    /// never left without a legal allocation (the computer was stuck there).
+    #[test]
+    fn two_orders_on_a_hero_short_of_energy_leave_a_legal_allocation() {
+        let mut g = table(&[(100, &[P::Hypnotism]), (40, &[]), (100, &[P::Hypnotism])]);
+        let orders = vec![using(a(0, &[]), &[(0, 30, Some(1), Some(2))]), a(40, &[]), using(a(0, &[]), &[(0, 30, Some(1), Some(0))])];
+        round(&mut g, orders);
+        let mut alloc = a(40, &[]);
+        super::obey(&g, 1, &mut alloc);
+        assert_eq!(g.check_allocation(1, &alloc), Ok(()), "{alloc:?}");
+        assert_eq!((alloc.attack_on(2), alloc.attack_on(0)), (30, 10), "the first order in full, the second with the rest");
     }
 }
