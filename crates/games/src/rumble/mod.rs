@@ -129,9 +129,9 @@ impl DrawnSeed for Rumble {
         &mut setup.seed
     }
 
-    /// While the auction is open and Alternate Universe is up for it.
+    /// While the auction is open and a power that draws from the seed when won is up for it.
     fn chance_pending(&self) -> bool {
-        matches!(self.phase, Phase::Bidding | Phase::Rebidding) && self.lots.contains(&PowerRef::Set(catalog::PowerId::AlternateUniverse))
+        matches!(self.phase, Phase::Bidding | Phase::Rebidding) && self.lots.iter().any(powers::draws_when_won)
     }
 }
 
@@ -194,7 +194,7 @@ impl Rumble {
             if self.kind(p.power) == catalog::Kind::Flaw {
                 return Err(Refusal::FlawKept);
             }
-            if p.is(catalog::PowerId::BloodRage) || p.is(catalog::PowerId::WeakHands) {
+            if powers::handed_on(p) {
                 return Err(Refusal::CurseKept);
             }
             if seen.contains(slot) {
@@ -203,7 +203,7 @@ impl Rumble {
             seen.push(*slot);
         }
         if let Some((slot, number, _)) = expert {
-            let et = h.slot_of(catalog::PowerId::ExpertTraining).ok_or(Refusal::NotOpen("Expert Training"))?;
+            let et = powers::number_changer(h).ok_or(Refusal::NotOpen("Expert Training"))?;
             let ok = usize::from(slot) != et && h.powers.get(usize::from(slot)).is_some_and(|p| usize::from(number) < p.numbers.len());
             if !ok {
                 return Err(Refusal::BadPower(slot));

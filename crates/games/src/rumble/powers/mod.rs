@@ -60,6 +60,12 @@ pub fn number_changer(hero: &Hero) -> Option<usize> {
     when_won::expert_training_slot(hero)
 }
 
+/// Whether a lot of the auction, once won, draws from the match's seed (the devices then draw
+/// it together just before the auction settles).
+pub fn draws_when_won(lot: &PowerRef) -> bool {
+    when_won::draws_from_the_seed(lot)
+}
+
 /// Whether `hero` may hold Energy back at Allocation, to split in the reveal step.
 pub fn may_hold_back(hero: &Hero) -> bool {
     precognition::holds(hero)

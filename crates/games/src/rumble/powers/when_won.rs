@@ -67,6 +67,11 @@ pub(crate) fn expert_training_slot(hero: &Hero) -> Option<usize> {
     hero.slot_of(P::ExpertTraining)
 }
 
+/// Alternate Universe draws its replacement from the seed when it is won.
+pub(crate) fn draws_from_the_seed(lot: &PowerRef) -> bool {
+    *lot == PowerRef::Set(P::AlternateUniverse)
+}
+
 /// Alternate Universe: discarded when won, for a random power of the set not in this game at the
 /// same Power Strength; nothing when every power is in (notes: alternate-universe).
 pub(crate) fn alternate_universe(game: &mut Rumble, hero: usize, _auction: &Auction, events: &mut Vec<Event>) {
