@@ -9,6 +9,7 @@
 
 use crate::protocol::Choice;
 use dojo_engine::{CardMove, Game, Joint, Observer, PerSeat, Seat, apply, visible_events};
+use std::rc::Rc;
 
 /// What one device holds of one seat's choice in one step.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,13 +76,21 @@ pub struct Ledger<G: Game> {
     setup: G::Setup,
     /// Which seats this device plays.
     mine: Vec<bool>,
-    steps: Vec<Vec<Slot<G::Action>>>,
-    /// `before[i]` is the table before step `i + 1`; the last is the table now.
-    before: Vec<G>,
+    /// Each step's slots, shared (a line tried on top of the ledger copies only what it changes).
+    steps: Vec<Rc<Steps<G>>>,
+    /// `before[i]` is the table before step `i + 1`; the last is the table now (shared, as the
+    /// steps are).
+    before: Vec<Rc<G>>,
+    /// Each step's joint action as [`Ledger::joints`] tells it, kept as the steps are taken.
+    joints: Vec<Joint<G::Action>>,
 }
 
+/// One step's slots, a seat each.
+type Steps<G> = Vec<Slot<<G as Game>::Action>>;
+
 /// The steps of a match and the table before each, as a test of "what would they see" needs.
-type Line<G> = (Vec<Vec<Slot<<G as Game>::Action>>>, Vec<G>);
+/// Both are shared with the ledger they were tried on, so a line costs what it changes.
+type Line<G> = (Vec<Rc<Steps<G>>>, Vec<Rc<G>>);
 
 /// The table at the end of a line, and its last step's events.
 type Seen<G> = (G, Vec<<G as Game>::Event>);
@@ -90,7 +99,7 @@ impl<G: Game> Ledger<G> {
     /// A fresh match from `setup`, in which this device plays the seats marked in `mine`.
     pub fn new(setup: G::Setup, mine: Vec<bool>) -> Result<Self, String> {
         let state = G::from_setup(&setup).map_err(|e| e.to_string())?;
-        Ok(Ledger { setup, mine, steps: Vec::new(), before: vec![state] })
+        Ok(Ledger { setup, mine, steps: Vec::new(), before: vec![Rc::new(state)], joints: Vec::new() })
     }
 
     /// The setup the match started from (with its seed once drawn: [`Ledger::reseed`]).
@@ -113,14 +122,15 @@ impl<G: Game> Ledger<G> {
     /// devices filled in another way that shows this device the same): refused in words, changing
     /// nothing, when a step is illegal from it.
     pub fn resetup(&mut self, setup: G::Setup) -> Result<(), String> {
-        let mut before = vec![G::from_setup(&setup).map_err(|e| e.to_string())?];
+        let mut before = vec![Rc::new(G::from_setup(&setup).map_err(|e| e.to_string())?)];
         for (i, slots) in self.steps.iter().enumerate() {
-            let mut state = before[i].clone();
+            let mut state = G::clone(&before[i]);
             Self::step_on(&mut state, i as u32 + 1, slots, None).map_err(|e| e.to_string())?;
-            before.push(state);
+            before.push(Rc::new(state));
         }
         self.before = before;
         self.setup = setup;
+        self.joints_from(0);
         Ok(())
     }
 
@@ -147,7 +157,7 @@ impl<G: Game> Ledger<G> {
     /// The table as this device holds it: true for its own choices and everything shown,
     /// placeholders for other devices' face-down choices (which no seat here may see).
     pub fn state(&self) -> &G {
-        self.before.last().expect("a ledger always holds its start")
+        self.before.last().map(|s| &**s).expect("a ledger always holds its start")
     }
 
     /// Steps taken.
@@ -164,17 +174,21 @@ impl<G: Game> Ledger<G> {
     /// placeholders its table was played with. A page replays these to show the match; once
     /// every choice is shown (at the end) they are the match's true record.
     pub fn joints(&self) -> Vec<Joint<G::Action>> {
-        self.steps
-            .iter()
-            .zip(&self.before)
-            .map(|(slots, state)| {
-                PerSeat::from_fn(slots.len(), |seat| match &slots[seat.index()] {
-                    Slot::Idle => None,
-                    Slot::Open(a) | Slot::Own { action: a, .. } => Some(a.clone()),
-                    Slot::Hidden(outline) => stand_in(state, seat, *outline),
-                })
-            })
-            .collect()
+        self.joints.clone()
+    }
+
+    /// Works out the joint actions again from step `from` (from 0) on: the steps before it and
+    /// the tables they were played on are unchanged.
+    fn joints_from(&mut self, from: usize) {
+        self.joints.truncate(from);
+        for (slots, state) in self.steps.iter().zip(&self.before).skip(from) {
+            let joint = PerSeat::from_fn(slots.len(), |seat| match &slots[seat.index()] {
+                Slot::Idle => None,
+                Slot::Open(a) | Slot::Own { action: a, .. } => Some(a.clone()),
+                Slot::Hidden(outline) => stand_in::<G>(state, seat, *outline),
+            });
+            self.joints.push(joint);
+        }
     }
 
     /// Plays one step on `state`, face-down choices of others (and own ones `veil` names) as
@@ -184,7 +198,7 @@ impl<G: Game> Ledger<G> {
             Slot::Idle => None,
             Slot::Own { .. } if veil.is_some_and(|(s, _)| s == seat.0) => veil.map(|(_, a)| a.clone()),
             Slot::Open(a) | Slot::Own { action: a, .. } => Some(a.clone()),
-            Slot::Hidden(outline) => stand_in(state, seat, *outline),
+            Slot::Hidden(outline) => stand_in::<G>(state, seat, *outline),
         });
         let acting = slots.iter().filter(|s| !matches!(s, Slot::Idle)).count();
         if joint.iter().filter(|(_, a)| a.is_some()).count() != acting {
@@ -197,7 +211,7 @@ impl<G: Game> Ledger<G> {
     /// replaced by an action: the table at the end and the last step's events.
     fn replay_from(line: &Line<G>, from: usize, veil: Option<(u32, u8, &G::Action)>) -> Result<(G, Vec<G::Event>), LedgerError> {
         let (steps, before) = line;
-        let mut state = before[from - 1].clone();
+        let mut state = G::clone(&before[from - 1]);
         let mut events = Vec::new();
         // Steps `from`, `from + 1`, … to the end of the line.
         for (offset, slots) in steps[from - 1..].iter().enumerate() {
@@ -215,7 +229,7 @@ impl<G: Game> Ledger<G> {
         let (steps, before) = line;
         let Some(hooks) = G::DEALT else { return false };
         (from..until).any(|step| {
-            let mut state = before[step - 1].clone();
+            let mut state = G::clone(&before[step - 1]);
             Self::step_on(&mut state, step as u32, &steps[step - 1], None).is_ok_and(|events| {
                 hooks.card_moves(&events).iter().any(|m| matches!(m, CardMove::Reshuffled { .. } | CardMove::Redealt { .. }))
             })
@@ -225,14 +239,24 @@ impl<G: Game> Ledger<G> {
     /// The ledger's steps with `choices` added as the next step and the choices of `shown` put
     /// in their places, and the table before each step (recomputed from the first change).
     fn line(&self, choices: &[Choice], own: &[Option<G::Action>], shown: &[(u32, u8, String)]) -> Result<Line<G>, LedgerError> {
+        self.line_from(choices, own, shown).map(|(line, _)| line)
+    }
+
+    /// [`Ledger::line`], and the first step (from 1) whose table or joint action it changes.
+    fn line_from(
+        &self,
+        choices: &[Choice],
+        own: &[Option<G::Action>],
+        shown: &[(u32, u8, String)],
+    ) -> Result<(Line<G>, usize), LedgerError> {
         let step = self.steps.len() as u32 + 1;
         let mut steps = self.steps.clone();
-        steps.push(self.slots(choices, own, step)?);
+        steps.push(Rc::new(self.slots(choices, own, step)?));
         let mut first_change = steps.len();
         for (at, seat, text) in shown {
             let place = steps
                 .get_mut((*at as usize).wrapping_sub(1))
-                .and_then(|s| s.get_mut(usize::from(*seat)))
+                .and_then(|s| Rc::make_mut(s).get_mut(usize::from(*seat)))
                 .ok_or(LedgerError::NotHidden { step: *at, seat: *seat })?;
             *place = match place {
                 Slot::Hidden(_) => {
@@ -245,11 +269,11 @@ impl<G: Game> Ledger<G> {
         }
         let mut before = self.before[..first_change].to_vec();
         for i in first_change - 1..steps.len() {
-            let mut state = before[i].clone();
+            let mut state = G::clone(&before[i]);
             Self::step_on(&mut state, i as u32 + 1, &steps[i], None)?;
-            before.push(state);
+            before.push(Rc::new(state));
         }
-        Ok((steps, before))
+        Ok(((steps, before), first_change))
     }
 
     fn slots(&self, choices: &[Choice], own: &[Option<G::Action>], step: u32) -> Result<Vec<Slot<G::Action>>, LedgerError> {
@@ -294,7 +318,7 @@ impl<G: Game> Ledger<G> {
             for (seat, slot) in slots.iter().enumerate() {
                 let Slot::Own { action, shown: false } = slot else { continue };
                 let who = Seat(seat as u8);
-                let outline = outline_of(&before[i], who, action);
+                let outline = outline_of::<G>(&before[i], who, action);
                 let truth = Self::replay_from(&line, i + 1, None)?;
                 // In a match whose cards the devices deal, the other devices stand in for this
                 // seat's later face-down choices with cards of their own guessing, not with these:
@@ -305,7 +329,8 @@ impl<G: Game> Ledger<G> {
                         let mut veiled = steps.clone();
                         for (j, later) in veiled.iter_mut().enumerate().skip(i + 1) {
                             if matches!(later[seat], Slot::Own { shown: false, .. }) {
-                                later[seat] = veiled_slot(&before[j], seat as u8, &later[seat]);
+                                let slot = veiled_slot::<G>(&before[j], seat as u8, &later[seat]);
+                                Rc::make_mut(later)[seat] = slot;
                             }
                         }
                         let judged = (veiled, before.clone());
@@ -315,7 +340,7 @@ impl<G: Game> Ledger<G> {
                 let others: Vec<G::Action> = before[i]
                     .legal_actions(who)
                     .into_iter()
-                    .filter(|a| a != action && (!dealt || outline_of(&before[i], who, a) == outline))
+                    .filter(|a| a != action && (!dealt || outline_of::<G>(&before[i], who, a) == outline))
                     .collect();
                 // The other devices do not know this hand either: a card played as the only
                 // choice of its outline still tells them something once the step plays it (a
@@ -365,12 +390,13 @@ impl<G: Game> Ledger<G> {
             })
             .filter(|at| !show.contains(at))
             .collect();
-        let truth = Self::replay_from(&line, 1, None)?;
+        // The table at the end and the last step's events (the line's own tables hold them).
+        let truth = Self::replay_from(&line, steps.len(), None)?;
         while let Some(&first) = veiled.first() {
             let mut placeheld = steps.clone();
             for (at, seat) in &veiled {
                 let i = *at as usize - 1;
-                placeheld[i][usize::from(*seat)] = veiled_slot(&before[i], *seat, &steps[i][usize::from(*seat)]);
+                Rc::make_mut(&mut placeheld[i])[usize::from(*seat)] = veiled_slot::<G>(&before[i], *seat, &steps[i][usize::from(*seat)]);
             }
             let same = match Self::replay_from(&(placeheld, before.clone()), first.0 as usize, None) {
                 Ok(seen) => observers.iter().all(|who| looks(&seen, *who) == looks(&truth, *who)),
@@ -411,7 +437,7 @@ impl<G: Game> Ledger<G> {
             let place = ledger
                 .steps
                 .get_mut((*at as usize).wrapping_sub(1))
-                .and_then(|s| s.get_mut(usize::from(*seat)))
+                .and_then(|s| Rc::make_mut(s).get_mut(usize::from(*seat)))
                 .filter(|s| matches!(s, Slot::Hidden(_)))
                 .ok_or_else(|| LedgerError::NotHidden { step: *at, seat: *seat }.to_string())?;
             *place =
@@ -434,7 +460,7 @@ impl<G: Game> Ledger<G> {
 
     /// True while some other device's choice is face down here.
     pub fn has_face_down(&self) -> bool {
-        self.steps.iter().flatten().any(|s| matches!(s, Slot::Hidden(_)))
+        self.steps.iter().flat_map(|slots| slots.iter()).any(|s| matches!(s, Slot::Hidden(_)))
     }
 
     /// Whether the step `choices` (as [`Ledger::take`] would take it) plays on this device's
@@ -461,9 +487,10 @@ impl<G: Game> Ledger<G> {
     /// Refused, changing nothing, when the engine refuses a step (a choice shown late was
     /// illegal where it was made).
     pub fn take(&mut self, choices: &[Choice], own: &[Option<G::Action>], shown: &[(u32, u8, String)]) -> Result<(), LedgerError> {
-        let (steps, before) = self.line(choices, own, shown)?;
+        let ((steps, before), first_change) = self.line_from(choices, own, shown)?;
         self.steps = steps;
         self.before = before;
+        self.joints_from(first_change - 1);
         Ok(())
     }
 }
@@ -471,7 +498,7 @@ impl<G: Game> Ledger<G> {
 /// The stand-in for another device's face-down choice of `seat`: its first legal action, of
 /// the choice's outline when every observer sees one.
 fn stand_in<G: Game>(state: &G, seat: Seat, outline: Option<u8>) -> Option<G::Action> {
-    state.legal_actions(seat).into_iter().find(|a| outline.is_none() || outline_of(state, seat, a) == outline)
+    state.legal_actions(seat).into_iter().find(|a| outline.is_none() || outline_of::<G>(state, seat, a) == outline)
 }
 
 /// What every observer learns at once of `action`, a face-down choice of `seat` in `state`: its
@@ -483,7 +510,7 @@ fn outline_of<G: Game>(state: &G, seat: Seat, action: &G::Action) -> Option<u8> 
 /// An own choice as another device holds it while it is face down: hidden, with its outline.
 fn veiled_slot<G: Game>(state: &G, seat: u8, slot: &Slot<G::Action>) -> Slot<G::Action> {
     match slot {
-        Slot::Own { action, .. } => Slot::Hidden(outline_of(state, Seat(seat), action)),
+        Slot::Own { action, .. } => Slot::Hidden(outline_of::<G>(state, Seat(seat), action)),
         other => other.clone(),
     }
 }

@@ -5,349 +5,11 @@
 //! messages in flight lost: each rebuilds its side from its journal, and each sends again what
 //! the other has not received.
 
-use dojo_engine::{Game, GameRecord, Observer, Rng, Seat, acting_seats};
-use dojo_games::registry::{Sampled, Table};
-use dojo_remote::commit::Salt;
-use dojo_remote::protocol::{Body, Message};
-use dojo_remote::side::{Begin, Entry, Journal, Out, Side, Told, missed};
-use std::collections::VecDeque;
+mod harness;
 
-type Wire = VecDeque<(u8, String)>;
-
-fn salt(rng: &mut Rng) -> Salt {
-    let mut salt = [0u8; 32];
-    for chunk in salt.chunks_mut(8) {
-        chunk.copy_from_slice(&rng.next_u64().to_le_bytes());
-    }
-    Salt(salt)
-}
-
-/// One device: its side, the journal its module keeps, every message it sent or passed on,
-/// and what its page shows.
-struct Dev<G: Game> {
-    d: u8,
-    devices: u8,
-    /// The seats its people play.
-    seats: Vec<u8>,
-    owners: Vec<u8>,
-    side: Side<G>,
-    journal: Journal,
-    passed: Vec<Message>,
-    setup: Option<G::Setup>,
-    shown: Option<G>,
-    stopped: Option<String>,
-    rng: Rng,
-    /// True once the devices' seed has come.
-    seeded: bool,
-    /// The last steps agreed, as told.
-    joints: Vec<dojo_engine::Joint<G::Action>>,
-    /// Setups told after the start (a seed drawn, cards opened).
-    reseeds: usize,
-    /// The setup the page was first told.
-    first: Option<G::Setup>,
-    /// For each step as it was agreed, and each seat of another device that acted in it:
-    /// whether its choice was still face down here.
-    face_down: Vec<(u32, u8, bool)>,
-}
-
-impl<G: Game> Dev<G> {
-    /// Where a message from this device goes: the host's to every guest, a guest's to the host.
-    fn targets(&self) -> Vec<u8> {
-        if self.d == 0 { (1..self.devices).collect() } else { vec![0] }
-    }
-
-    /// Sends `out`'s messages and shows what it tells; the people choose when asked.
-    fn handle(&mut self, out: Out<G>, wire: &mut Wire) {
-        // In the order they were made: their messages carry growing numbers.
-        let mut pending = VecDeque::from([out]);
-        while let Some(out) = pending.pop_front() {
-            for m in out.send {
-                let text = serde_json::to_string(&m).unwrap();
-                wire.extend(self.targets().into_iter().map(|t| (t, text.clone())));
-                self.passed.push(m);
-            }
-            for told in out.told {
-                self.show(told);
-                while let Some(out) = self.person_chooses() {
-                    pending.push_back(out);
-                }
-            }
-        }
-    }
-
-    fn show(&mut self, told: Told<G>) {
-        match told {
-            Told::Started { setup, owners, me } => {
-                assert_eq!((&owners, me), (&self.owners, self.d));
-                self.first.get_or_insert(setup.clone());
-                self.shown = Some(G::from_setup(&setup).unwrap());
-                self.setup = Some(setup);
-            }
-            Told::Seeded { setup, joints } => {
-                self.reseeds += 1;
-                if G::DEALT.is_some() {
-                    // Cards were opened here: the match so far replays from the new setup, with
-                    // the stand-ins the side now holds.
-                    assert_eq!(joints.len(), self.joints.len(), "device {}: the steps told with a new setup are the steps shown", self.d);
-                    self.joints = joints;
-                    let record = GameRecord::<G> { actions: self.joints.clone(), ..GameRecord::new(setup.clone()) };
-                    self.shown = Some(record.replay().unwrap());
-                } else {
-                    assert!(self.shown.as_ref().is_some_and(dojo_engine::chance_pending), "the seed comes for the step that reads it");
-                    self.seeded = true;
-                }
-                self.setup = Some(setup);
-            }
-            Told::Agreed { step, joints } => {
-                for (seat, choice) in joints.last().into_iter().flat_map(|j| j.iter()) {
-                    if choice.is_some() && !self.seats.contains(&seat.0) {
-                        self.face_down.push((step, seat.0, self.side.is_face_down(step, seat.0)));
-                    }
-                }
-                self.joints = joints.clone();
-                let record = GameRecord::<G> { actions: joints, ..GameRecord::new(self.setup.clone().unwrap()) };
-                self.shown = Some(record.replay().unwrap());
-                if self.shown.as_ref().is_some_and(dojo_engine::chance_pending) {
-                    assert!(!self.seeded, "device {}: no seed is known while a step before the one that reads it is played", self.d);
-                }
-                for seat in &self.seats {
-                    let mine = self.shown.as_ref().unwrap().view(Observer::Seat(Seat(*seat)));
-                    assert_eq!(mine, self.side.state().unwrap().view(Observer::Seat(Seat(*seat))), "the page shows what the side holds");
-                }
-            }
-            Told::Stopped(reason) => self.stopped = Some(reason),
-        }
-    }
-
-    /// A person here picks at random for a seat of theirs that acts on the table shown and has
-    /// not chosen.
-    fn person_chooses(&mut self) -> Option<Out<G>> {
-        let state = self.shown.clone()?;
-        if state.outcome().is_some() || self.stopped.is_some() {
-            return None;
-        }
-        let acting = acting_seats(&state);
-        let seat = *self.seats.iter().find(|s| acting.contains(&Seat(**s)) && !self.side.has_chosen(**s))?;
-        let legal = state.legal_actions(Seat(seat));
-        let action = legal[self.rng.below(legal.len())].clone();
-        let salt = salt(&mut self.rng);
-        self.journal.entries.push(Entry::Chose { seat, action: serde_json::to_string(&action).unwrap(), salt });
-        Some(self.side.choose(seat, action, salt))
-    }
-
-    /// A message arrives: the host passes it on to the other guests first, then answers it.
-    fn receive(&mut self, text: &str, wire: &mut Wire) {
-        self.journal.entries.push(Entry::Received(text.to_string()));
-        if self.d == 0 {
-            let message: Message = serde_json::from_str(text).unwrap();
-            wire.extend(self.side.relay(&message).into_iter().map(|t| (t, text.to_string())));
-            self.passed.push(message);
-        }
-        let out = self.side.receive(text);
-        self.handle(out, wire);
-    }
-
-    /// How many messages this device holds from each device.
-    fn counts(&self) -> Vec<u64> {
-        (0..self.devices).map(|d| self.side.peer().due_from(d)).collect()
-    }
-
-    /// The page reloads: the side comes back from the journal, the page from what it is told.
-    fn reload(&mut self) {
-        // The module keeps its journal written with dojo-engine's codec: the same text serde_json
-        // writes, so a journal kept before either reads back.
-        assert_eq!(dojo_engine::json::to_string(&self.journal).unwrap(), serde_json::to_string(&self.journal).unwrap());
-        let back = Side::<G>::replay(&self.journal).unwrap();
-        assert_eq!(back.passed, self.passed, "device {}: the journal gives back every message sent or passed on", self.d);
-        self.side = back.side;
-        // The host's page still holds the setup it started from: only a guest is told it.
-        let first: Option<G::Setup> = match &self.journal.begin {
-            Begin::Host { setup, .. } => serde_json::from_str(setup).ok().filter(|_: &G::Setup| G::DEALT.is_none()),
-            Begin::Guest { .. } => None,
-        };
-        let (mut setup, mut shown) = (first.clone(), first.map(|s| G::from_setup(&s).unwrap()));
-        self.joints.clear();
-        for told in back.told {
-            match told {
-                Told::Seeded { setup: s, joints } => {
-                    self.seeded = true;
-                    if G::DEALT.is_some() {
-                        self.joints = joints;
-                        let record = GameRecord::<G> { actions: self.joints.clone(), ..GameRecord::new(s.clone()) };
-                        shown = Some(record.replay().unwrap());
-                    }
-                    setup = Some(s);
-                }
-                Told::Started { setup: s, .. } => {
-                    shown = Some(G::from_setup(&s).unwrap());
-                    setup = Some(s);
-                }
-                Told::Agreed { joints, .. } => {
-                    self.joints = joints.clone();
-                    shown = Some(GameRecord::<G> { actions: joints, ..GameRecord::new(setup.clone().unwrap()) }.replay().unwrap());
-                }
-                Told::Stopped(_) => unreachable!("a stopped journal is refused"),
-            }
-        }
-        self.setup = setup;
-        self.shown = shown;
-    }
-}
-
-/// Plays a match of `setup` between devices, `owners[s]` playing seat `s` (device 0 hosts and
-/// passes on what each guest sends). `forge` changes the choice of the first reveal device 1
-/// sends at or after that step; after `cut` messages are delivered, every message in flight is
-/// lost and every device reloads, then each guest and the host send each other again what the
-/// other has not received ([`missed`]). Returns every device.
-fn play<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Option<u32>, cut: Option<usize>) -> Vec<Dev<G>> {
-    play_with(setup, owners, seed, forge, cut, Wire2::Honest)
-}
-
-/// What device 1's messages to the host suffer on the way.
-#[derive(Clone, Copy, PartialEq)]
-enum Wire2 {
-    /// Nothing.
-    Honest,
-    /// Its part of the match's chance is changed.
-    Chance,
-    /// The first key it gives to open a card it played is another device's key.
-    Opens,
-}
-
-/// [`play`] with device 1's part of the match's chance changed on its way to the host.
-fn play_forging_chance<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64) -> Vec<Dev<G>> {
-    play_with(setup, owners, seed, None, None, Wire2::Chance)
-}
-
-fn play_with<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Option<u32>, cut: Option<usize>, wire2: Wire2) -> Vec<Dev<G>> {
-    let forge_chance = wire2 == Wire2::Chance;
-    let devices = owners.iter().max().unwrap() + 1;
-    let table = format!("table-{seed}");
-    let secret = |d: u8| {
-        let mut bytes = [7u8; 32];
-        bytes[..8].copy_from_slice(&seed.to_le_bytes());
-        bytes[8] = d;
-        bytes
-    };
-    let (host, out) = Side::<G>::host(setup, owners.to_vec(), devices, table.clone(), secret(0)).unwrap();
-    let begin = Begin::Host { setup: serde_json::to_string(setup).unwrap(), owners: owners.to_vec(), devices, table, secret: secret(0) };
-    let dev = |d: u8, side: Side<G>, begin: Begin| Dev {
-        d,
-        devices,
-        seats: (0..owners.len() as u8).filter(|s| owners[usize::from(*s)] == d).collect(),
-        owners: owners.to_vec(),
-        side,
-        journal: Journal { begin, entries: Vec::new() },
-        passed: Vec::new(),
-        setup: None,
-        shown: None,
-        stopped: None,
-        rng: Rng::new(seed * 7 + u64::from(d)),
-        seeded: false,
-        joints: Vec::new(),
-        reseeds: 0,
-        first: None,
-        face_down: Vec::new(),
-    };
-    let mut devs = vec![dev(0, host, begin)];
-    for d in 1..devices {
-        devs.push(dev(d, Side::<G>::guest(d, devices, secret(d)), Begin::Guest { me: d, devices, secret: secret(d) }));
-    }
-    // The host's page plays from its own setup, but for a game whose cards the devices deal:
-    // that setup's cards are no one's, and the page waits to be told the dealt ones.
-    if G::DEALT.is_none() {
-        devs[0].setup = Some(setup.clone());
-        devs[0].shown = Some(G::from_setup(setup).unwrap());
-    }
-    let mut wire = Wire::new();
-    devs[0].handle(out, &mut wire);
-    while let Some(out) = devs[0].person_chooses() {
-        devs[0].handle(out, &mut wire);
-    }
-    let (mut forged, mut delivered) = (false, 0);
-    while let Some((to, mut text)) = wire.pop_front() {
-        delivered += 1;
-        assert!(delivered < 100_000, "the match ends");
-        if cut == Some(delivered) {
-            wire.clear();
-            for dev in &mut devs {
-                dev.reload();
-            }
-            for g in 1..devices {
-                let (host, guest) = (&devs[0], &devs[usize::from(g)]);
-                let to_guest = missed(g, &guest.counts(), &host.passed);
-                let to_host = missed(0, &host.counts(), &guest.passed);
-                wire.extend(to_guest.iter().map(|m| (g, serde_json::to_string(m).unwrap())));
-                wire.extend(to_host.iter().map(|m| (0, serde_json::to_string(m).unwrap())));
-            }
-            for dev in &mut devs {
-                while let Some(out) = dev.person_chooses() {
-                    dev.handle(out, &mut wire);
-                }
-            }
-            continue;
-        }
-        if let Some(at) = forge
-            && to == 0
-            && !forged
-        {
-            let mut m: Message = serde_json::from_str(&text).unwrap();
-            if let Body::Reveal { step, choice, .. } = &mut m.body
-                && *step >= at
-                && m.from == 1
-            {
-                choice.push(' ');
-                forged = true;
-                text = serde_json::to_string(&m).unwrap();
-            }
-        }
-        if forge_chance && to == 0 && !forged {
-            let mut m: Message = serde_json::from_str(&text).unwrap();
-            if let Body::ChanceOpen { bytes, .. } = &mut m.body
-                && m.from == 1
-            {
-                bytes[0] ^= 1;
-                forged = true;
-                text = serde_json::to_string(&m).unwrap();
-            }
-        }
-        if wire2 == Wire2::Opens && to == 0 && !forged {
-            let mut m: Message = serde_json::from_str(&text).unwrap();
-            if let Body::Opens { keys } = &mut m.body
-                && let Some(dojo_remote::dealer::DealMessage::Keys { keys, .. }) = keys.first_mut()
-            {
-                // A key for the card from a deal device 1 never made: it opens no card.
-                keys[0].1 = dojo_remote::deal::Keys::new(&[9; 32], 15).card_key(0).unwrap();
-                forged = true;
-                text = serde_json::to_string(&m).unwrap();
-            }
-        }
-        devs[usize::from(to)].receive(&text, &mut wire);
-    }
-    assert!(wire2 != Wire2::Opens || forged, "a card was opened");
-    assert!(!forge_chance || forged, "a part of the chance was opened");
-    assert!(cut.is_none_or(|c| delivered >= c), "the match ended after {delivered} messages, before the cut at {c:?}", c = cut);
-    devs
-}
-
-fn setup<G: Sampled>(seed: u64, mode: Option<&str>) -> G::Setup {
-    setup_for::<G>(seed, 2, mode)
-}
-
-fn setup_for<G: Sampled>(seed: u64, seats: usize, mode: Option<&str>) -> G::Setup {
-    G::seeded_setup(seed, Table { seats, mode }).unwrap()
-}
-
-/// Two devices, one seat each.
-const TWO: &[u8] = &[0, 1];
-
-fn finished<G: Game>(devs: &[Dev<G>], what: &str) {
-    for dev in devs {
-        assert_eq!(dev.stopped, None, "{what}: device {}", dev.d);
-        assert!(dev.shown.as_ref().unwrap().outcome().is_some(), "{what}: device {} shows the end", dev.d);
-        assert_eq!(dev.shown, devs[0].shown, "{what}: at the end every choice is shown and every page shows the same match");
-    }
-}
+use dojo_engine::{Game, GameRecord, Observer, Seat};
+use dojo_remote::side::{Begin, Entry, Journal, Side};
+use harness::*;
 
 #[test]
 fn two_pages_play_every_open_two_seat_table_to_the_end() {
@@ -594,5 +256,30 @@ fn both_trainers_playing_cards_the_other_cannot_see_yet_show_their_builds_at_onc
     use dojo_games::taunt::Taunt;
     for seed in [60, 61] {
         finished(&play::<Taunt>(&setup::<Taunt>(seed, Some("monsters")), TWO, seed, None, None), &format!("TAUNT monsters {seed}"));
+    }
+}
+
+/// What the connection modules spend on each agreed step of a long match, early and late: a
+/// TAUNT Monsters match of five fights on two devices and a 6-fighter Last Pobber on two
+/// devices, three fighters each. Printed for the record (debug build, microseconds, both
+/// devices' sides together, the cheapest of the five steps around each).
+#[test]
+fn what_a_step_costs_the_connection_modules_early_and_late_in_a_long_match() {
+    use dojo_games::taunt::{Battle, FighterId, Options, Setup, Taunt};
+    let monsters = Setup::new([FighterId::Wollypobber; 2], Options { battle: Battle::Monsters, best_of: 5, ..Options::default() });
+    let fighters: Vec<FighterId> = (0..6).map(|i| FighterId::ALL[i % FighterId::ALL.len()]).collect();
+    let last_standing = Setup::new(fighters, Options { battle: Battle::LastStanding, best_of: 1, ..Options::default() });
+    for (name, setup, owners) in
+        [("taunt_monsters_best_of_5", monsters, TWO), ("taunt_last_standing_6", last_standing, &[0, 1, 0, 1, 0, 1][..])]
+    {
+        let devs = play::<Taunt>(&setup, owners, 3, None, None);
+        finished(&devs, name);
+        let steps = devs[0].joints.len();
+        let spent = |step: usize| -> u128 { devs.iter().flat_map(|d| &d.side_us).filter(|(s, _)| *s == step).map(|(_, us)| us).sum() };
+        let at = |step: usize| (step.saturating_sub(2)..=step + 2).filter(|s| *s >= 1 && *s <= steps).map(spent).min().unwrap_or(0);
+        let late = steps.min(200);
+        println!("{name}_between_devices_steps: {steps}");
+        println!("{name}_connection_us_per_step: {} at step 10, {} at step {late}", at(10), at(late));
+        assert!(steps >= 60, "{name}: a long match ({steps} steps)");
     }
 }
