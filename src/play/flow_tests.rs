@@ -248,10 +248,7 @@ fn unannounced<T: OnSite>(page: &Page<T>) -> Vec<(Screen, Screen)> {
 
 #[test]
 fn a_shared_device_is_handed_over_only_for_a_new_persons_secret() {
-    let toy = |seats: Seats| {
-        let count = seats.count();
-        session::<ToyPage>(seats, &dojo_games::toy::Setup::deal(count as u8, false, 3))
-    };
+    use crate::play::session::toy_page::toy;
     let mut s = toy(Seats::people(3));
     assert_eq!(next_screen(&s, Screen::Lobby), Screen::HandOff(Seat(0)));
     let bid = s.own_view(Seat(0)).hand[0];

@@ -516,13 +516,7 @@ impl<T: OnSite> PlayCtx<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::session::toy_page::ToyPage;
-    use dojo_games::toy::Setup;
-
-    fn toy(seats: Seats) -> Session<ToyPage> {
-        let count = seats.count();
-        Session::new(seats, &Setup::deal(count as u8, false, 3)).unwrap()
-    }
+    use crate::play::session::toy_page::{ToyPage, toy};
 
     #[test]
     fn a_save_is_welcomed_back_or_discarded_in_words() {

@@ -398,13 +398,7 @@ pub fn play_frame<T: OnSite>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::session::toy_page::ToyPage;
-    use dojo_games::toy::Setup;
-
-    fn toy(seats: Seats) -> Session<ToyPage> {
-        let count = seats.count();
-        Session::new(seats, &Setup::deal(count as u8, false, 3)).unwrap()
-    }
+    use crate::play::session::toy_page::toy;
 
     #[test]
     fn the_hand_off_names_who_has_chosen() {

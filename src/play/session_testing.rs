@@ -28,6 +28,12 @@ impl OnSite for ToyPage {
     }
 }
 
+/// A toy match of `seats` (3 cards each) on a page.
+pub(crate) fn toy(seats: Seats) -> Session<ToyPage> {
+    let count = seats.count();
+    Session::new(seats, &dojo_games::toy::Setup::deal(count as u8, false, 3)).unwrap()
+}
+
 /// Test drivers for every game's session: random people, the computer, and saves checked on
 /// the way.
 impl<T: OnSite> Session<T> {
