@@ -7,8 +7,11 @@
 //! difference (the combo card acts, the Custom card is played), the owner reveals the choice,
 //! everyone puts it in its place and replays, and the engine checks it was legal then.
 
+mod judging;
+
 use crate::protocol::Choice;
 use dojo_engine::{CardMove, Game, Joint, Observer, PerSeat, Seat, apply, visible_events};
+use judging::Judging;
 use std::rc::Rc;
 
 /// What one device holds of one seat's choice in one step.
@@ -83,6 +86,8 @@ pub struct Ledger<G: Game> {
     before: Vec<Rc<G>>,
     /// Each step's joint action as [`Ledger::joints`] tells it, kept as the steps are taken.
     joints: Vec<Joint<G::Action>>,
+    /// The worlds this device's face-down choices are judged by, kept as the steps are taken.
+    judging: Judging<G>,
 }
 
 /// One step's slots, a seat each.
@@ -99,7 +104,7 @@ impl<G: Game> Ledger<G> {
     /// A fresh match from `setup`, in which this device plays the seats marked in `mine`.
     pub fn new(setup: G::Setup, mine: Vec<bool>) -> Result<Self, String> {
         let state = G::from_setup(&setup).map_err(|e| e.to_string())?;
-        Ok(Ledger { setup, mine, steps: Vec::new(), before: vec![Rc::new(state)], joints: Vec::new() })
+        Ok(Ledger { setup, mine, steps: Vec::new(), before: vec![Rc::new(state)], joints: Vec::new(), judging: Judging::default() })
     }
 
     /// The setup the match started from (with its seed once drawn: [`Ledger::reseed`]).
@@ -131,6 +136,9 @@ impl<G: Game> Ledger<G> {
         self.before = before;
         self.setup = setup;
         self.joints_from(0);
+        if G::DEALT.is_none() {
+            self.judging = Judging::of(&(self.steps.clone(), self.before.clone()));
+        }
         Ok(())
     }
 
@@ -304,9 +312,26 @@ impl<G: Game> Ledger<G> {
         own: &[Option<G::Action>],
         shown: &[(u32, u8, String)],
     ) -> Result<Vec<(u32, u8)>, LedgerError> {
-        let line = self.line(choices, own, shown)?;
+        self.to_show_judged(choices, own, shown, true)
+    }
+
+    /// [`Ledger::to_show`], judging by the worlds kept step by step where it can (`kept`), or
+    /// by replaying from every choice (the tests hold both to the same answer).
+    fn to_show_judged(
+        &self,
+        choices: &[Choice],
+        own: &[Option<G::Action>],
+        shown: &[(u32, u8, String)],
+        kept: bool,
+    ) -> Result<Vec<(u32, u8)>, LedgerError> {
+        let (line, first_change) = self.line_from(choices, own, shown)?;
         let (steps, before) = &line;
         let dealt = G::DEALT.is_some();
+        // The worlds kept step by step judge the choices made before this step, when it only
+        // adds a step to the ledger's.
+        let kept = (kept && !dealt && first_change == self.steps.len() + 1).then_some(&self.judging);
+        // The table at the end and the last step's events (the line's own tables hold them).
+        let truth = Self::replay_from(&line, steps.len(), None)?;
         let observers: Vec<Observer> = std::iter::once(Observer::Public)
             .chain((0..self.mine.len()).filter(|s| !self.mine[*s]).map(|s| Observer::Seat(Seat(s as u8))))
             .collect();
@@ -317,9 +342,15 @@ impl<G: Game> Ledger<G> {
         for (i, slots) in steps.iter().enumerate() {
             for (seat, slot) in slots.iter().enumerate() {
                 let Slot::Own { action, shown: false } = slot else { continue };
+                let differs = |seen: &(G, Vec<G::Event>)| observers.iter().any(|o| looks(seen, *o) != looks(&truth, *o));
+                if let Some(told_apart) = kept.filter(|_| i + 1 < steps.len()).and_then(|j| j.told_apart(&line, (i, seat), differs)) {
+                    if told_apart {
+                        show.push((i as u32 + 1, seat as u8));
+                    }
+                    continue;
+                }
                 let who = Seat(seat as u8);
                 let outline = outline_of::<G>(&before[i], who, action);
-                let truth = Self::replay_from(&line, i + 1, None)?;
                 // In a match whose cards the devices deal, the other devices stand in for this
                 // seat's later face-down choices with cards of their own guessing, not with these:
                 // an alternative that only makes one of those illegal is judged on a line in which
@@ -390,8 +421,11 @@ impl<G: Game> Ledger<G> {
             })
             .filter(|at| !show.contains(at))
             .collect();
-        // The table at the end and the last step's events (the line's own tables hold them).
-        let truth = Self::replay_from(&line, steps.len(), None)?;
+        let at_index: Vec<(usize, usize)> = veiled.iter().map(|(at, seat)| (*at as usize - 1, usize::from(*seat))).collect();
+        let same_at_once = |seen: &(G, Vec<G::Event>)| observers.iter().all(|who| looks(seen, *who) == looks(&truth, *who));
+        if kept.and_then(|j| j.together_after(&line, &at_index)).is_some_and(|seen| seen.as_ref().is_some_and(same_at_once)) {
+            veiled.clear();
+        }
         while let Some(&first) = veiled.first() {
             let mut placeheld = steps.clone();
             for (at, seat) in &veiled {
@@ -487,9 +521,11 @@ impl<G: Game> Ledger<G> {
     /// Refused, changing nothing, when the engine refuses a step (a choice shown late was
     /// illegal where it was made).
     pub fn take(&mut self, choices: &[Choice], own: &[Option<G::Action>], shown: &[(u32, u8, String)]) -> Result<(), LedgerError> {
-        let ((steps, before), first_change) = self.line_from(choices, own, shown)?;
-        self.steps = steps;
-        self.before = before;
+        let (line, first_change) = self.line_from(choices, own, shown)?;
+        if G::DEALT.is_none() {
+            self.judging = if first_change == self.steps.len() + 1 { self.judging.moved_to(&line) } else { Judging::of(&line) };
+        }
+        (self.steps, self.before) = line;
         self.joints_from(first_change - 1);
         Ok(())
     }
