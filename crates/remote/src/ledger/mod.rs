@@ -189,7 +189,7 @@ impl<G: Game> Ledger<G> {
     /// the tables they were played on are unchanged.
     fn joints_from(&mut self, from: usize) {
         self.joints.truncate(from);
-        for (slots, state) in self.steps.iter().zip(&self.before).skip(from) {
+        for (slots, state) in self.steps[from..].iter().zip(&self.before[from..]) {
             let joint = PerSeat::from_fn(slots.len(), |seat| match &slots[seat.index()] {
                 Slot::Idle => None,
                 Slot::Open(a) | Slot::Own { action: a, .. } => Some(a.clone()),
