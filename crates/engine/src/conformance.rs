@@ -23,6 +23,7 @@
 
 use crate::chance::{DrawnSeedHooks, HiddenFutureHooks, chance_pending};
 use crate::dealt::{CardMove, DealtHooks};
+use crate::face_down::FaceDownHooks;
 use crate::game::{Audience, Game, IllegalAction, Joint, acting_seats, apply, joint_from};
 use crate::record::GameRecord;
 use crate::rng::Rng;
@@ -208,7 +209,7 @@ fn check_step<G: Game>(state: &G, rng: &mut Rng, seen_actions: &[G::Action], rep
     if let Some(hooks) = G::HIDDEN_FUTURE {
         check_table(state, hooks, rng, report)?;
     }
-    if let Some(hooks) = G::DEALT {
+    if let Some(hooks) = G::FACE_DOWN {
         check_outlines(state, hooks, rng)?;
     }
     let acting = acting_seats(state);
@@ -337,10 +338,11 @@ fn check_card_moves(moves: &[CardMove], dealing: &crate::Dealing, seats: usize) 
     Ok(())
 }
 
-/// For a game with [`Game::DEALT`]: what everyone learns of an acting seat's face-down choice
-/// (its outline) is the same with everything the public cannot see re-drawn, since another
-/// device finds a stand-in of that outline on a table whose hidden cards it does not know.
-fn check_outlines<G: Game>(state: &G, hooks: DealtHooks<G>, rng: &mut Rng) -> Result<(), String> {
+/// For a game with [`Game::FACE_DOWN`]: what everyone learns of an acting seat's face-down
+/// choice (its outline) is the same with everything the public cannot see re-drawn, since
+/// another device finds a stand-in of that outline on a table whose hidden cards it does not
+/// know.
+fn check_outlines<G: Game>(state: &G, hooks: FaceDownHooks<G>, rng: &mut Rng) -> Result<(), String> {
     let resampled = state.resample_hidden(Observer::Public, rng);
     for seat in acting_seats(state) {
         for action in state.legal_actions(seat) {

@@ -69,17 +69,6 @@ pub trait Dealt: Game {
     /// Its deck and first deal, for `setup`'s options.
     fn dealing(setup: &Self::Setup) -> Dealing;
 
-    /// What every observer learns at once of `action`, a choice of `seat` from this position
-    /// that stays face down, as a number (`None`: nothing, the default). Another device stands
-    /// in for the face-down choice with an action of the same outline, so that every device's
-    /// table looks alike (a PUNISH Blindfolded plan that is a Punish leaves the next breath
-    /// empty for all to see: its outline differs from any other card's). It depends only on
-    /// what every observer sees.
-    fn outline(&self, seat: Seat, action: &Self::Action) -> Option<u8> {
-        let _ = (seat, action);
-        None
-    }
-
     /// The faces of the cards `action` takes from its seat's hand, which are turned face up
     /// once the choice is shown.
     fn cards_of(action: &Self::Action) -> Vec<u16>;
@@ -97,7 +86,6 @@ pub trait Dealt: Game {
 /// generic over any [`Game`].
 pub struct DealtHooks<G: Game> {
     dealing: fn(&G::Setup) -> Dealing,
-    outline: fn(&G, Seat, &G::Action) -> Option<u8>,
     cards_of: fn(&G::Action) -> Vec<u16>,
     card_moves: fn(&[G::Event]) -> Vec<CardMove>,
     dealt_setup: fn(&G::Setup, &[Vec<u16>]) -> G::Setup,
@@ -120,13 +108,7 @@ impl<G: Game> std::fmt::Debug for DealtHooks<G> {
 impl<G: Dealt> DealtHooks<G> {
     /// The hooks of `G`'s [`Dealt`] implementation.
     pub const fn of() -> Self {
-        DealtHooks {
-            dealing: G::dealing,
-            outline: G::outline,
-            cards_of: G::cards_of,
-            card_moves: G::card_moves,
-            dealt_setup: G::dealt_setup,
-        }
+        DealtHooks { dealing: G::dealing, cards_of: G::cards_of, card_moves: G::card_moves, dealt_setup: G::dealt_setup }
     }
 }
 
@@ -134,11 +116,6 @@ impl<G: Game> DealtHooks<G> {
     /// [`Dealt::dealing`].
     pub fn dealing(&self, setup: &G::Setup) -> Dealing {
         (self.dealing)(setup)
-    }
-
-    /// [`Dealt::outline`].
-    pub fn outline(&self, state: &G, seat: Seat, action: &G::Action) -> Option<u8> {
-        (self.outline)(state, seat, action)
     }
 
     /// [`Dealt::cards_of`].

@@ -2,6 +2,7 @@
 
 use crate::chance::{DrawnSeedHooks, HiddenFutureHooks};
 use crate::dealt::DealtHooks;
+use crate::face_down::FaceDownHooks;
 use crate::outcome::Outcome;
 use crate::rng::Rng;
 use crate::seat::{Observer, PerSeat, Seat};
@@ -141,6 +142,12 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// [`Dealt`](crate::Dealt), `None` (the default) for every other. A constant, so that builds of the other
     /// games leave the dealing code out.
     const DEALT: Option<DealtHooks<Self>> = None;
+
+    /// The hooks of a game some of whose choices stay face down while the table shows
+    /// something of them (their outline, see [`FaceDown`](crate::FaceDown)): between devices,
+    /// stand-ins and the judging of what to show follow it. `None` (the default): a face-down
+    /// choice shows nothing until it is turned up.
+    const FACE_DOWN: Option<FaceDownHooks<Self>> = None;
 
     /// The hooks of a game whose seed devices may draw together just before it is read:
     /// `Some(DrawnSeedHooks::of())` for a game that implements [`DrawnSeed`](crate::DrawnSeed), `None` (the

@@ -19,6 +19,7 @@
 mod chance;
 pub mod conformance;
 mod dealt;
+mod face_down;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
 mod game;
@@ -33,6 +34,7 @@ pub mod sorting;
 
 pub use chance::{DrawnSeed, DrawnSeedHooks, HiddenFuture, HiddenFutureHooks, chance_pending, determinize_table, table_from_first_view};
 pub use dealt::{CardMove, Dealing, Dealt, DealtHooks};
+pub use face_down::{FaceDown, FaceDownHooks, outline_of};
 pub use game::{Audience, Game, IllegalAction, Joint, acting_seats, apply, check_joint, joint_from, visible_events};
 pub use outcome::Outcome;
 pub use record::{GameRecord, MAX_STEPS, RECORD_FORMAT, ReplayError, play_script};

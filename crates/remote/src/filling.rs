@@ -46,7 +46,7 @@ pub fn fill(deck: u16, deals: &[DealSight]) -> Option<Vec<Vec<u16>>> {
 /// [`fill`], the unseen cards of each deal going to its places in an order drawn from
 /// `order` (0: smallest number first). Each order gives a world that shows this device the
 /// same; a device tries several when its copy needs one in which another's face-down choices
-/// have stand-ins (see [`dojo_engine::Dealt::outline`]).
+/// have stand-ins (see [`dojo_engine::FaceDown::outline`]).
 pub fn fill_in_order(deck: u16, deals: &[DealSight], order: u64) -> Option<Vec<Vec<u16>>> {
     let rank = |card: &u16| if order == 0 { u64::from(*card) } else { mixed(order, *card) };
     let size = |d: usize| -> usize { deals[d].pool.as_ref().map_or(usize::from(deck), Vec::len) };

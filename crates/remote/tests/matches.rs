@@ -88,7 +88,15 @@ fn react<G: Game>(
                 let show: Vec<u8> =
                     ledger.to_show(&choices, &dev.own, &[]).unwrap().into_iter().filter(|(at, _)| *at == step).map(|(_, s)| s).collect();
                 *withheld += dev.own.iter().enumerate().filter(|(s, a)| a.is_some() && !show.contains(&(*s as u8))).count();
-                dev.peer.open(&show, &[])?
+                // What every observer sees at once of the choices kept face down.
+                let outlines: Vec<(u8, u8)> = dev
+                    .own
+                    .iter()
+                    .enumerate()
+                    .filter(|(seat, _)| !show.contains(&(*seat as u8)))
+                    .filter_map(|(seat, a)| Some((seat as u8, dojo_engine::outline_of(ledger.state(), Seat(seat as u8), a.as_ref()?)?)))
+                    .collect();
+                dev.peer.open(&show, &outlines)?
             }
             Happening::Opened { choices, shown, .. } => {
                 let ledger = dev.ledger.as_ref().unwrap();

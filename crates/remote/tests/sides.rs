@@ -283,3 +283,108 @@ fn what_a_step_costs_the_connection_modules_early_and_late_in_a_long_match() {
         assert!(steps >= 60, "{name}: a long match ({steps} steps)");
     }
 }
+
+/// The step (from 1) from which each face-down choice of the match `devs` played may be known
+/// to other devices, as the rules turn it up: `kind` names the choices the rules keep face down
+/// (others are left out), and `up(table, events, seat, nth, laid)` says whether the seat's
+/// `nth` such choice is turned up after a step, `laid` being how many it has made so far. Every
+/// choice may be known at the end. Returns (step, seat, turned up at, kind).
+fn turned_up<G: Game>(
+    devs: &[Dev<G>],
+    kind: impl Fn(&G::Action) -> Option<&'static str>,
+    up: impl Fn(&G, &[G::Event], Seat, usize, usize) -> bool,
+) -> Vec<(u32, u8, u32, &'static str)> {
+    let joints = &devs[0].joints;
+    let mut state = G::from_setup(devs[0].setup.as_ref().unwrap()).unwrap();
+    let mut open: Vec<(u32, u8, usize, &'static str)> = Vec::new();
+    let mut laid = vec![0usize; state.seat_count()];
+    let mut out = Vec::new();
+    for (i, joint) in joints.iter().enumerate() {
+        let step = i as u32 + 1;
+        for (seat, action) in joint.iter() {
+            if let Some(what) = action.as_ref().and_then(&kind) {
+                laid[seat.index()] += 1;
+                open.push((step, seat.0, laid[seat.index()], what));
+            }
+        }
+        let events = dojo_engine::apply(&mut state, joint).unwrap();
+        let last = step as usize == joints.len();
+        open.retain(|(at, seat, nth, what)| {
+            let now = last || up(&state, &events, Seat(*seat), *nth, laid[usize::from(*seat)]);
+            if now {
+                out.push((*at, *seat, step, *what));
+            }
+            !now
+        });
+    }
+    out
+}
+
+/// Checks every device's knowledge of other devices' face-down choices against `up` (see
+/// [`turned_up`]); returns how many were checked.
+fn no_face_down_card_known_early<G: Game>(devs: &[Dev<G>], up: &[(u32, u8, u32, &'static str)], what: &str) -> usize {
+    if let Some((d, at, seat, learned, from, kind)) = early_by(devs, up).first() {
+        panic!("{what}: device {d} held seat {seat}'s {kind} of step {at} at step {learned}, before the rules turn it up at step {from}");
+    }
+    devs.iter().map(|dev| up.iter().filter(|u| !dev.seats.contains(&u.1)).count()).sum()
+}
+
+/// Every face-down choice a device held before `up` (see [`turned_up`]) says the rules turn it
+/// up: (device, step, seat, step held, step turned up, kind).
+fn early_by<G: Game>(devs: &[Dev<G>], up: &[(u32, u8, u32, &'static str)]) -> Vec<(u8, u32, u8, u32, u32, &'static str)> {
+    let mut early = Vec::new();
+    for dev in devs {
+        for (at, seat, from, kind) in up.iter().filter(|u| !dev.seats.contains(&u.1)) {
+            if let Some((learned, ..)) = dev.learned.iter().find(|l| l.1 == *at && l.2 == *seat).filter(|l| l.0 < *from) {
+                early.push((dev.d, *at, *seat, *learned, *from, *kind));
+            }
+        }
+    }
+    early
+}
+
+/// A card the rules keep face down never reaches another device while its owner is still
+/// laying, building or picking: TAUNT combo cards (a duel, and a Free-for-All of three on two
+/// devices) not before the step the seat stops laying, a TAUNT trainer's Monsters build not
+/// before both are built, DRAGON PUNCH's Custom Character picks not before both hands are
+/// picked. Each device's copy of the match, which holds all its journal and messages told it,
+/// is read after every agreed step. Also printed: combo cards held before the seat's view
+/// turns them up, which happens when both fighters lay combos (the owner judges on a table
+/// where the other's face-down cards are stand-ins, on which its card may act a turn sooner).
+#[test]
+fn face_down_cards_stay_on_their_owners_device_until_the_rules_turn_them_up() {
+    use dojo_games::dragon_punch::{Action as DpAction, DragonPunch, Event as DpEvent};
+    use dojo_games::taunt::Decision;
+    use dojo_games::taunt::{Action, Event, Taunt};
+    let combo = |a: &Action| matches!(a, Action::Queue(_)).then_some("combo card");
+    let laying_over = |s: &Taunt, _: &[Event], seat: Seat, _: usize, _: usize| !matches!(s.decision(seat), Some(Decision::Queue { .. }));
+    let view_turned_up = |s: &Taunt, _: &[Event], seat: Seat, nth: usize, laid: usize| {
+        laid.saturating_sub(usize::from(s.public_view().queued.0[seat.index()])) >= nth
+    };
+    let (mut combos, mut combos_early) = (0, 0);
+    let draft = |a: &Action| matches!(a, Action::Draft(_)).then_some("draft");
+    let built = |_: &Taunt, events: &[Event], _: Seat, _: usize, _: usize| events.iter().any(|e| matches!(e, Event::Built));
+    let pick = |a: &DpAction| matches!(a, DpAction::Pick(_)).then_some("pick");
+    let picked =
+        |_: &DragonPunch, events: &[DpEvent], _: Seat, _: usize, _: usize| events.iter().any(|e| matches!(e, DpEvent::HandsPicked));
+    let mut checked = 0;
+    for seed in 0..6 {
+        for (mode, seats) in [(None, 2usize), (Some("ffa"), 3)] {
+            let owners: Vec<u8> = (0..seats as u8).map(|s| s % 2).collect();
+            let devs = play::<Taunt>(&setup_for::<Taunt>(seed, seats, mode), &owners, seed, None, None);
+            finished(&devs, "TAUNT combos");
+            checked += no_face_down_card_known_early(&devs, &turned_up(&devs, combo, laying_over), &format!("TAUNT {mode:?} seed {seed}"));
+            let by_view = turned_up(&devs, combo, view_turned_up);
+            combos += by_view.len();
+            combos_early += early_by(&devs, &by_view).len();
+        }
+        let devs = play::<Taunt>(&setup::<Taunt>(seed, Some("monsters")), TWO, seed, None, None);
+        finished(&devs, "TAUNT monsters");
+        checked += no_face_down_card_known_early(&devs, &turned_up(&devs, draft, built), &format!("TAUNT monsters seed {seed}"));
+        let devs = play::<DragonPunch>(&setup::<DragonPunch>(seed, Some("custom")), TWO, seed, None, None);
+        finished(&devs, "DRAGON PUNCH custom");
+        checked += no_face_down_card_known_early(&devs, &turned_up(&devs, pick, picked), &format!("DRAGON PUNCH custom seed {seed}"));
+    }
+    println!("taunt_combo_cards_held_before_their_turn: {combos_early} of {combos}");
+    assert!(checked > 500, "{checked} face-down choices checked");
+}

@@ -38,13 +38,25 @@ pub use share::{LinkError, MAX_LINK};
 pub use state::{Action, CardRef, CardState, Decision, DragonPunch, Hand, MAX_HAND, Phase, ROUNDS_TO_WIN, Refusal};
 pub use view::{DragonPunchView, SeenCard};
 
-use dojo_engine::{Game, Joint, Observer, Outcome, Rng, Seat};
+use dojo_engine::{FaceDown, FaceDownHooks, Game, Joint, Observer, Outcome, Rng, Seat};
 
 /// DRAGON PUNCH's rules in our own words (the site's small Markdown), for the rules page to come.
 pub const RULES_TEXT: &str = include_str!("rules.md");
 
 /// DRAGON PUNCH's interpretation notes (Markdown): every open point and how we decided it.
 pub const INTERPRETATION_NOTES: &str = include_str!("notes.md");
+
+/// What the table shows at once of a Custom Character pick: whether a basic card or a character
+/// was taken, not which.
+impl FaceDown for DragonPunch {
+    fn outline(&self, _seat: Seat, action: &Action) -> Option<u8> {
+        match action {
+            Action::Pick(CardRef::Basic(_)) => Some(0),
+            Action::Pick(CardRef::Character(_)) => Some(1),
+            _ => None,
+        }
+    }
+}
 
 impl Game for DragonPunch {
     type Setup = Setup;
@@ -57,6 +69,9 @@ impl Game for DragonPunch {
 
     const NAME: &'static str = "dragon-punch";
     const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
+
+    /// A Custom Character's picks stay face down.
+    const FACE_DOWN: Option<FaceDownHooks<Self>> = Some(FaceDownHooks::of());
 
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         DragonPunch::start(setup)

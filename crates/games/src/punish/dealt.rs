@@ -104,7 +104,7 @@ pub(crate) fn dealt_setup(setup: &Setup, orders: &[Vec<u16>]) -> Setup {
 mod tests {
     use super::*;
     use crate::punish::{Options, Punish};
-    use dojo_engine::{Dealt, Game, Rng, Seat, joint_from};
+    use dojo_engine::{FaceDown, Game, Rng, Seat, joint_from};
 
     #[test]
     fn card_moves_account_for_every_card_of_random_matches() {

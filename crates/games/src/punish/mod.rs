@@ -38,7 +38,10 @@ pub use setup::{Options, Setup, SetupError, Statuses};
 pub use state::{Decision, Phase, Play, Punish, Refusal, Reveal};
 pub use view::PunishView;
 
-use dojo_engine::{CardMove, Dealing, Dealt, DealtHooks, Game, HiddenFuture, HiddenFutureHooks, Joint, Observer, Outcome, Rng, Seat};
+use dojo_engine::{
+    CardMove, Dealing, Dealt, DealtHooks, FaceDown, FaceDownHooks, Game, HiddenFuture, HiddenFutureHooks, Joint, Observer, Outcome, Rng,
+    Seat,
+};
 
 pub use crate::duel::rival;
 
@@ -116,6 +119,9 @@ impl Game for Punish {
 
     /// Between devices the cards are dealt by the devices themselves (see `dealt.rs`).
     const DEALT: Option<DealtHooks<Self>> = Some(DealtHooks::of());
+
+    /// A Blindfolded plan's outline: whether it leaves the next breath empty.
+    const FACE_DOWN: Option<FaceDownHooks<Self>> = Some(FaceDownHooks::of());
 }
 
 impl HiddenFuture for Punish {
@@ -124,13 +130,17 @@ impl HiddenFuture for Punish {
     }
 }
 
+/// A Blindfolded plan stays face down until its breath; a Punish before the last breath
+/// leaves the next one empty for all to see.
+impl FaceDown for Punish {
+    fn outline(&self, seat: Seat, play: &Play) -> Option<u8> {
+        dealt::outline(self, seat, play)
+    }
+}
+
 impl Dealt for Punish {
     fn dealing(_setup: &Setup) -> Dealing {
         dealt::dealing()
-    }
-
-    fn outline(&self, seat: Seat, play: &Play) -> Option<u8> {
-        dealt::outline(self, seat, play)
     }
 
     fn cards_of(play: &Play) -> Vec<u16> {

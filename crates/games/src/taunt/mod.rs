@@ -52,7 +52,7 @@ pub use state::{Action, Corner, Decision, Flip, Phase, Refusal, Taunt};
 pub use track::Mode;
 pub use view::{TauntView, queueable};
 
-use dojo_engine::{Game, Joint, Observer, Outcome, Rng, Seat};
+use dojo_engine::{FaceDown, FaceDownHooks, Game, Joint, Observer, Outcome, Rng, Seat};
 
 pub use crate::duel::rival;
 
@@ -72,6 +72,18 @@ pub const RULES_TEXT: &str = include_str!("rules.md");
 /// TAUNT's interpretation notes (Markdown): every open point of the v0.4 text and how we decided it.
 pub const INTERPRETATION_NOTES: &str = include_str!("notes.md");
 
+/// What the table shows at once of a face-down choice: that a card was laid (a combo card or a
+/// trainer's draft, whichever card it is), or that the laying stopped.
+impl FaceDown for Taunt {
+    fn outline(&self, _seat: Seat, action: &Action) -> Option<u8> {
+        match action {
+            Action::Queue(_) | Action::Draft(_) => Some(0),
+            Action::EndQueue => Some(1),
+            _ => None,
+        }
+    }
+}
+
 impl Game for Taunt {
     type Setup = Setup;
     type SetupError = SetupError;
@@ -84,6 +96,9 @@ impl Game for Taunt {
     const NAME: &'static str = "taunt";
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     const HAS_TEAMS: bool = true;
+
+    /// Combo cards and a trainer's drafts stay face down.
+    const FACE_DOWN: Option<FaceDownHooks<Self>> = Some(FaceDownHooks::of());
 
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         Taunt::start(setup)

@@ -8,15 +8,28 @@
 //! the same late in a match as early. It serves games whose cards are not dealt by the devices
 //! (a dealt match judges on lines of its own, and is replayed as before).
 
-use super::{Ledger, Line, Slot, Steps, veiled_slot};
+use super::{Ledger, Line, Slot, Steps, outline_of, veiled_slot};
 use dojo_engine::{Game, Seat};
 use std::rc::Rc;
 
 /// A table the ledger's steps lead to in some world, or `None` once a step broke a rule there.
 type World<G> = Option<Rc<G>>;
 
-/// A face-down choice (step index from 0, seat) and the worlds of each other legal choice.
-type Worlds<G> = ((usize, usize), Vec<World<G>>);
+/// One face-down choice of this device, judged step by step.
+#[derive(Clone, Debug)]
+struct Kept<G: Game> {
+    /// Where it is: step index from 0, seat.
+    at: (usize, usize),
+    /// The steps after it where the same seat's choice was face down when these worlds were
+    /// worked out: on the judged line they are placeholders.
+    later: Vec<usize>,
+    /// For each other legal choice of its outline: the table after the ledger's steps on the
+    /// true line, and on the judged line (the seat's later face-down choices as placeholders,
+    /// as the other devices play them).
+    worlds: Vec<(World<G>, World<G>)>,
+    /// The judged line's own table after the ledger's steps.
+    judged_truth: World<G>,
+}
 
 /// What a ledger keeps to judge its face-down choices without replaying the match.
 #[derive(Clone, Debug)]
@@ -24,7 +37,7 @@ pub(super) struct Judging<G: Game> {
     /// For each face-down choice of this device (step index from 0, seat): the table after the
     /// ledger's steps had each other legal choice been made in its place, in the order of the
     /// seat's legal actions then.
-    alone: Vec<Worlds<G>>,
+    alone: Vec<Kept<G>>,
     /// The face-down choices played as placeholders all at once, and the table after the
     /// ledger's steps so.
     together: (Vec<(usize, usize)>, World<G>),
@@ -45,10 +58,13 @@ pub(super) fn face_down<G: Game>(steps: &[Rc<Steps<G>>]) -> Vec<(usize, usize)> 
     at
 }
 
-/// The other legal choices of the face-down choice at (`i`, `seat`) of `line`.
+/// The other legal choices of the face-down choice at (`i`, `seat`) of `line` that share its
+/// outline (what the other devices saw of it when it was made).
 pub(super) fn others<G: Game>(line: &Line<G>, i: usize, seat: usize) -> Vec<G::Action> {
     let Slot::Own { action, .. } = &line.0[i][seat] else { return Vec::new() };
-    line.1[i].legal_actions(Seat(seat as u8)).into_iter().filter(|a| a != action).collect()
+    let (state, who) = (&line.1[i], Seat(seat as u8));
+    let outline = outline_of::<G>(state, who, action);
+    state.legal_actions(who).into_iter().filter(|a| a != action && outline_of::<G>(state, who, a) == outline).collect()
 }
 
 /// `line`'s step `i + 1` (index `i`) with the choices `veiled` of it as placeholders.
@@ -70,6 +86,22 @@ fn world_together<G: Game>(line: &Line<G>, veiled: &[(usize, usize)]) -> World<G
     Some(Rc::new(state))
 }
 
+/// The steps after `i` where `seat`'s choice is face down in `line`.
+fn later_face_down<G: Game>(line: &Line<G>, i: usize, seat: usize) -> Vec<usize> {
+    (i + 1..line.0.len()).filter(|j| matches!(line.0[*j][seat], Slot::Own { shown: false, .. })).collect()
+}
+
+/// `line` with `seat`'s face-down choices after step index `i` as placeholders: the line a
+/// choice of it is judged on when another choice in its place breaks a rule there.
+fn judged_line<G: Game>(line: &Line<G>, i: usize, seat: usize) -> Line<G> {
+    let veiled: Vec<(usize, usize)> = later_face_down(line, i, seat).into_iter().map(|j| (j, seat)).collect();
+    let mut steps = line.0.clone();
+    for (j, _) in &veiled {
+        steps[*j] = Rc::new(placeheld(line, *j, &veiled));
+    }
+    (steps, line.1.clone())
+}
+
 /// `world` moved on by `line`'s step `i + 1` (its slots `slots`): the table after it, with the
 /// step's events.
 fn moved_on<G: Game>(world: &World<G>, i: usize, slots: &[Slot<G::Action>]) -> Option<(G, Vec<G::Event>)> {
@@ -82,16 +114,8 @@ impl<G: Game> Judging<G> {
     /// Everything worked out afresh for `line` (the ledger's steps and tables).
     pub(super) fn of(line: &Line<G>) -> Self {
         let hidden = face_down::<G>(&line.0);
-        let alone = hidden.iter().map(|&(i, seat)| ((i, seat), Self::worlds(line, i, seat))).collect();
+        let alone = hidden.iter().map(|&(i, seat)| Kept::of(line, i, seat)).collect();
         Judging { alone, together: (hidden.clone(), world_together(line, &hidden)) }
-    }
-
-    /// The worlds of the face-down choice at (`i`, `seat`), replayed from it.
-    fn worlds(line: &Line<G>, i: usize, seat: usize) -> Vec<World<G>> {
-        others(line, i, seat)
-            .iter()
-            .map(|other| Ledger::<G>::replay_from(line, i + 1, Some((i as u32 + 1, seat as u8, other))).ok().map(|(s, _)| Rc::new(s)))
-            .collect()
     }
 
     /// These worlds moved on to `line`, the ledger's steps with one more (its last) and nothing
@@ -99,14 +123,9 @@ impl<G: Game> Judging<G> {
     pub(super) fn moved_to(&self, line: &Line<G>) -> Self {
         let last = line.0.len() - 1;
         let hidden = face_down::<G>(&line.0);
-        let mut alone: Vec<Worlds<G>> = self
-            .alone
-            .iter()
-            .filter(|(at, _)| hidden.contains(at))
-            .map(|(at, worlds)| (*at, worlds.iter().map(|w| moved_on(w, last, &line.0[last]).map(|(s, _)| Rc::new(s))).collect()))
-            .collect();
+        let mut alone: Vec<Kept<G>> = self.alone.iter().filter(|k| hidden.contains(&k.at)).map(|k| k.moved_to(line)).collect();
         for &(i, seat) in hidden.iter().filter(|(i, _)| *i == last) {
-            alone.push(((i, seat), Self::worlds(line, i, seat)));
+            alone.push(Kept::of(line, i, seat));
         }
         let (kept, world) = &self.together;
         let earlier: Vec<(usize, usize)> = hidden.iter().copied().filter(|(i, _)| *i < last).collect();
@@ -120,11 +139,37 @@ impl<G: Game> Judging<G> {
 
     /// Whether the face-down choice at (`i`, `seat`), made before the step `line` adds (its
     /// last), could be told from another legal choice once that step is played, as `differs`
-    /// says of a world and the true table; `None` when it is not kept here.
-    pub(super) fn told_apart(&self, line: &Line<G>, at: (usize, usize), differs: impl Fn(&(G, Vec<G::Event>)) -> bool) -> Option<bool> {
+    /// says of a world and the table it is compared with; `None` when it is not kept here.
+    pub(super) fn told_apart(
+        &self,
+        line: &Line<G>,
+        at: (usize, usize),
+        truth: &(G, Vec<G::Event>),
+        differs: impl Fn(&(G, Vec<G::Event>), &(G, Vec<G::Event>)) -> bool,
+    ) -> Option<bool> {
+        let kept = self.alone.iter().find(|k| k.at == at)?;
         let last = line.0.len() - 1;
-        let (_, worlds) = self.alone.iter().find(|(a, _)| *a == at)?;
-        Some(worlds.iter().any(|w| moved_on(w, last, &line.0[last]).is_none_or(|seen| differs(&seen))))
+        // A later face-down choice of the seat shown in this step changes the judged line.
+        let mut later = later_face_down(line, at.0, at.1);
+        later.retain(|j| *j < last);
+        if later != kept.later {
+            return None;
+        }
+        let step = &line.0[last];
+        // On the judged line the seat's new choice, if face down, is a placeholder too.
+        let judged_step = placeheld(
+            line,
+            last,
+            &[(last, at.1)].into_iter().filter(|(j, s)| matches!(line.0[*j][*s], Slot::Own { shown: false, .. })).collect::<Vec<_>>(),
+        );
+        let judged_truth = std::cell::OnceCell::new();
+        Some(kept.worlds.iter().any(|(on_true, on_judged)| match moved_on(on_true, last, step) {
+            Some(seen) => differs(&seen, truth),
+            None => match judged_truth.get_or_init(|| moved_on(&kept.judged_truth, last, &judged_step)) {
+                Some(judged) => moved_on(on_judged, last, &judged_step).is_none_or(|seen| differs(&seen, judged)),
+                None => true,
+            },
+        }))
     }
 
     /// The table after `line` (the ledger's steps with one more) with `veiled` as placeholders at
@@ -135,6 +180,40 @@ impl<G: Game> Judging<G> {
         let (kept, world) = &self.together;
         let earlier: Vec<(usize, usize)> = veiled.iter().copied().filter(|(i, _)| *i < last).collect();
         (earlier == *kept && !kept.is_empty()).then(|| moved_on(world, last, &placeheld(line, last, veiled)))
+    }
+}
+
+impl<G: Game> Kept<G> {
+    /// The face-down choice at (`i`, `seat`) of `line`, its worlds replayed from it.
+    fn of(line: &Line<G>, i: usize, seat: usize) -> Self {
+        let judged = judged_line(line, i, seat);
+        let world = |line: &Line<G>, veil: Option<&G::Action>| {
+            Ledger::<G>::replay_from(line, i + 1, veil.map(|a| (i as u32 + 1, seat as u8, a))).ok().map(|(s, _)| Rc::new(s))
+        };
+        let worlds = others(line, i, seat).iter().map(|other| (world(line, Some(other)), world(&judged, Some(other)))).collect();
+        Kept { at: (i, seat), later: later_face_down(line, i, seat), worlds, judged_truth: world(&judged, None) }
+    }
+
+    /// These worlds moved on by `line`'s last step; worked out afresh when one of the seat's
+    /// later face-down choices was shown meanwhile (the judged line is then another).
+    fn moved_to(&self, line: &Line<G>) -> Self {
+        let (i, seat) = self.at;
+        let last = line.0.len() - 1;
+        let mut later = later_face_down(line, i, seat);
+        later.retain(|j| *j < last);
+        if later != self.later {
+            return Kept::of(line, i, seat);
+        }
+        let new = matches!(line.0[last][seat], Slot::Own { shown: false, .. });
+        let veil: Vec<(usize, usize)> = if new { vec![(last, seat)] } else { Vec::new() };
+        let judged_step = placeheld(line, last, &veil);
+        let on = |w: &World<G>, slots: &[Slot<G::Action>]| moved_on(w, last, slots).map(|(s, _)| Rc::new(s));
+        Kept {
+            at: self.at,
+            later: later_face_down(line, i, seat),
+            worlds: self.worlds.iter().map(|(t, j)| (on(t, &line.0[last]), on(j, &judged_step))).collect(),
+            judged_truth: on(&self.judged_truth, &judged_step),
+        }
     }
 }
 

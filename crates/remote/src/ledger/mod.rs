@@ -21,7 +21,7 @@ enum Slot<A> {
     Idle,
     /// Known to every device.
     Open(A),
-    /// Another device's choice, face down but for its outline ([`dojo_engine::Dealt::outline`]): a
+    /// Another device's choice, face down but for its outline ([`dojo_engine::FaceDown::outline`]): a
     /// placeholder of that outline stands in.
     Hidden(Option<u8>),
     /// This device's choice; `shown` once revealed.
@@ -342,8 +342,10 @@ impl<G: Game> Ledger<G> {
         for (i, slots) in steps.iter().enumerate() {
             for (seat, slot) in slots.iter().enumerate() {
                 let Slot::Own { action, shown: false } = slot else { continue };
-                let differs = |seen: &(G, Vec<G::Event>)| observers.iter().any(|o| looks(seen, *o) != looks(&truth, *o));
-                if let Some(told_apart) = kept.filter(|_| i + 1 < steps.len()).and_then(|j| j.told_apart(&line, (i, seat), differs)) {
+                let differ =
+                    |seen: &(G, Vec<G::Event>), truth: &(G, Vec<G::Event>)| observers.iter().any(|o| looks(seen, *o) != looks(truth, *o));
+                if let Some(told_apart) = kept.filter(|_| i + 1 < steps.len()).and_then(|j| j.told_apart(&line, (i, seat), &truth, differ))
+                {
                     if told_apart {
                         show.push((i as u32 + 1, seat as u8));
                     }
@@ -351,12 +353,14 @@ impl<G: Game> Ledger<G> {
                 }
                 let who = Seat(seat as u8);
                 let outline = outline_of::<G>(&before[i], who, action);
-                // In a match whose cards the devices deal, the other devices stand in for this
-                // seat's later face-down choices with cards of their own guessing, not with these:
-                // an alternative that only makes one of those illegal is judged on a line in which
-                // they are stand-ins too.
-                let judged: Option<(Line<G>, Seen<G>)> = dealt
-                    .then(|| {
+                // The other devices stand in for this seat's later face-down choices with
+                // placeholders (in a dealt match, cards of their own guessing), not with these: an
+                // alternative that only makes one of those illegal is judged on a line in which
+                // they are stand-ins too, since no other device could see that.
+                // Worked out only when an alternative breaks a rule on the true line.
+                let judged_line = std::cell::OnceCell::<Option<(Line<G>, Seen<G>)>>::new();
+                let judged = || {
+                    judged_line.get_or_init(|| {
                         let mut veiled = steps.clone();
                         for (j, later) in veiled.iter_mut().enumerate().skip(i + 1) {
                             if matches!(later[seat], Slot::Own { shown: false, .. }) {
@@ -367,11 +371,14 @@ impl<G: Game> Ledger<G> {
                         let judged = (veiled, before.clone());
                         Self::replay_from(&judged, i + 1, None).ok().map(|truth| (judged, truth))
                     })
-                    .flatten();
+                };
+                // Only the choices the other devices could not tell from this one when it was
+                // made: those of its outline (a card laid face down against another card, not
+                // against stopping).
                 let others: Vec<G::Action> = before[i]
                     .legal_actions(who)
                     .into_iter()
-                    .filter(|a| a != action && (!dealt || outline_of::<G>(&before[i], who, a) == outline))
+                    .filter(|a| a != action && outline_of::<G>(&before[i], who, a) == outline)
                     .collect();
                 // The other devices do not know this hand either: a card played as the only
                 // choice of its outline still tells them something once the step plays it (a
@@ -392,7 +399,7 @@ impl<G: Game> Ledger<G> {
                         let veil = Some((i as u32 + 1, seat as u8, other));
                         match Self::replay_from(&line, i + 1, veil) {
                             Ok(seen) => differs(&seen, &truth),
-                            Err(_) => match &judged {
+                            Err(_) => match judged() {
                                 Some((judged, judged_truth)) => {
                                     Self::replay_from(judged, i + 1, veil).ok().is_none_or(|seen| differs(&seen, judged_truth))
                                 }
@@ -538,9 +545,9 @@ fn stand_in<G: Game>(state: &G, seat: Seat, outline: Option<u8>) -> Option<G::Ac
 }
 
 /// What every observer learns at once of `action`, a face-down choice of `seat` in `state`: its
-/// outline in a game whose cards the devices deal ([`dojo_engine::Dealt::outline`]), else nothing.
+/// outline ([`dojo_engine::FaceDown::outline`]) in a game that has them, else nothing.
 fn outline_of<G: Game>(state: &G, seat: Seat, action: &G::Action) -> Option<u8> {
-    G::DEALT.and_then(|hooks| hooks.outline(state, seat, action))
+    dojo_engine::outline_of(state, seat, action)
 }
 
 /// An own choice as another device holds it while it is face down: hidden, with its outline.

@@ -49,7 +49,7 @@ pub enum Body {
         step: u32,
         /// The seat.
         seat: u8,
-        /// What every observer sees of the choice at once ([`dojo_engine::Dealt::outline`]),
+        /// What every observer sees of the choice at once ([`dojo_engine::FaceDown::outline`]),
         /// which the other devices' stand-in must share.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         outline: Option<u8>,
@@ -237,7 +237,7 @@ pub enum Choice {
     /// Shown: the choice.
     Shown(String),
     /// Face down: known only to the device that plays the seat, but for its outline (what
-    /// every observer sees of it at once, [`dojo_engine::Dealt::outline`]; `None` when nothing,
+    /// every observer sees of it at once, [`dojo_engine::FaceDown::outline`]; `None` when nothing,
     /// or not known yet).
     Hidden(Option<u8>),
 }

@@ -89,7 +89,7 @@ impl<G: Game> Side<G> {
             .collect();
         let acts: Vec<(u8, G::Action)> = show.iter().filter_map(|s| Some((*s, self.own.get(usize::from(*s))?.clone()?))).collect();
         // What every observer sees at once of the choices kept face down.
-        let outlines: Vec<(u8, u8)> = match G::DEALT {
+        let outlines: Vec<(u8, u8)> = match G::FACE_DOWN {
             Some(hooks) => self
                 .own
                 .iter()

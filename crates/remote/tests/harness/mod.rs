@@ -48,6 +48,9 @@ pub struct Dev<G: Game> {
     /// Microseconds this device's side spent on each message and choice, with the step being
     /// played then (from 1).
     pub side_us: Vec<(usize, u128)>,
+    /// For each choice of another device's seat this device came to hold: (the step agreed
+    /// when it first held it, the step of the choice, the seat).
+    pub learned: Vec<(u32, u32, u8)>,
 }
 
 impl<G: Game> Dev<G> {
@@ -102,6 +105,20 @@ impl<G: Game> Dev<G> {
                 for (seat, choice) in joints.last().into_iter().flat_map(|j| j.iter()) {
                     if choice.is_some() && !self.seats.contains(&seat.0) {
                         self.face_down.push((step, seat.0, self.side.is_face_down(step, seat.0)));
+                    }
+                }
+                // Every choice of another device's seat this device holds now and did not before.
+                for (at, joint) in joints.iter().enumerate() {
+                    let at = at as u32 + 1;
+                    for (seat, choice) in joint.iter() {
+                        let known = |l: &&(u32, u32, u8)| l.1 == at && l.2 == seat.0;
+                        if choice.is_some()
+                            && !self.seats.contains(&seat.0)
+                            && !self.side.is_face_down(at, seat.0)
+                            && !self.learned.iter().any(|l| known(&l))
+                        {
+                            self.learned.push((step, at, seat.0));
+                        }
                     }
                 }
                 self.joints = joints.clone();
@@ -254,6 +271,7 @@ pub fn play_with<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Opt
         first: None,
         face_down: Vec::new(),
         side_us: Vec::new(),
+        learned: Vec::new(),
     };
     let mut devs = vec![dev(0, host, begin)];
     for d in 1..devices {
