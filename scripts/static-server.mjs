@@ -107,12 +107,18 @@ export async function startServer(root = DIST, { address = '127.0.0.1', port = 0
   // Read on each request, so a test can put a second build in place of the first.
   const rules = async () => ((await isFile(join(base, '_headers'))) ? parseHeaders(await readFile(join(base, '_headers'), 'utf8')) : []);
   const zipped = new Map();
+  // An error answers with the headers every path gets (the security headers of `/*`), never
+  // cached: a refused or missing file is no less a page of the site.
+  const failure = async (res, status, text) => {
+    const site = headersFor(await rules().catch(() => []), '/\0');
+    res.writeHead(status, { ...site, 'content-type': 'text/plain', 'cache-control': 'no-store' }).end(text);
+  };
   const server = createServer(async (req, res) => {
     try {
       const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       let file = normalize(join(base, pathname));
       if (file !== base && !file.startsWith(base + sep)) {
-        res.writeHead(403).end('forbidden');
+        await failure(res, 403, 'forbidden');
         return;
       }
       const hidden = pathname === '/_headers';
@@ -120,7 +126,7 @@ export async function startServer(root = DIST, { address = '127.0.0.1', port = 0
         if (await isFile(join(file, 'index.html'))) file = join(file, 'index.html');
         else if (extname(pathname) === '' && !hidden) file = join(base, 'index.html');
         else {
-          res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${pathname}`);
+          await failure(res, 404, `not found: ${pathname}`);
           return;
         }
       }
@@ -151,7 +157,7 @@ export async function startServer(root = DIST, { address = '127.0.0.1', port = 0
     } catch (err) {
       // A malformed URL (bad percent-encoding) is the client's fault; anything else is ours.
       const status = err instanceof URIError ? 400 : 500;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(String(err));
+      await failure(res, status, String(err)).catch(() => res.writeHead(status).end());
     }
   });
   await new Promise((ok, fail) => server.once('error', fail).listen(port, address, ok));

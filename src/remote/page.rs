@@ -297,7 +297,8 @@ fn SettingsForm(settings: RwSignal<Settings>) -> impl IntoView {
             <label>"STUN servers, one per line"<textarea data-testid="stun-servers" rows="2" prop:value=move || stun.get() on:input=move |e| stun.set(event_target_value(&e))></textarea></label>
             <label>"TURN server (optional)"<input placeholder="turn:turn.example.org:3478" prop:value=move || turn.get() on:input=move |e| turn.set(event_target_value(&e))/></label>
             <label>"TURN user name"<input prop:value=move || user.get() on:input=move |e| user.set(event_target_value(&e))/></label>
-            <label>"TURN password"<input type="password" prop:value=move || password.get() on:input=move |e| password.set(event_target_value(&e))/></label>
+            <label>"TURN password"<input type="password" data-testid="turn-password" prop:value=move || password.get() on:input=move |e| password.set(event_target_value(&e))/></label>
+            <p class="hint" data-testid="turn-password-note">"Saved settings are kept in this browser's storage as typed, the password too: anyone using this browser can read them. Use a TURN account that serves only this."</p>
             <button data-testid="save-settings" on:click=save>"Save settings"</button>
             {move || said.get().map(|r| match r {
                 Ok(t) => view! { <p role="status" data-testid="settings-said">{t}</p> }.into_any(),

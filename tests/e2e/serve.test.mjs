@@ -62,6 +62,20 @@ test('command 1 serves the release build as built, with no live-reload client', 
   }
 });
 
+test('a missing file and a path outside the site are answered with the security headers of every page', async () => {
+  const page = await fetch(`${url}/`);
+  const policy = page.headers.get('content-security-policy');
+  assert.ok(policy, 'a page has its policy');
+  // One segment holding encoded slashes: the server decodes it to a path above the site.
+  for (const [path, status] of [['/no-such-file.js', 404], ['/..%2f..%2fetc%2fpasswd', 403]]) {
+    const answer = await fetch(`${url}${path}`);
+    assert.equal(answer.status, status, path);
+    assert.equal(answer.headers.get('content-security-policy'), policy, `${path}: the same policy`);
+    assert.equal(answer.headers.get('x-content-type-options'), 'nosniff', path);
+    assert.equal(answer.headers.get('cache-control'), 'no-store', `${path}: never cached`);
+  }
+});
+
 test('every route command 1 serves opens with no console error and no CSP violation', async () => {
   const home = await openPage(browser, `${url}/`);
   await home.waitForSelector('[data-testid="app-ready"] .game-list', { timeout: 30_000 });
