@@ -128,7 +128,9 @@ pub fn shorten(text: &str) -> String {
         return format!("{text:?}");
     }
     let head: String = text.chars().take(300).collect();
-    let tail: String = text.chars().skip(count - 100).collect();
+    // The last 100 characters start at the byte where character `count - 100` begins.
+    let start = text.char_indices().nth(count - 100).map_or(text.len(), |(at, _)| at);
+    let tail = &text[start..];
     format!("{head:?} … ({} characters in all) … {tail:?}", count)
 }
 

@@ -67,3 +67,14 @@ fn deep_nesting_and_a_repeated_key_are_made() {
     m.mutate_bytes(&mut bytes, &[]);
     assert!(!bytes.is_empty());
 }
+
+#[test]
+fn a_long_input_is_shortened_to_its_first_300_and_last_100_characters() {
+    // Characters of two bytes, so a cut by bytes would land inside one.
+    let text: String = (0..600).map(|i| if i < 500 { 'é' } else { 'ß' }).collect();
+    let short = shorten(&text);
+    let head: String = "é".repeat(300);
+    let tail: String = "ß".repeat(100);
+    assert_eq!(short, format!("{head:?} … (600 characters in all) … {tail:?}"));
+    assert_eq!(shorten("short"), "\"short\"", "a short input is whole");
+}

@@ -74,7 +74,7 @@ pub fn determinize(view: &RumbleView, rng: &mut Rng) -> Rumble {
         for (i, tie) in ties.iter_mut().enumerate() {
             tie.1.push(others[i % others.len()]);
         }
-        for h in others.iter().skip(count) {
+        for h in others.get(count..).unwrap_or_default() {
             let k = rng.below(count);
             ties[k].1.push(*h);
         }

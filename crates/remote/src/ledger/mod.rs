@@ -362,7 +362,7 @@ impl<G: Game> Ledger<G> {
                 let judged = || {
                     judged_line.get_or_init(|| {
                         let mut veiled = steps.clone();
-                        for (j, later) in veiled.iter_mut().enumerate().skip(i + 1) {
+                        for (j, later) in veiled.iter_mut().enumerate().filter(|(j, _)| *j > i) {
                             if matches!(later[seat], Slot::Own { shown: false, .. }) {
                                 let slot = veiled_slot::<G>(&before[j], seat as u8, &later[seat]);
                                 Rc::make_mut(later)[seat] = slot;
