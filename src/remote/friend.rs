@@ -65,6 +65,12 @@ const BEAT_MS: u32 = 1000;
 /// Silence after which the other device is taken for gone, in ms.
 pub const SILENCE_MS: f64 = 3000.0;
 
+/// How long another device may owe the match a message that needs nobody to choose (a reveal,
+/// a settle, a table's hash) before it is taken for stalled, in ms: its connection is then
+/// reported lost, and the host may make a new invitation. Honest devices answer in well
+/// under a second.
+pub const STALL_MS: f64 = 20_000.0;
+
 /// Who this device is at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Role {
@@ -132,11 +138,23 @@ struct Line {
     /// True from a loss of this connection until the other device's hello on a new one: the
     /// host's other guests are told when it is back.
     was_lost: bool,
+    /// Since when the device at the other end has owed the match a message that needs nobody
+    /// to choose (see [`STALL_MS`]), if it does.
+    owed_since: Option<f64>,
 }
 
 impl Line {
     fn new(device: u8) -> Line {
-        Line { view: LineView::new(device), link: None, link_id: 0, open: false, ready: false, heard_at: 0.0, was_lost: false }
+        Line {
+            view: LineView::new(device),
+            link: None,
+            link_id: 0,
+            open: false,
+            ready: false,
+            heard_at: 0.0,
+            was_lost: false,
+            owed_since: None,
+        }
     }
 
     /// Sends `text` on this connection, saying so on the panel if it fails.
@@ -208,6 +226,14 @@ impl<G: Game + 'static> Table<G> {
         self.lines.iter_mut().find(|l| l.view.device == device)
     }
 
+    /// Whether the match waits on a message from the connection to `device` that needs nobody
+    /// to choose: for the host, from that guest; for a guest, from any other device (all of
+    /// theirs come through the host).
+    fn owes(&self, device: u8) -> bool {
+        let owing = self.side.peer().owing();
+        if self.panel.role == Role::Host { owing.contains(&device) } else { !owing.is_empty() }
+    }
+
     /// Keeps the journal in the browser, or forgets it once the match is over or stopped.
     fn keep_journal(&self) {
         let key = journal_key::<G>();
@@ -253,20 +279,25 @@ impl<G: Game + 'static> Table<G> {
         self.keep_journal();
     }
 
-    /// A message from another device, kept in the journal first; the host passes it on to the
-    /// other guests before answering it.
-    fn receive(&mut self, text: String) {
+    /// A message that came on the connection to device `from`, kept in the journal; the host
+    /// passes a guest's own message on to the other guests before answering it (one in another
+    /// device's name stops the match, naming `from`).
+    fn receive(&mut self, from: u8, text: String) {
         if self.panel.role == Role::Host
             && let Ok(message) = dojo_engine::json::from_str::<Message>(&text)
+            && message.from == from
         {
-            for to in self.side.relay(&message) {
+            for to in self.side.relay(from, &message) {
                 if let Some(line) = self.line(to) {
                     line.send_live(&text);
                 }
             }
             self.passed.push(message);
         }
-        let out = self.side.receive(&text);
+        if let Some(line) = self.line_mut(from) {
+            line.owed_since = None;
+        }
+        let out = self.side.receive(from, &text);
         self.journal.entries.push(Entry::Received(text));
         self.deliver(out);
     }
@@ -411,7 +442,7 @@ fn listeners<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, device: u8, id: u3
             if let Some(rest) = text.strip_prefix(BACK) {
                 return table.heard_of_guest(rest, true);
             }
-            table.receive(text);
+            table.receive(device, text);
         }),
     }
 }
@@ -431,6 +462,7 @@ fn link_state<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, device: u8, state
         LinkState::Open if !line.open => {
             line.open = true;
             line.heard_at = browser::now_ms();
+            line.owed_since = None;
             line.send_now(&hello);
             beat(Rc::downgrade(cell), device, line.link_id);
             tell::<G>(Heard::Connected);
@@ -455,19 +487,31 @@ fn link_state<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, device: u8, state
 }
 
 /// Sends a heartbeat every [`BEAT_MS`] on connection `id` to `device` and reports that device
-/// gone after [`SILENCE_MS`] of silence, for as long as that connection is on.
+/// gone after [`SILENCE_MS`] of silence, or stalled after owing the match an answer that needs
+/// nobody to choose for [`STALL_MS`], for as long as that connection is on.
 fn beat<G: Game + 'static>(cell: Weak<RefCell<Table<G>>>, device: u8, id: u32) {
     gloo_timers::callback::Timeout::new(BEAT_MS, move || {
         let Some(strong) = cell.upgrade() else { return };
-        let silent = {
-            let table = strong.borrow();
-            let Some(line) = table.line(device).filter(|l| l.link_id == id && l.open) else { return };
+        let (silent, stalled) = {
+            let mut table = strong.borrow_mut();
+            let owes = table.owes(device);
+            let Some(line) = table.line_mut(device).filter(|l| l.link_id == id && l.open) else { return };
             line.send_now(BEAT);
-            browser::now_ms() - line.heard_at > SILENCE_MS
+            let now = browser::now_ms();
+            line.owed_since = if owes { Some(line.owed_since.unwrap_or(now)) } else { None };
+            (now - line.heard_at > SILENCE_MS, line.owed_since.is_some_and(|since| now - since > STALL_MS))
         };
         if silent {
             let seconds = (SILENCE_MS / 1000.0) as u32;
             link_state(&strong, device, LinkState::Lost(format!("nothing came from the other device for {seconds} seconds")));
+            return;
+        }
+        if stalled {
+            let seconds = (STALL_MS / 1000.0) as u32;
+            let why = format!(
+                "the match waited {seconds} seconds for an answer that needs nobody to choose, and none came: that device's program stalled, or was changed to stop answering"
+            );
+            link_state(&strong, device, LinkState::Lost(why));
             return;
         }
         beat(cell, device, id);
@@ -537,6 +581,9 @@ fn new_link<G: Game + 'static>(cell: &Rc<RefCell<Table<G>>>, device: u8) -> Opti
     let line = table.line_mut(device)?;
     if let Some(old) = line.link.take() {
         old.close();
+        // This may run inside one of the old link's own callbacks: it is dropped once that
+        // callback has returned, never while it runs.
+        gloo_timers::callback::Timeout::new(0, move || drop(old)).forget();
     }
     line.link_id = id;
     line.open = false;

@@ -183,12 +183,28 @@ impl Link {
         channel.send_with_str(text).map_err(js_error)
     }
 
-    /// Closes the connection.
+    /// Closes the connection. Its handlers are taken off first: the browser can report the
+    /// closing (or news of the old connection) after the link's callbacks are gone, and a call
+    /// to a dropped callback throws ("closure invoked recursively or after being dropped", seen
+    /// on the host after a reconnect).
     pub fn close(&self) {
+        self.pc.set_onconnectionstatechange(None);
+        self.pc.set_ondatachannel(None);
         if let Some(channel) = self.channel.borrow().as_ref() {
+            channel.set_onopen(None);
+            channel.set_onclose(None);
+            channel.set_onmessage(None);
             channel.close();
         }
         self.pc.close();
+    }
+}
+
+impl Drop for Link {
+    /// A link dropped without being closed (replaced by a newer one while it was being made, or
+    /// failed half made) is closed too, so no browser event reaches its dropped callbacks.
+    fn drop(&mut self) {
+        self.close();
     }
 }
 

@@ -26,6 +26,8 @@ use std::collections::{BTreeSet, VecDeque};
 /// One honest delivery: the receiving device as it was just before, and the message.
 struct Delivery<G: Game> {
     before: Side<G>,
+    /// The device at the other end of the connection it came on.
+    line: u8,
     text: String,
 }
 
@@ -45,7 +47,7 @@ struct Device<G: Game> {
 impl<G: Game> Device<G> {
     /// Sends what `out` says to send (the host to every guest, a guest to the host), shows what
     /// it tells, and lets this device's people choose each time the page is told something.
-    fn handle(&mut self, out: Out<G>, wire: &mut VecDeque<(u8, String)>) {
+    fn handle(&mut self, out: Out<G>, wire: &mut VecDeque<(u8, u8, String)>) {
         let mut pending = VecDeque::from([out]);
         while let Some(out) = pending.pop_front() {
             for m in out.send {
@@ -53,7 +55,7 @@ impl<G: Game> Device<G> {
                 // The site writes its messages with dojo-engine's codec: the same text.
                 assert_eq!(dojo_engine::json::to_string(&m).unwrap(), text, "a message written two ways");
                 let targets: Vec<u8> = if self.d == 0 { (1..self.devices).collect() } else { vec![0] };
-                wire.extend(targets.into_iter().map(|t| (t, text.clone())));
+                wire.extend(targets.into_iter().map(|t| (t, if t == 0 { self.d } else { 0 }, text.clone())));
             }
             for told in out.told {
                 self.show(told);
@@ -136,16 +138,16 @@ fn honest_match<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64) -> Vec<Deli
         devs[0].handle(out, &mut wire);
     }
     let mut deliveries = Vec::new();
-    while let Some((to, text)) = wire.pop_front() {
+    while let Some((to, line, text)) = wire.pop_front() {
         assert!(deliveries.len() < 50_000, "the match ends");
         let dev = &mut devs[usize::from(to)];
-        deliveries.push(Delivery { before: dev.side.clone(), text: text.clone() });
+        deliveries.push(Delivery { before: dev.side.clone(), line, text: text.clone() });
         if to == 0 {
             let message = serde_json::from_str(&text).unwrap();
             let passed = text.clone();
-            wire.extend(dev.side.relay(&message).into_iter().map(|t| (t, passed.clone())));
+            wire.extend(dev.side.relay(line, &message).into_iter().map(|t| (t, 0, passed.clone())));
         }
-        let out = dev.side.receive(&text);
+        let out = dev.side.receive(line, &text);
         dev.handle(out, &mut wire);
     }
     for dev in &devs {
@@ -169,7 +171,7 @@ fn of_setups<G: Game>(setups: &[G::Setup], owners: &[u8]) -> Vec<Delivery<G>> {
             if i % 40 == 7 {
                 let mut stop: Value = serde_json::from_str(&delivery.text).unwrap();
                 stop["body"] = serde_json::json!({ "Stop": { "reason": "I have to go" } });
-                out.push(Delivery { before: delivery.before.clone(), text: stop.to_string() });
+                out.push(Delivery { before: delivery.before.clone(), line: delivery.line, text: stop.to_string() });
             }
             out.push(delivery);
         }
@@ -231,7 +233,7 @@ fn fuzz_messages<G: Sampled>(name: &str, inputs: Vec<Delivery<G>>) {
             let (at, text) = input.split_once('\n').unwrap();
             let delivery = &inputs[at.parse::<usize>().unwrap()];
             let mut side = delivery.before.clone();
-            let out = side.receive(text);
+            let out = side.receive(delivery.line, text);
             let mut stopped = false;
             for told in &out.told {
                 if let Told::Stopped(reason) = told {
@@ -353,7 +355,7 @@ fn fuzz_protocol_punish_blindfolded() {
 fn a_message_past_the_cap_stops_the_match_in_words() {
     let mut guest = Side::<dojo_games::taunt::Taunt>::guest(1, 2, [3; 32]);
     let text = format!("{{\"from\":0,\"seq\":0,\"body\":{{\"Stop\":{{\"reason\":\"{}\"}}}}}}", "x".repeat(MAX_MESSAGE));
-    let out = guest.receive(&text);
+    let out = guest.receive(0, &text);
     assert!(matches!(out.told.as_slice(), [Told::Stopped(why)] if why.contains("longer than")), "{:?}", out.told.len());
 }
 
@@ -377,12 +379,12 @@ fn a_refusal_names_seat_255_as_player_256() {
 fn a_refusal_quotes_no_more_than_a_sentence_of_the_message() {
     let long = "9".repeat(5_000);
     let mut guest = Side::<Taunt>::guest(1, 2, [3; 32]);
-    let out = guest.receive(&format!("{{\"from\":0,\"seq\":0,\"body\":\"{long}\"}}"));
+    let out = guest.receive(0, &format!("{{\"from\":0,\"seq\":0,\"body\":\"{long}\"}}"));
     let mut other = Side::<Taunt>::guest(1, 2, [4; 32]);
     let start = format!(
         "{{\"from\":0,\"seq\":0,\"body\":{{\"Start\":{{\"game\":\"taunt\",\"setup\":\"{long}\",\"seats\":[0,1],\"devices\":2,\"table\":\"t\"}}}}}}"
     );
-    let started = other.receive(&start);
+    let started = other.receive(0, &start);
     for told in out.told.iter().chain(&started.told) {
         let Told::Stopped(why) = told else { panic!("the match stops: {told:?}") };
         assert!(why.chars().count() < 500, "{} characters", why.len());

@@ -51,14 +51,15 @@ fn salt(rng: &mut Rng) -> Salt {
     Salt(salt)
 }
 
-type Wire = VecDeque<(Device, Message)>;
+/// Messages on their way: to which device, on the connection to which device, the message.
+type Wire = VecDeque<(Device, Device, Message)>;
 
 /// Sends `messages` from `from`: the host to every guest, a guest to the host (who relays).
 fn send(wire: &mut Wire, devices: u8, from: Device, messages: Vec<Message>) {
     for m in messages {
         let targets: Vec<Device> = if from == 0 { (1..devices).collect() } else { vec![0] };
         for t in targets {
-            wire.push_back((t, m.clone()));
+            wire.push_back((t, if t == 0 { from } else { 0 }, m.clone()));
         }
     }
 }
@@ -151,7 +152,7 @@ fn play<G: Game>(setup: &G::Setup, owners: Vec<Device>, devices: u8, seed: u64, 
     let (host, start) = Peer::host(G::NAME, &setup_json, owners.clone(), devices, format!("table-{seed}"));
     table[0].peer = host;
     table[0].ledger = Some(Ledger::new(setup.clone(), owners.iter().map(|o| *o == 0).collect()).unwrap());
-    let mut wire: Wire = (1..devices).map(|d| (d, start.clone())).collect();
+    let mut wire: Wire = (1..devices).map(|d| (d, 0, start.clone())).collect();
     let (mut replayed, mut withheld) = (false, 0);
     loop {
         // Each device that holds the match and has not begun the step in progress begins it.
@@ -191,10 +192,10 @@ fn play<G: Game>(setup: &G::Setup, owners: Vec<Device>, devices: u8, seed: u64, 
             }
             send(&mut wire, devices, d, out);
         }
-        let Some((to, mut message)) = wire.pop_front() else { break };
+        let Some((to, line, mut message)) = wire.pop_front() else { break };
         if to == 0 {
-            for t in table[0].peer.relay_targets(&message) {
-                wire.push_back((t, message.clone()));
+            for t in table[0].peer.relay_targets(line, &message) {
+                wire.push_back((t, 0, message.clone()));
             }
         }
         if let (Cheat::ForgeReveal(step), Body::Reveal { step: s, choice, .. }) = (cheat, &mut message.body)
@@ -204,7 +205,8 @@ fn play<G: Game>(setup: &G::Setup, owners: Vec<Device>, devices: u8, seed: u64, 
             *choice = format!("{choice} ");
         }
         let dev = &mut table[usize::from(to)];
-        let result = dev.peer.receive(message).and_then(|(out, happened)| Ok((out, react(dev, to, happened, &mut withheld, cheat)?)));
+        let result =
+            dev.peer.receive_on(line, message).and_then(|(out, happened)| Ok((out, react(dev, to, happened, &mut withheld, cheat)?)));
         match result {
             Ok((out, more)) => {
                 send(&mut wire, devices, to, out);
@@ -324,8 +326,18 @@ fn a_guest_cannot_speak_for_another_seat_or_reveal_early() {
     assert_eq!(host.clone().receive(commit(3, 1)), Err(Violation::Skipped { from: 1, expected: 0, got: 3 }));
     let mut forged_from = commit(0, 1);
     forged_from.from = 0;
-    assert_eq!(host.receive(forged_from), Err(Violation::Impostor { from: 0 }));
-    assert!(host.is_stopped(), "a violation stops the match");
+    assert_eq!(host.clone().receive(forged_from), Err(Violation::Impostor { from: 0 }));
+    // On three devices, guest 1 speaking in guest 2's name on its own connection.
+    let (mut host3, _) = Peer::host("taunt", "{}", vec![0, 1, 2], 3, "t".into());
+    host3.begin(vec![0, 1, 2]).unwrap();
+    let as_two = Message { from: 2, seq: 0, body: Body::Commit { step: 1, seat: 2, commitment: dojo_remote::Commitment([1; 32]) } };
+    assert_eq!(host3.relay_targets(1, &as_two), Vec::<Device>::new(), "the host passes none of it on");
+    assert_eq!(host3.relay_targets(2, &as_two), vec![1], "from guest 2's own connection it goes to guest 1");
+    assert_eq!(host3.clone().receive_on(2, as_two.clone()).map(|_| ()), Ok(()));
+    assert_eq!(host3.receive_on(1, as_two), Err(Violation::WrongSender { line: 1, claimed: 2 }));
+    assert!(host3.is_stopped(), "a violation stops the match");
+    host.receive(commit(0, 1)).unwrap();
+    assert!(!host.is_stopped());
 }
 
 #[test]
@@ -337,4 +349,32 @@ fn each_device_knows_which_seats_every_device_plays() {
     assert!(guest.seats_of(2).is_empty(), "nothing is known before the host's start");
     guest.receive(start).unwrap();
     assert_eq!((guest.my_seats(), guest.seats_of(0), guest.seats_of(2)), (vec![1], vec![0, 3], vec![2]));
+}
+
+/// A device owes the others only a message that needs nobody to choose: while a person
+/// chooses nothing is owed, and each automatic answer is owed only once this device has sent
+/// its own (a page reports a device owing one for long as stalled).
+#[test]
+fn a_device_owes_only_the_answers_that_need_nobody_to_choose() {
+    use dojo_remote::Commitment;
+    let (mut host, _) = Peer::host("taunt", "{}", vec![0, 1], 2, "t".into());
+    let from_guest = |seq, body| Message { from: 1, seq, body };
+    host.begin(vec![0, 1]).unwrap();
+    assert!(host.owing().is_empty(), "both people are choosing");
+    host.choose(0, "\"a\"".into(), Salt([1; 32])).unwrap();
+    assert!(host.owing().is_empty(), "the guest's person is choosing");
+    host.receive_on(1, from_guest(0, Body::Commit { step: 1, seat: 1, commitment: Commitment([1; 32]) })).unwrap();
+    assert!(host.owing().is_empty(), "this device has not shown its own choice yet");
+    host.open(&[0], &[]).unwrap();
+    assert_eq!(host.owing(), vec![1], "the guest owes its reveal or withholding");
+    host.receive_on(1, from_guest(1, Body::Withhold { step: 1, seat: 1, outline: None })).unwrap();
+    assert!(host.owing().is_empty(), "this device has not settled yet");
+    host.settle(&[]).unwrap();
+    assert_eq!(host.owing(), vec![1], "the guest owes its settle");
+    host.receive_on(1, from_guest(2, Body::Settle { step: 1, round: 0, shown: Vec::new() })).unwrap();
+    assert!(host.owing().is_empty(), "this device's page applies the step");
+    host.applied(Commitment([2; 32])).unwrap();
+    assert_eq!(host.owing(), vec![1], "the guest owes its table's hash");
+    host.receive_on(1, from_guest(3, Body::Agree { step: 1, hash: Commitment([2; 32]) })).unwrap();
+    assert!(host.owing().is_empty(), "the next step's people are choosing");
 }

@@ -86,6 +86,26 @@ fn a_forged_reveal_passed_on_by_the_host_stops_every_device() {
     }
 }
 
+/// With three devices, friend 1 sends the host a stop, then a commitment for friend 2's seat,
+/// each in friend 2's name and numbered as friend 2's next message: the host takes from a
+/// connection only its own device's messages, so every device stops and names friend 1, and
+/// none says friend 2 stopped the match (before the host bound its connections, the forged
+/// stop was passed on as friend 2's).
+#[test]
+fn a_friend_speaking_in_another_friends_name_stops_every_device_and_is_named() {
+    use dojo_games::taunt::Taunt;
+    for wire2 in [Wire2::StopAsFriend2, Wire2::CommitAsFriend2] {
+        let devs = play_with::<Taunt>(&setup_for::<Taunt>(6, 3, Some("ffa")), &[0, 1, 2], 6, None, None, wire2);
+        let culprit = "friend 1's device sent a message in the name of friend 2's device";
+        for dev in &devs {
+            let why = dev.stopped.clone().unwrap_or_else(|| panic!("device {} stops", dev.d));
+            assert!(why.contains(culprit), "device {}: {why}", dev.d);
+            assert!(!why.contains("gives up") && !why.starts_with("friend 2's device stopped"), "device {}: {why}", dev.d);
+        }
+        assert!(devs[0].stopped.as_ref().is_some_and(|w| w.starts_with(culprit)), "the host names it in its own words");
+    }
+}
+
 /// A Rumble table of four heroes with Alternate Universe up for auction.
 fn rumble_with_alternate_universe(seed: u64) -> dojo_games::rumble::Setup {
     use dojo_games::rumble::{PowerRef, catalog::PowerId};

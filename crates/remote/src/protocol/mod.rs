@@ -22,7 +22,10 @@
 //! Every message carries its sender and a sequence number that must grow by one: a replayed,
 //! dropped or reordered message stops the match. With more than two devices the host (device
 //! 0) relays every message to the others unchanged ([`Peer::relay_targets`]); a device that
-//! relays still cannot read a pick before it has committed its own.
+//! relays still cannot read a pick before it has committed its own. The host knows which
+//! connection each message came on and takes from a guest's only that guest's messages
+//! ([`Peer::receive_on`]): a message in another device's name stops the match, naming the
+//! device that sent it.
 //!
 //! This file holds the peer and what its page calls; `wire.rs` what travels and what the page
 //! hears, `receive.rs` how a message from another device is checked and answered, and
@@ -32,7 +35,7 @@ mod receive;
 mod violation;
 mod wire;
 
-pub use violation::Violation;
+pub use violation::{Violation, device_name};
 pub use wire::{Body, Choice, Happening, Message, Shown};
 
 use crate::commit::{Commitment, Context, Salt, seal};
@@ -391,6 +394,36 @@ impl Peer {
         let (o, h) = self.progress()?;
         out.extend(o);
         Ok((out, h))
+    }
+
+    /// The other devices whose next message needs nobody to choose anything, now that this
+    /// device has sent its own: a reveal once every seat has committed, a settle, a table's
+    /// hash, a part of the match's chance. A device that owes one for long has stalled (a
+    /// person choosing takes as long as they like; a program answering does not).
+    pub fn owing(&self) -> Vec<Device> {
+        if self.stopped || !self.started {
+            return Vec::new();
+        }
+        let round = &self.round;
+        let others = (0..self.devices).filter(|d| *d != self.me);
+        let seats_of = |d: Device| self.seats.iter().enumerate().filter(move |(_, o)| **o == d).map(|(s, _)| s as u8);
+        let acting = |s: u8| round.acting.as_ref().is_some_and(|a| a.contains(&s));
+        if self.chance.own.is_some() && self.chance.commits.len() < usize::from(self.devices) {
+            return others.filter(|d| !self.chance.commits.contains_key(d)).collect();
+        }
+        if self.chance.opens.contains_key(&self.me) && !self.chance.told {
+            return others.filter(|d| !self.chance.opens.contains_key(d)).collect();
+        }
+        if round.hashes.contains_key(&self.me) {
+            return others.filter(|d| !round.hashes.contains_key(d)).collect();
+        }
+        if round.settled_own && !round.settled_told {
+            return others.filter(|d| !round.settles.contains_key(d)).collect();
+        }
+        if round.opened_own && !self.all_answered() {
+            return others.filter(|d| seats_of(*d).any(|s| acting(s) && !round.answers.contains_key(&s))).collect();
+        }
+        Vec::new()
     }
 
     /// The page refused the step (an illegal choice) or the person left: the stop message.

@@ -6,8 +6,10 @@ use crate::commit::opens;
 use crate::mix;
 
 impl Peer {
-    /// Reads a message from another device, given as text.
-    pub fn receive_text(&mut self, text: &str) -> Result<(Vec<Message>, Vec<Happening>), Violation> {
+    /// Reads a message, given as text, that came on the connection to device `line` (a guest's
+    /// one connection is to the host, 0). The host takes from each guest's connection only that
+    /// guest's own messages, so one friend cannot speak for another ([`Violation::WrongSender`]).
+    pub fn receive_text(&mut self, line: Device, text: &str) -> Result<(Vec<Message>, Vec<Happening>), Violation> {
         if text.len() > MAX_MESSAGE {
             return Err(Violation::TooLong { bytes: text.len() });
         }
@@ -20,11 +22,29 @@ impl Peer {
             }
             Violation::Unreadable(cut)
         })?;
+        self.receive_on(line, message)
+    }
+
+    /// Reads `message`, which came on the connection to device `line`: the host checks that its
+    /// sender is the device at the other end, a guest that it came from the host (who relays
+    /// every other device's messages).
+    pub fn receive_on(&mut self, line: Device, message: Message) -> Result<(Vec<Message>, Vec<Happening>), Violation> {
+        if !self.stopped && !self.is_sender_on(line, &message) {
+            self.stopped = true;
+            return Err(Violation::WrongSender { line, claimed: message.from });
+        }
         self.receive(message)
     }
 
-    /// Reads a message from another device: the messages to send in answer and what the page
-    /// must do. A violation stops the match (send [`Peer::refuse`] with its words).
+    /// Whether `message` may have come on the connection to `line`: to the host, only from
+    /// that guest; to a guest, only through the host.
+    pub fn is_sender_on(&self, line: Device, message: &Message) -> bool {
+        if self.me == 0 { message.from == line } else { line == 0 }
+    }
+
+    /// Reads a message from another device whose connection was already checked (see
+    /// [`Peer::receive_on`]), or one kept in a journal: the messages to send in answer and what
+    /// the page must do. A violation stops the match (send [`Peer::refuse`] with its words).
     pub fn receive(&mut self, message: Message) -> Result<(Vec<Message>, Vec<Happening>), Violation> {
         let result = self.receive_checked(message);
         if result.is_err() {
@@ -52,10 +72,11 @@ impl Peer {
         self.handle(message)
     }
 
-    /// The devices a host passes `message` on to: everyone but the sender and itself. Guests
-    /// relay nothing.
-    pub fn relay_targets(&self, message: &Message) -> Vec<Device> {
-        if self.me != 0 {
+    /// The devices a host passes `message`, which came on the connection to `line`, on to:
+    /// everyone but the sender and itself. Guests relay nothing, and nobody relays a message
+    /// that names a sender other than the device it came from.
+    pub fn relay_targets(&self, line: Device, message: &Message) -> Vec<Device> {
+        if self.me != 0 || message.from != line {
             return Vec::new();
         }
         (1..self.devices).filter(|d| *d != message.from).collect()

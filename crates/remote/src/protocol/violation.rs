@@ -34,6 +34,14 @@ pub enum Violation {
         /// The claimed sender.
         from: Device,
     },
+    /// A message that came on the connection to one device but names another as its sender:
+    /// the device on that connection is the one speaking for another.
+    WrongSender {
+        /// The device at the other end of the connection it came on.
+        line: Device,
+        /// The sender it named.
+        claimed: Device,
+    },
     /// A commitment or reveal for a seat its sender does not play.
     NotTheirSeat {
         /// The sender.
@@ -119,6 +127,9 @@ impl fmt::Display for Violation {
                 write!(f, "device {from}'s message {got} came where {expected} was due: a message was lost or held back")
             }
             Violation::Impostor { from } => write!(f, "a message claims to come from device {from}, which is not at this table"),
+            Violation::WrongSender { line, claimed } => {
+                write!(f, "{} sent a message in the name of {}", device_name(*line), device_name(*claimed))
+            }
             Violation::NotTheirSeat { from, seat } => {
                 write!(f, "device {from} spoke for Player {}, whom it does not play", u16::from(*seat) + 1)
             }
@@ -150,4 +161,9 @@ impl fmt::Display for Violation {
             Violation::Over => write!(f, "the match is already stopped"),
         }
     }
+}
+
+/// A device as the people at the table call it: the host's, or a friend's by number.
+pub fn device_name(device: Device) -> String {
+    if device == 0 { "the host's device".to_string() } else { format!("friend {device}'s device") }
 }

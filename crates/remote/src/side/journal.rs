@@ -96,13 +96,15 @@ impl<G: Game> Side<G> {
                     side.choose(*seat, action, *salt)
                 }
                 Entry::Received(text) => {
-                    // The host passed it on before answering it.
-                    if side.peer.me() == 0
-                        && let Ok(message) = dojo_engine::json::from_str::<Message>(text)
-                    {
+                    // The host passed it on before answering it. A kept message came on its
+                    // sender's own connection: one that did not stopped the match, and a
+                    // stopped match is not kept.
+                    let message = dojo_engine::json::from_str::<Message>(text).ok();
+                    let line = message.as_ref().filter(|_| side.peer.me() == 0).map_or(0, |m| m.from);
+                    if let Some(message) = message.filter(|_| side.peer.me() == 0) {
                         passed.push(message);
                     }
-                    side.receive(text)
+                    side.receive(line, text)
                 }
             };
             passed.extend(out.send);

@@ -216,9 +216,10 @@ impl<G: Game> Side<G> {
         self.peer.is_stopped() || audited && self.state().is_some_and(|s| s.outcome().is_some())
     }
 
-    /// The devices a guest's message must be passed on to (the host relays; others: none).
-    pub fn relay(&self, message: &Message) -> Vec<Device> {
-        self.peer.relay_targets(message)
+    /// The devices a guest's message, which came on the connection to `line`, must be passed
+    /// on to (the host relays; others: none; a message in another device's name: none).
+    pub fn relay(&self, line: Device, message: &Message) -> Vec<Device> {
+        self.peer.relay_targets(line, message)
     }
 
     /// The choice `action` of `seat`, made by a person at this device, committed with `salt`
@@ -233,14 +234,15 @@ impl<G: Game> Side<G> {
         out
     }
 
-    /// `text`, a message that arrived from another device.
-    pub fn receive(&mut self, text: &str) -> Out<G> {
+    /// `text`, a message that arrived on the connection to device `line` (a guest's one
+    /// connection is to the host, 0).
+    pub fn receive(&mut self, line: Device, text: &str) -> Out<G> {
         let mut out = Out::default();
         if self.peer.is_stopped() {
             // Messages already on their way when the match stopped.
             return out;
         }
-        match self.peer.receive_text(text) {
+        match self.peer.receive_text(line, text) {
             Ok((send, happened)) => {
                 out.send.extend(send);
                 self.react(happened, &mut out);

@@ -3,6 +3,7 @@
 
 use super::{ChanceState, Out, Side, Told, quoted_reason};
 use crate::ledger::{Ledger, LedgerError};
+use crate::protocol::device_name;
 use crate::protocol::{Choice, Device, Happening};
 use crate::table::hash_of;
 use dojo_engine::{Game, Seat, acting_seats, chance_pending};
@@ -33,7 +34,7 @@ impl<G: Game> Side<G> {
                 }
                 Happening::Stopped { by, reason } => {
                     self.stop_known = true;
-                    let who = if by == 0 { "the host's device".to_string() } else { format!("friend {by}'s device") };
+                    let who = device_name(by);
                     out.told.push(Told::Stopped(format!("{who} stopped the match: {}", quoted_reason(&reason))));
                     Ok(())
                 }

@@ -9,7 +9,8 @@ use dojo_remote::protocol::{Body, Message};
 use dojo_remote::side::{Begin, Entry, Journal, Out, Side, Told, missed};
 use std::collections::VecDeque;
 
-pub type Wire = VecDeque<(u8, String)>;
+/// Messages on their way: to which device, on the connection to which device, the text.
+pub type Wire = VecDeque<(u8, u8, String)>;
 
 pub fn salt(rng: &mut Rng) -> Salt {
     let mut salt = [0u8; 32];
@@ -66,7 +67,7 @@ impl<G: Game> Dev<G> {
         while let Some(out) = pending.pop_front() {
             for m in out.send {
                 let text = serde_json::to_string(&m).unwrap();
-                wire.extend(self.targets().into_iter().map(|t| (t, text.clone())));
+                wire.extend(self.targets().into_iter().map(|t| (t, if t == 0 { self.d } else { 0 }, text.clone())));
                 self.passed.push(m);
             }
             for told in out.told {
@@ -155,16 +156,17 @@ impl<G: Game> Dev<G> {
         Some(out)
     }
 
-    /// A message arrives: the host passes it on to the other guests first, then answers it.
-    pub fn receive(&mut self, text: &str, wire: &mut Wire) {
+    /// A message arrives on the connection to `line`: the host passes it on to the other guests
+    /// first, then answers it.
+    pub fn receive(&mut self, line: u8, text: &str, wire: &mut Wire) {
         self.journal.entries.push(Entry::Received(text.to_string()));
         if self.d == 0 {
             let message: Message = serde_json::from_str(text).unwrap();
-            wire.extend(self.side.relay(&message).into_iter().map(|t| (t, text.to_string())));
+            wire.extend(self.side.relay(line, &message).into_iter().map(|t| (t, 0, text.to_string())));
             self.passed.push(message);
         }
         let clock = std::time::Instant::now();
-        let out = self.side.receive(text);
+        let out = self.side.receive(line, text);
         self.side_us.push((self.joints.len() + 1, clock.elapsed().as_micros()));
         self.handle(out, wire);
     }
@@ -234,6 +236,11 @@ pub enum Wire2 {
     Chance,
     /// The first key it gives to open a card it played is another device's key.
     Opens,
+    /// Device 1 sends the host, on its own connection, a stop in device 2's name.
+    StopAsFriend2,
+    /// Device 1 sends the host, on its own connection, a commitment for device 2's seat in
+    /// device 2's name, numbered as device 2's next message.
+    CommitAsFriend2,
 }
 
 /// [`play`] with device 1's part of the match's chance changed on its way to the host.
@@ -289,7 +296,7 @@ pub fn play_with<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Opt
         devs[0].handle(out, &mut wire);
     }
     let (mut forged, mut delivered) = (false, 0);
-    while let Some((to, mut text)) = wire.pop_front() {
+    while let Some((to, line, mut text)) = wire.pop_front() {
         delivered += 1;
         assert!(delivered < 100_000, "the match ends");
         if cut == Some(delivered) {
@@ -301,8 +308,8 @@ pub fn play_with<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Opt
                 let (host, guest) = (&devs[0], &devs[usize::from(g)]);
                 let to_guest = missed(g, &guest.counts(), &host.passed);
                 let to_host = missed(0, &host.counts(), &guest.passed);
-                wire.extend(to_guest.iter().map(|m| (g, serde_json::to_string(m).unwrap())));
-                wire.extend(to_host.iter().map(|m| (0, serde_json::to_string(m).unwrap())));
+                wire.extend(to_guest.iter().map(|m| (g, 0, serde_json::to_string(m).unwrap())));
+                wire.extend(to_host.iter().map(|m| (0, g, serde_json::to_string(m).unwrap())));
             }
             for dev in &mut devs {
                 while let Some(out) = dev.person_chooses() {
@@ -346,8 +353,24 @@ pub fn play_with<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Opt
                 text = serde_json::to_string(&m).unwrap();
             }
         }
-        devs[usize::from(to)].receive(&text, &mut wire);
+        if matches!(wire2, Wire2::StopAsFriend2 | Wire2::CommitAsFriend2) && line == 1 && !forged && devs[1].joints.len() >= 3 {
+            // Friend 1 knows how many messages friend 2 has sent (the host passed them on) and
+            // which step is being played: its forgery is numbered to pass every other check.
+            let peer = devs[1].side.peer();
+            let body = match wire2 {
+                Wire2::StopAsFriend2 => Body::Stop { reason: "friend 2 gives up".into() },
+                _ => {
+                    let seat = peer.seats_of(2).first().copied().expect("device 2 plays a seat");
+                    Body::Commit { step: peer.step(), seat, commitment: dojo_remote::Commitment([1; 32]) }
+                }
+            };
+            let forgery = Message { from: 2, seq: peer.due_from(2), body };
+            forged = true;
+            devs[0].receive(1, &serde_json::to_string(&forgery).unwrap(), &mut wire);
+        }
+        devs[usize::from(to)].receive(line, &text, &mut wire);
     }
+    assert!(!matches!(wire2, Wire2::StopAsFriend2 | Wire2::CommitAsFriend2) || forged, "friend 1 forged a message");
     assert!(wire2 != Wire2::Opens || forged, "a card was opened");
     assert!(!forge_chance || forged, "a part of the chance was opened");
     assert!(cut.is_none_or(|c| delivered >= c), "the match ended after {delivered} messages, before the cut at {c:?}", c = cut);
