@@ -107,17 +107,11 @@ impl<T: OnSite> PlayCtx<T> {
             lesson: StoredValue::new_local(None),
             explain: RwSignal::new(explain),
         };
-        // Learn by playing: the lesson starts at once, and any match kept in storage waits.
-        if browser::hash() == super::lesson::HASH {
-            cx.learn();
+        if cx.follow_hash() {
             return cx;
         }
-        // An invitation from a friend on another device: answer it. A match against a friend
-        // this device was playing: take it up again (the connection module keeps it).
-        if let Some(code) = browser::hash().strip_prefix(super::friend::HASH) {
-            cx.join(code.to_string());
-            return cx;
-        }
+        // A match against a friend this device was playing: take it up again (the connection
+        // module keeps it).
         if browser::load(&super::friend::journal_key::<T::G>()).is_some() {
             cx.join(String::new());
             return cx;
@@ -147,6 +141,21 @@ impl<T: OnSite> PlayCtx<T> {
             }
         }
         cx
+    }
+
+    /// Does what the address's fragment asks, if anything: a lesson starts at once (any match
+    /// kept in storage waits), and an invitation from a friend on another device is answered.
+    /// True if it asked for one of them.
+    pub(super) fn follow_hash(self) -> bool {
+        let hash = browser::hash();
+        if hash == super::lesson::HASH {
+            self.learn();
+        } else if let Some(code) = hash.strip_prefix(super::friend::HASH) {
+            self.join(code.to_string());
+        } else {
+            return false;
+        }
+        true
     }
 
     /// Gives `input` to the flow and carries out what it answers, in order.

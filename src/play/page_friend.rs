@@ -20,6 +20,12 @@ impl<T: OnSite> PlayCtx<T> {
         crate::components::lazy_module::call_module(Self::friend_module(), entry, request, move |answer| {
             if let Err(e) = answer {
                 self.notice.set(Some(format!("The connection to your friend's device failed: {e}.")));
+                // No match with a friend began (a kept one that could not be read, an
+                // invitation that could not be made): nothing will come, so the lobby, under
+                // the reason, instead of a wait for ever.
+                if matches!(entry, "join" | "host") {
+                    self.run(Input::Stopped);
+                }
             }
         });
     }
@@ -28,6 +34,9 @@ impl<T: OnSite> PlayCtx<T> {
     /// answer to send back, and the match starts when the host's arrives), or with no code takes
     /// up the match the module kept.
     pub(super) fn join(self, code: String) {
+        // The match comes from the host: nothing of a match this page held before (its save
+        // stays in storage) is shown meanwhile, neither its table nor its length.
+        self.session.set(None);
         self.run(Input::Joining);
         self.listen_to_friend();
         self.ask_friend_module("join", code);
@@ -126,7 +135,7 @@ impl<T: OnSite> PlayCtx<T> {
     }
 
     /// True while this device hosts a dealt match whose deal is not done.
-    fn awaiting_deal(self) -> bool {
+    pub(super) fn awaiting_deal(self) -> bool {
         self.flow.with_value(Flow::awaiting_deal)
     }
 

@@ -308,6 +308,12 @@ pub struct PlayPage<T: OnSite> {
 pub fn play_page<T: OnSite>(page: PlayPage<T>) -> impl IntoView {
     let PlayPage { title, testid, screen, table, over: labels, again } = page;
     let cx = PlayCtx::<T>::open();
+    // An invitation (or a lesson link) opened in a tab already on this page changes only the
+    // address's fragment: the page answers it as it would on opening.
+    let listening = window_event_listener(leptos::ev::hashchange, move |_| {
+        cx.follow_hash();
+    });
+    on_cleanup(move || listening.remove());
     let names = cx.names();
     // A memo: the table is drawn again only when what it shows has changed, not at every change
     // of the session (a pick waiting for the reveal, the computer's timing, …).
@@ -337,10 +343,16 @@ pub fn play_frame<T: OnSite>(
 ) -> impl IntoView {
     // Memos, so that a change of the session that leaves them alone redraws nothing.
     let log = Memo::new(move |_| cx.session.with(|s| s.as_ref().map(|s| s.log().to_vec()).unwrap_or_default()));
-    let goal = Memo::new(move |_| cx.session.with(|s| T::goal(s.as_ref().map(|s| s.public_view()).as_ref())));
+    // A guest waiting for the host's match has no goal of its own to show yet.
+    let goal = Memo::new(move |_| {
+        let waiting_for_host = cx.screen.get() == Screen::Friend && cx.session.with(Option::is_none);
+        (!waiting_for_host).then(|| cx.session.with(|s| T::goal(s.as_ref().map(|s| s.public_view()).as_ref())))
+    });
     // Where the play machine is, written on the frame: tests wait on it instead of sleeping.
     let step = Memo::new(move |_| cx.session.with(|s| s.as_ref().map_or(0, Session::steps)));
-    let table_shown = Memo::new(move |_| !matches!(cx.screen.get(), Screen::Lobby | Screen::Countdown(_)));
+    // A host whose cards the devices deal has none to show before the deal: its own setup's
+    // cards are placeholders (the flow shows a new screen once they are dealt).
+    let table_shown = Memo::new(move |_| !matches!(cx.screen.get(), Screen::Lobby | Screen::Countdown(_)) && !cx.awaiting_deal());
     // The computer thinking or the count to a reveal: the last choice can still change.
     let waiting = Memo::new(move |_| matches!(cx.screen.get(), Screen::Thinking | Screen::Countdown(_)));
     // Each new screen a person acts on gets the keyboard on its next thing to do (a reveal, a
@@ -358,8 +370,10 @@ pub fn play_frame<T: OnSite>(
         <div class=format!("play {testid}") data-testid=testid data-screen=move || cx.screen.get().name() data-step=move || step.get()>
             <h1>{title}</h1>
             {move || {
-                let (text, section) = goal.get();
-                view! { <p class="goal" data-testid="goal">{text}" "<a href=format!("/rules/{}#{section}", <T::G as dojo_engine::Game>::NAME)>"Rules"</a></p> }
+                let Some((text, section)) = goal.get() else {
+                    return view! { <p class="goal" data-testid="goal">"The match's rules and length come with your friend's table."</p> }.into_any();
+                };
+                view! { <p class="goal" data-testid="goal">{text}" "<a href=format!("/rules/{}#{section}", <T::G as dojo_engine::Game>::NAME)>"Rules"</a></p> }.into_any()
             }}
             {move || cx.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="notice">{n}<button type="button" class="close" aria-label="Dismiss" on:click=move |_| cx.notice.set(None)>"×"</button></p> })}
             {move || lesson_panel(cx)}

@@ -74,8 +74,11 @@ pub fn play_on_save<T: OnSite>(record: &GameRecord<T::G>, steps: usize, who: Pla
 
 /// The watch page of game `T`, reading the piece in the address.
 pub fn watch_page<T: OnSite>(game: &'static str, title: &'static str, table: TableFn<T::G>) -> impl IntoView {
-    let piece = browser::hash();
-    let body = match read::<T>(&piece) {
+    // A link opened in a tab already on this page changes only the fragment: it is read again.
+    let piece = RwSignal::new(browser::hash());
+    let listening = window_event_listener(leptos::ev::hashchange, move |_| piece.set(browser::hash()));
+    on_cleanup(move || listening.remove());
+    let body = move || match read::<T>(&piece.get()) {
         Ok((shared, tape)) => watched::<T>(game, shared, tape, table).into_any(),
         Err(e) => view! {
             <p class="error" role="alert" data-testid="watch-error">{format!("This link cannot be watched: {e}.")}</p>

@@ -17,47 +17,13 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
 import { tauntMove } from './taunt.mjs';
-import { device, threeDevices } from './friends.mjs';
+import { connectTwo, device, threeDevices } from './friends.mjs';
 import { allOut } from './rumble.mjs';
 
 const site = useSite();
 
-/**
- * The host starts a match of `game` from its lobby with `prepare` (options), and the two devices
- * connect exactly as people would (`changeGuest` may first change the guest's browser).
- * Returns both pages.
- */
-async function connect(game, prepare, changeGuest) {
-  const host = await device(site);
-  const guest = await device(site);
-  if (changeGuest) await changeGuest(guest);
-  await host.goto(`${site.url}/play/${game}`);
-  await host.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
-  await host.check('[data-testid="mode-friend"]');
-  assert.match(await host.textContent('[data-testid="friend-note"]'), /no game server/);
-  if (prepare) await prepare(host);
-  await host.click('[data-testid="start"]');
-  const invite = await (await host.waitForSelector('[data-testid="invite-link"]', { timeout: 30_000 })).inputValue();
-  assert.ok(invite.startsWith(`${site.url}/play/${game}#friend=`), invite);
-  assert.ok(await host.$('[data-testid="friend-panel"] [data-testid="qr"]'), 'the invitation has a QR code');
-  await guest.goto(invite);
-  const answer = await (await guest.waitForSelector('[data-testid="answer-text"]', { timeout: 30_000 })).inputValue();
-  const started = Date.now();
-  await host.fill('[data-testid="answer-input"]', answer);
-  await host.click('[data-testid="answer-connect"]');
-  for (const page of [host, guest]) {
-    await page.waitForSelector('[data-testid="link-status"][data-state="connected"]', { timeout: 30_000 });
-  }
-  console.log(`friend_${game.replace('-', '_')}_invitation_chars: ${invite.length}`);
-  console.log(`friend_${game.replace('-', '_')}_answer_chars: ${answer.length}`);
-  console.log(`friend_${game.replace('-', '_')}_connect_ms: ${Date.now() - started}`);
-  // A screen replaced by the friend's step is looked at again rather than waited on.
-  host.setDefaultTimeout(10_000);
-  guest.setDefaultTimeout(10_000);
-  host.seatName = `${game}-host`;
-  guest.seatName = `${game}-guest`;
-  return { host, guest };
-}
+/** Two devices connected for a match of `game` (see `connectTwo`). */
+const connect = (game, prepare, changeGuest) => connectTwo(site, game, prepare, changeGuest);
 
 /**
  * Plays one device's side until its match is over: `answer(page, screen, step)` answers each

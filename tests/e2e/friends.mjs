@@ -36,12 +36,13 @@ async function tauntFreeForAll(host) {
  * A four-seat match of `game` on three devices: the host's person (seat 1), a friend on each
  * of two devices (seats 2 and 3) and the host's computer (seat 4), connected as people would on
  * `site`, each friend answering their own invitation. `arrange(host)` sets the game's own
- * choices in the lobby first (by default TAUNT's Free-for-All). Gives the pages and the time to
- * connect.
+ * choices in the lobby first (by default TAUNT's Free-for-All); `changeFriend(page, n)` may first
+ * change friend n's browser. Gives the pages and the time to connect.
  */
-export async function threeDevices(site, game = 'taunt', arrange = tauntFreeForAll) {
+export async function threeDevices(site, game = 'taunt', arrange = tauntFreeForAll, changeFriend = null) {
   const host = await device(site);
   const friends = [await device(site), await device(site)];
+  if (changeFriend) for (const [i, friend] of friends.entries()) await changeFriend(friend, i + 1);
   await host.goto(`${site.url}/play/${game}`);
   await host.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
   await arrange(host);
@@ -68,4 +69,46 @@ export async function threeDevices(site, game = 'taunt', arrange = tauntFreeForA
     }, null, { timeout: 30_000 });
   }
   return { host, friends, connectMs: Date.now() - started };
+}
+
+/**
+ * The host starts a match of `game` from its lobby with `prepare` (options), and the two devices
+ * connect exactly as people would on `site` (`changeGuest` may first change the guest's
+ * browser; with `guestFirst` the guest's tab is already on the game's page when the invitation
+ * is opened in it). Returns both pages.
+ */
+export async function connectTwo(site, game, prepare, changeGuest, guestFirst) {
+  const host = await device(site);
+  const guest = await device(site);
+  if (changeGuest) await changeGuest(guest);
+  if (guestFirst) {
+    await guest.goto(`${site.url}/play/${game}`);
+    await guest.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
+  }
+  await host.goto(`${site.url}/play/${game}`);
+  await host.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
+  await host.check('[data-testid="mode-friend"]');
+  assert.match(await host.textContent('[data-testid="friend-note"]'), /no game server/);
+  if (prepare) await prepare(host);
+  await host.click('[data-testid="start"]');
+  const invite = await (await host.waitForSelector('[data-testid="invite-link"]', { timeout: 30_000 })).inputValue();
+  assert.ok(invite.startsWith(`${site.url}/play/${game}#friend=`), invite);
+  assert.ok(await host.$('[data-testid="friend-panel"] [data-testid="qr"]'), 'the invitation has a QR code');
+  await guest.goto(invite);
+  const answer = await (await guest.waitForSelector('[data-testid="answer-text"]', { timeout: 30_000 })).inputValue();
+  const started = Date.now();
+  await host.fill('[data-testid="answer-input"]', answer);
+  await host.click('[data-testid="answer-connect"]');
+  for (const page of [host, guest]) {
+    await page.waitForSelector('[data-testid="link-status"][data-state="connected"]', { timeout: 30_000 });
+  }
+  console.log(`friend_${game.replace('-', '_')}_invitation_chars: ${invite.length}`);
+  console.log(`friend_${game.replace('-', '_')}_answer_chars: ${answer.length}`);
+  console.log(`friend_${game.replace('-', '_')}_connect_ms: ${Date.now() - started}`);
+  // A screen replaced by the friend's step is looked at again rather than waited on.
+  host.setDefaultTimeout(10_000);
+  guest.setDefaultTimeout(10_000);
+  host.seatName = `${game}-host`;
+  guest.seatName = `${game}-guest`;
+  return { host, guest };
 }

@@ -204,6 +204,9 @@ test('a damaged, old or foreign save is reported in words and discarded, and not
       /could not be read/,
     ],
     ['/play/taunt', 'pocket-dojo/taunt', 'not json at all', /the saved series could not be read/],
+    // A match with a friend kept by the connection module: the lobby, not a wait for ever.
+    ['/play/taunt', 'dojo-friend-taunt', 'not json at all', /the match kept from before could not be taken up again \(it cannot be read/],
+    ['/play/rumble', 'dojo-friend-rumble', '{"journal":{"begin":{"Guest":{"me":9}},"entries":[]}}', /could not be taken up again/],
   ];
   for (const [path, key, save, expected] of cases) {
     const notice = await restoreBroken(page, path, key, save);

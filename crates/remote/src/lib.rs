@@ -23,6 +23,23 @@
 //! - [`offer`]: a WebRTC session description cut to the fields that matter, so an invitation
 //!   fits in a link and a QR code.
 //!
+//! ## What each device holds of another's face-down choices
+//!
+//! Every secret choice travels first as a commitment (a hash). What happens next, per game and
+//! way of playing (checked by `tests/sides.rs` natively and `tests/e2e/friend-hidden.test.mjs`
+//! in the browser, which record every message, journal and copy of the match):
+//!
+//! | game, mode | kind of step | what the other devices get, and when |
+//! |---|---|---|
+//! | TAUNT, DRAGON PUNCH, PUNISH | a card picked for a turn, every seat at once | the commitment; the card once every acting seat has committed, at that step's reveal |
+//! | TAUNT, every way of playing | a combo card laid face down, the end of a combo | the commitment and its outline (that a card was laid, or the combo ended); the card when it acts. Exception: when both fighters lay combos, a card can be shown one turn before it acts (10 of 447 in the native test), because its owner judges on a table where the other's face-down cards are stand-ins |
+//! | TAUNT Monsters | each of the 15 cards of a build | the commitment and that a card was placed; the card not before both trainers have built (in the browser test, none before the fight starts) |
+//! | DRAGON PUNCH Custom Character | each of the 9 cards picked | the commitment and whether it is a basic or a character card; the card not before both hands are picked |
+//! | PUNISH | the hands (dealt) | cards locked by every device; a card is opened only to its holder, and to all when played |
+//! | PUNISH Blindfolded | a measure's plan | the commitment; the plan at the measure's reveal |
+//! | Rumble | a bid sheet, an energy split | the commitment; every sheet (losing bids included) once every hero has sealed: each device works the auction out from all of them. Keeping a losing bid on its device would need the devices to compare sealed bids without opening them, which this protocol does not do |
+//! | every game | the end of the match | every choice still face down is shown, so each device can check the whole match |
+//!
 //! | parameter | value |
 //! |---|---|
 //! | commitment | SHA-256 over a domain tag, the step, the seat, the choice and the salt |

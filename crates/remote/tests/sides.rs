@@ -57,7 +57,7 @@ fn a_forged_reveal_stops_both_pages_with_its_reason() {
     let host = devs[0].stopped.clone().expect("the host stops");
     assert!(host.contains("forged reveal"), "{host}");
     let guest = devs[1].stopped.clone().expect("the guest hears it");
-    assert!(guest.starts_with("the host's device stopped the match: "), "{guest}");
+    assert!(guest.starts_with("the host's device stopped the match, in its own words: “"), "{guest}");
 }
 
 #[test]
@@ -82,7 +82,11 @@ fn a_forged_reveal_passed_on_by_the_host_stops_every_device() {
     let devs = play::<Taunt>(&setup_for::<Taunt>(5, 4, Some("ffa")), &[0, 1, 2, 0], 5, Some(1), None);
     for dev in &devs {
         let why = dev.stopped.clone().unwrap_or_else(|| panic!("device {} stops", dev.d));
-        assert!(why.contains("forged reveal") || why.starts_with("the host's device stopped the match: "), "device {}: {why}", dev.d);
+        assert!(
+            why.contains("forged reveal") || why.starts_with("the host's device stopped the match, in its own words: “"),
+            "device {}: {why}",
+            dev.d
+        );
     }
 }
 

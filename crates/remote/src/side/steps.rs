@@ -35,7 +35,7 @@ impl<G: Game> Side<G> {
                 Happening::Stopped { by, reason } => {
                     self.stop_known = true;
                     let who = device_name(by);
-                    out.told.push(Told::Stopped(format!("{who} stopped the match: {}", quoted_reason(&reason))));
+                    out.told.push(Told::Stopped(format!("{who} stopped the match, in its own words: “{}”", quoted_reason(&reason))));
                     Ok(())
                 }
             };
