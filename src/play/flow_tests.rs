@@ -419,7 +419,12 @@ fn a_reload_at_any_screen_comes_back_to_the_same_step_of_the_match() {
 /// the computer follows it, the page ends the lesson after its last step, saves and remembers
 /// nothing, explains nothing even when asked to, and an input off the script is given back.
 fn lesson_of<T: OnSite>() -> usize {
-    let Some(l) = T::lesson() else { return 0 };
+    (0..T::lessons().len()).map(|n| nth_lesson_of::<T>(n)).sum()
+}
+
+/// [`lesson_of`] for the game's `n`th lesson.
+fn nth_lesson_of<T: OnSite>(n: usize) -> usize {
+    let Some(l) = T::lessons().into_iter().nth(n) else { return 0 };
     let (steps, setup, seats) = (l.steps.len(), l.setup.clone(), l.seats);
     let mut page = Page::started(session::<T>(Seats::against_computer(Level::Easy, seats), &setup), 1, true, Some(l));
     assert!(page.notice.is_none(), "{}: a lesson starts with nothing to say", T::NOUN);
@@ -430,7 +435,7 @@ fn lesson_of<T: OnSite>() -> usize {
     assert!(page.lesson_ended && page.screen() == Screen::Lobby, "{}: leaving the lesson leaves its address", T::NOUN);
 
     // An input the script does not write is given back.
-    let l = T::lesson().expect("the same lesson");
+    let l = T::lessons().into_iter().nth(n).expect("the same lesson");
     let mut s = session::<T>(Seats::against_computer(Level::Easy, seats), &setup);
     let person = Seat(0);
     let off = s.legal(person).into_iter().find(|a| l.input(0, person) != Some(a));

@@ -10,8 +10,17 @@
 use super::{OnSite, Session};
 use dojo_engine::{Game, Seat};
 
-/// The address fragment that starts a play page's lesson (`/play/<game>#learn`).
+/// The address fragment that starts a play page's lesson (`/play/<game>#learn`; a game with
+/// more than one names the others `#learn-2`, `#learn-3`, …).
 pub const HASH: &str = "learn";
+
+/// Which of the game's lessons the address fragment `hash` asks for (from 0), if any.
+pub fn asked(hash: &str) -> Option<usize> {
+    match hash.strip_prefix(HASH)? {
+        "" => Some(0),
+        n => n.strip_prefix('-')?.parse::<usize>().ok().filter(|n| *n >= 2).map(|n| n - 1),
+    }
+}
 
 /// One step of a lesson.
 pub struct Step<A> {
@@ -26,6 +35,8 @@ pub struct Step<A> {
 
 /// A game's lesson: its deal, its steps, and what the page says at the end.
 pub struct Lesson<G: Game> {
+    /// What it teaches, in a few words, for the lobby's button when a game has more than one.
+    pub title: &'static str,
     /// Seats at the table: the person in the first, the scripted computer in the others.
     pub seats: usize,
     /// The deal, every hidden thing chosen, so the steps go as written.

@@ -101,6 +101,12 @@ pub trait OnSite: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Every lesson of the game, the first ([`OnSite::lesson`]) first: a game with more to
+    /// teach adds its others here.
+    fn lessons() -> Vec<lesson::Lesson<Self::G>> {
+        Self::lesson().into_iter().collect()
+    }
+
     /// `event` in words, naming seats as `speaker` says.
     fn describe(event: &<Self::G as Game>::Event, speaker: &Speaker) -> String;
 

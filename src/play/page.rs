@@ -148,8 +148,8 @@ impl<T: OnSite> PlayCtx<T> {
     /// True if it asked for one of them.
     pub(super) fn follow_hash(self) -> bool {
         let hash = browser::hash();
-        if hash == super::lesson::HASH {
-            self.learn();
+        if let Some(n) = super::lesson::asked(&hash) {
+            self.learn(n);
         } else if let Some(code) = hash.strip_prefix(super::friend::HASH) {
             self.join(code.to_string());
         } else {
@@ -483,9 +483,9 @@ impl<T: OnSite> PlayCtx<T> {
         }
     }
 
-    /// Starts the game's lesson (see [`super::lesson`]), if it has one.
-    pub fn learn(self) {
-        let Some(lesson) = T::lesson() else { return };
+    /// Starts the game's `n`th lesson (from 0; see [`super::lesson`]), if it has one.
+    pub fn learn(self, n: usize) {
+        let Some(lesson) = T::lessons().into_iter().nth(n) else { return };
         let session = Session::new(Seats::against_computer(Level::Easy, lesson.seats), &lesson.setup);
         self.start_lesson(session, Some(lesson));
     }

@@ -226,15 +226,38 @@ fn SharePanel<T: OnSite>(cx: PlayCtx<T>) -> impl IntoView {
 fn lesson_panel<T: OnSite>(cx: PlayCtx<T>) -> Option<AnyView> {
     let screen = cx.screen.get();
     if screen == Screen::Lobby {
-        return T::lesson().map(|_| {
-            view! {
-                <p class="learn" data-testid="learn-offer">
-                    <button type="button" class="button" data-testid="learn" on:click=move |_| cx.learn()>"Learn by playing"</button>
-                    " A guided first match of a few minutes against a computer that follows a script."
-                </p>
+        let titles: Vec<&'static str> = T::lessons().iter().map(|l| l.title).collect();
+        return match titles.as_slice() {
+            [] => None,
+            [_] => Some(
+                view! {
+                    <p class="learn" data-testid="learn-offer">
+                        <button type="button" class="button" data-testid="learn" on:click=move |_| cx.learn(0)>"Learn by playing"</button>
+                        " A guided first match of a few minutes against a computer that follows a script."
+                    </p>
+                }
+                .into_any(),
+            ),
+            several => {
+                let buttons = several
+                    .iter()
+                    .enumerate()
+                    .map(|(n, title)| {
+                        let testid = if n == 0 { "learn".to_string() } else { format!("learn-{}", n + 1) };
+                        view! { <li><button type="button" class="button" data-testid=testid on:click=move |_| cx.learn(n)>{format!("Learn: {title}")}</button></li> }
+                    })
+                    .collect_view();
+                Some(
+                    view! {
+                        <div class="learn" data-testid="learn-offer">
+                            <p>"Learn by playing: a guided match of a few minutes each, against a computer that follows a script."</p>
+                            <ul class="learn-list">{buttons}</ul>
+                        </div>
+                    }
+                    .into_any(),
+                )
             }
-            .into_any()
-        });
+        };
     }
     let lesson = cx.lesson.with_value(Clone::clone)?;
     let step = cx.session.with(|s| s.as_ref().map(Session::steps))?;

@@ -35,7 +35,8 @@ async function choose(page, target) {
  * screen has no other choice.
  */
 async function chooseOtherwise(page, point) {
-  const other = await page.$(`[data-testid="hand"] button:not([disabled]):not(${point}), [data-testid="choices"] button:not(${point})`);
+  // Only what shows (FUSION folds its side actions and Assists away).
+  const other = await page.$(`:is([data-testid="hand"] button:not([disabled]), [data-testid="choices"] button):not(${point}) >> visible=true`);
   if (other) {
     await choose(page, other);
     return async () => {};
@@ -50,6 +51,70 @@ async function chooseOtherwise(page, point) {
 
 /** Which step the lesson panel shows ("2 of 5"), or null. */
 const stepShown = (page) => page.$eval('[data-testid="lesson"] .lesson-step', (e) => e.textContent).catch(() => null);
+
+/**
+ * Plays the lesson on `page` (game `id`, the match kept under `key`) from its first step to its
+ * end, choosing what each step highlights and once something else; then back to the lobby.
+ * `shot` names its screenshots.
+ */
+async function playLesson(page, id, key, shot) {
+  assert.match(await page.textContent('[data-testid="goal"]'), /\b(wins?|lose|loses|out)\b/);
+  let refused = false;
+  let steps = 0;
+  for (let look = 0; look < 600; look++) {
+    await page.waitForSelector('[data-testid="lesson-done"], [data-testid="result"], [data-testid="lesson"]', { timeout: 30_000 });
+    if (await page.$('[data-testid="lesson-done"]')) break;
+    const result = await page.$('[data-testid="result"]');
+    if (result) {
+      await page.click('[data-testid="next"]');
+      await page.waitForFunction((old) => !old.isConnected, result, { timeout: 20_000 }).catch(() => {});
+      continue;
+    }
+    const point = await page.getAttribute('[data-testid="lesson"]', 'data-point').catch(() => null);
+    const target = point && (await page.$(point));
+    // Between choices (the computer's turn, the count) the highlighted card is not on the page.
+    if (!target) {
+      const shown = (p) => {
+        const screen = document.querySelector('[data-screen]')?.dataset.screen ?? '';
+        return (screen.startsWith('decide') && document.querySelector(p)) || screen === 'result' || screen === 'over';
+      };
+      await page.waitForFunction(shown, point, { timeout: 30_000 });
+      continue;
+    }
+    const before = await stepShown(page);
+    assert.ok((await page.textContent('[data-testid="lesson"]')).length > 60, 'each step says what it needs');
+    if (!refused) {
+      // Once: a choice the step does not ask for is refused, and the step stays.
+      const undo = await chooseOtherwise(page, point);
+      if (undo) {
+        await page.waitForSelector('[data-testid="notice"]');
+        assert.match(await page.textContent('[data-testid="notice"]'), /asks for the highlighted choice/);
+        assert.equal(await stepShown(page), before, 'the refused choice changed nothing');
+        // Nor the look of the hand: every card showing its printed front keeps it whole.
+        const whole = () => [...document.querySelectorAll('[data-face]')].every((e) => !e.querySelector(':scope > svg.face') || e.classList.contains('face-shown'));
+        const kept = await page.waitForFunction(whole, null, { timeout: 5_000 }).then(() => true, () => false);
+        assert.ok(kept, `${id}: after a refused choice a card shows its text around a shrunken face`);
+        refused = true;
+        await page.screenshot({ path: join(ARTIFACTS, `lesson-${shot}.png`), fullPage: true });
+        await undo();
+      }
+    }
+    await choose(page, point);
+    steps += 1;
+    await page.waitForFunction((b) => document.querySelector('[data-testid="lesson"] .lesson-step')?.textContent !== b, before, { timeout: 30_000 });
+  }
+  assert.ok(refused, `${id}: a wrong choice was tried and refused`);
+  assert.ok(steps >= 3, `${id}: the person made the lesson's choices (${steps})`);
+  await page.waitForSelector('[data-testid="lesson-done"]');
+  assert.match(await page.textContent('[data-testid="lesson-done"]'), /Lesson over/);
+  await page.screenshot({ path: join(ARTIFACTS, `lesson-${shot}-done.png`), fullPage: true });
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), key), 'kept', 'the lesson saved nothing over the kept match');
+  // On to a real match: the lobby, which offers the lesson again.
+  await page.click('[data-testid="lesson-play"]');
+  await page.waitForSelector('[data-testid="lobby"]');
+  assert.ok(await page.$('[data-testid="learn"]'), 'the lobby offers the lesson');
+  assert.equal(await page.$('[data-testid="lesson"]'), null);
+}
 
 test('every lesson plays from the rules page to its end, choosing what each step highlights', async () => {
   const games = await playableGames();
@@ -68,62 +133,14 @@ test('every lesson plays from the rules page to its end, choosing what each step
     await page.evaluate((k) => localStorage.setItem(k, 'kept'), key);
     await link.click();
     await page.waitForSelector('[data-testid="lesson"]', { timeout: 30_000 });
-    assert.match(await page.textContent('[data-testid="goal"]'), /\b(wins?|lose|loses|out)\b/);
-    let refused = false;
-    let steps = 0;
-    for (let look = 0; look < 600; look++) {
-      await page.waitForSelector('[data-testid="lesson-done"], [data-testid="result"], [data-testid="lesson"]', { timeout: 30_000 });
-      if (await page.$('[data-testid="lesson-done"]')) break;
-      const result = await page.$('[data-testid="result"]');
-      if (result) {
-        await page.click('[data-testid="next"]');
-        await page.waitForFunction((old) => !old.isConnected, result, { timeout: 20_000 }).catch(() => {});
-        continue;
-      }
-      const point = await page.getAttribute('[data-testid="lesson"]', 'data-point').catch(() => null);
-      const target = point && (await page.$(point));
-      // Between choices (the computer's turn, the count) the highlighted card is not on the page.
-      if (!target) {
-        const shown = (p) => {
-          const screen = document.querySelector('[data-screen]')?.dataset.screen ?? '';
-          return (screen.startsWith('decide') && document.querySelector(p)) || screen === 'result' || screen === 'over';
-        };
-        await page.waitForFunction(shown, point, { timeout: 30_000 });
-        continue;
-      }
-      const before = await stepShown(page);
-      assert.ok((await page.textContent('[data-testid="lesson"]')).length > 60, 'each step says what it needs');
-      if (!refused) {
-        // Once: a choice the step does not ask for is refused, and the step stays.
-        const undo = await chooseOtherwise(page, point);
-        if (undo) {
-          await page.waitForSelector('[data-testid="notice"]');
-          assert.match(await page.textContent('[data-testid="notice"]'), /asks for the highlighted choice/);
-          assert.equal(await stepShown(page), before, 'the refused choice changed nothing');
-          // Nor the look of the hand: every card showing its printed front keeps it whole.
-          const whole = () => [...document.querySelectorAll('[data-face]')].every((e) => !e.querySelector(':scope > svg.face') || e.classList.contains('face-shown'));
-          const kept = await page.waitForFunction(whole, null, { timeout: 5_000 }).then(() => true, () => false);
-          assert.ok(kept, `${id}: after a refused choice a card shows its text around a shrunken face`);
-          refused = true;
-          await page.screenshot({ path: join(ARTIFACTS, `lesson-${id}.png`), fullPage: true });
-          await undo();
-        }
-      }
-      await choose(page, point);
-      steps += 1;
-      await page.waitForFunction((b) => document.querySelector('[data-testid="lesson"] .lesson-step')?.textContent !== b, before, { timeout: 30_000 });
+    await playLesson(page, id, key, id);
+    // A game with more lessons offers them in the lobby: each is played the same way.
+    for (let n = 2; await page.$(`[data-testid="learn-${n}"]`); n++) {
+      await page.click(`[data-testid="learn-${n}"]`);
+      await page.waitForSelector('[data-testid="lesson"]', { timeout: 30_000 });
+      await playLesson(page, id, key, `${id}-${n}`);
+      lessons += 1;
     }
-    assert.ok(refused, `${id}: a wrong choice was tried and refused`);
-    assert.ok(steps >= 3, `${id}: the person made the lesson's choices (${steps})`);
-    await page.waitForSelector('[data-testid="lesson-done"]');
-    assert.match(await page.textContent('[data-testid="lesson-done"]'), /Lesson over/);
-    await page.screenshot({ path: join(ARTIFACTS, `lesson-${id}-done.png`), fullPage: true });
-    assert.equal(await page.evaluate((k) => localStorage.getItem(k), key), 'kept', 'the lesson saved nothing over the kept match');
-    // On to a real match: the lobby, which offers the lesson again.
-    await page.click('[data-testid="lesson-play"]');
-    await page.waitForSelector('[data-testid="lobby"]');
-    assert.ok(await page.$('[data-testid="learn"]'), 'the lobby offers the lesson');
-    assert.equal(await page.$('[data-testid="lesson"]'), null);
     assertClean(page);
     await page.context().close();
   }

@@ -34,6 +34,7 @@ const gone = (page, el) => page.waitForFunction((old) => !old.isConnected, el, {
  */
 async function playToTheEnd(page, { phone = false, shots = {}, maxScreens = 900, check = async () => {} } = {}) {
   const botTimes = [];
+  let twoTaps = 0;
   let counted = 0;
   const taken = new Set();
   let pick = 3;
@@ -51,14 +52,27 @@ async function playToTheEnd(page, { phone = false, shots = {}, maxScreens = 900,
       await page.screenshot({ path: join(ARTIFACTS, shots[screen]), fullPage: true });
     }
     await check(page, screen);
-    if (screen === 'match-over') return { botTimes, decisions: counted, slowest: bot ? bot[2] : 0 };
+    if (screen === 'match-over') return { botTimes, decisions: counted, slowest: bot ? bot[2] : 0, twoTaps };
     if (screen === 'handoff') await page.click('[data-testid="show-hand"]');
     else if (screen === 'result') await page.click('[data-testid="next"]');
     else {
-      const buttons = await page.$$('[data-testid="decide"] .fu-choice >> visible=true');
+      // Two taps: a card of the Stash, then what to do with it; or a choice that takes no card.
+      const buttons = await page.$$('[data-testid="decide"] :is(.fu-choice, .fu-pick) >> visible=true');
       assert.ok(buttons.length > 0, 'every decision offers a choice');
       pick = (pick * 5 + 3) % 97;
-      await buttons[pick % buttons.length].click();
+      const first = buttons[pick % buttons.length];
+      if (await first.evaluate((b) => b.classList.contains('fu-pick'))) {
+        await first.click();
+        twoTaps += 1;
+        // The page draws the card's choices on its next turn of the event loop.
+        await page.waitForSelector('[data-testid="card-actions"] .fu-choice >> visible=true', { timeout: 5_000 });
+        const second = await page.$$('[data-testid="card-actions"] .fu-choice >> visible=true');
+        assert.ok(second.length > 0, 'a tapped card offers what to do with it');
+        assert.ok((await second[0].textContent()).length > 12, 'each choice says what it does');
+        await second[pick % second.length].click();
+      } else {
+        await first.click();
+      }
     }
     await gone(page, el);
   }
@@ -125,7 +139,8 @@ test('a Gambit for one pilot against the computer Coach, saved as only the pilot
   assert.match(await page.textContent('[data-testid="decide"]'), /Take it, or back off/);
   await page.click('text=Take the Gambit');
   await page.waitForSelector('[data-testid="decide"] >> text=Flip the Deck');
-  const table = await page.textContent('[data-testid="fu-gambit"]');
+  // What shows (a term's explanation stays folded until it is tapped).
+  const table = await page.innerText('[data-testid="fu-gambit"]');
   assert.match(table, /Threshold\s*\?/, 'the Threshold lies face down');
   const saved = await storage(page);
   assert.match(saved, /"View"/, 'against the computer only the pilot\'s view is saved');
@@ -153,9 +168,64 @@ test('an evening for four pilots (one person, three computers) against the hard 
   await page.selectOption('[data-testid="conflict"]', 'evening');
   await page.screenshot({ path: join(ARTIFACTS, 'fusion-lobby-phone.png'), fullPage: true });
   await page.click('[data-testid="start"]');
-  const result = await playToTheEnd(page, { phone: true, shots: { decide: 'fusion-phone-decide.png', 'match-over': 'fusion-phone-over.png' } });
+  // The words of the table and the choices open, each to one line and a link to the rules.
+  const opened = new Set();
+  const explain = async (p, screen) => {
+    if (screen !== 'decide' && screen !== 'result') return;
+    for (const term of await p.$$('[data-testid^="term-"] >> visible=true')) {
+      const key = await term.getAttribute('data-testid');
+      if (opened.has(key)) continue;
+      await term.$eval('summary', (s) => s.click());
+      const line = await term.$('.fu-term-line');
+      assert.ok(await line.isVisible(), `${key} opens`);
+      assert.match(await line.getAttribute('role'), /note/);
+      assert.match(await (await line.$('a')).getAttribute('href'), /^\/rules\/fusion#[a-z-]+$/);
+      if (!(await noOverflow(p))) await p.screenshot({ path: join(ARTIFACTS, 'fusion-term-overflow.png'), fullPage: true });
+      assert.ok(await noOverflow(p), `${key} fits on the phone`);
+      opened.add(key);
+      if (opened.size === 1) await p.screenshot({ path: join(ARTIFACTS, 'fusion-phone-term.png'), fullPage: true });
+      await term.$eval('summary', (s) => s.click());
+    }
+  };
+  const result = await playToTheEnd(page, {
+    phone: true,
+    shots: { decide: 'fusion-phone-decide.png', 'match-over': 'fusion-phone-over.png' },
+    check: explain,
+  });
   printBotTimes('fusion', '_evening_4_pilots', result);
+  console.log(`fusion_phone_two_tap_choices: ${result.twoTaps}, terms opened: ${[...opened].join(' ')}`);
+  assert.ok(result.twoTaps >= 5, `choices were made card first (${result.twoTaps})`);
+  for (const key of ['term-strike-range', 'term-harmony', 'term-pile']) assert.ok(opened.has(key), `${key} was explained`);
   assert.match(await page.textContent('[data-testid="winner"]'), /won the evening|evening is a draw/);
+  assertClean(page);
+  await page.close();
+});
+
+test('the lobby sets the whole table: a pilot\'s sheet, a second Threat, Escalation texts and the evening in order', async () => {
+  const page = await openPage(site.browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await lobby(page);
+  // Folded away: "Play" is still one tap.
+  assert.equal(await page.isVisible('[data-testid="sheet-1-fight"]'), false);
+  await page.click('.fu-standins summary');
+  await page.fill('[data-testid="sheet-2-fight"]', '5');
+  await page.dispatchEvent('[data-testid="sheet-2-fight"]', 'change');
+  await page.click('[data-testid="add-threat"]');
+  await page.fill('[data-testid="threat-2-name"]', 'Mecha');
+  await page.fill('[data-testid="threat-2-rating"]', '4');
+  await page.dispatchEvent('[data-testid="threat-2-rating"]', 'change');
+  await page.fill('[data-testid="escalations"]', 'The lights go out');
+  await page.click('[data-testid="add-conflict"]');
+  await page.selectOption('[data-testid="evening-1"]', 'tc');
+  await page.selectOption('[data-testid="evening-2"]', 'g2');
+  assert.ok(await noOverflow(page), 'the whole table fits a 390 px screen');
+  await page.screenshot({ path: join(ARTIFACTS, 'fusion-lobby-table.png'), fullPage: true });
+  await page.click('[data-testid="start"]');
+  await page.waitForSelector('[data-testid="fu-table"]', { timeout: 30_000 });
+  assert.match(await page.textContent('[data-testid="fu-where"]'), /Throwdown 1 of 2: the Coach challenges/);
+  assert.match(await page.innerText('[data-testid="fu-coach"]'), /Mecha:\s*Rating\s*4/);
+  assert.match(await page.innerText('[data-testid="fu-coach"]'), /Strike Range\s*6/, 'both Threats\' Ratings');
+  assert.match(await page.innerText('[data-testid="fu-pilot-2"]'), /Fight 5/);
   assertClean(page);
   await page.close();
 });

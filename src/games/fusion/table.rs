@@ -3,6 +3,7 @@
 //! conflict under way: the Gambit's two cards, or the Throwdown's Pile as a stack with values
 //! and owners and both Payload tallies. The play page and the rules page's examples share it.
 
+use super::terms::explained;
 use super::words::{self, harmony_name, micro_name, seat_name, side_name};
 use dojo_games::fusion::cards::Card;
 use dojo_games::fusion::micro::Location;
@@ -62,7 +63,7 @@ fn harmony_gauge(h: u8) -> impl IntoView {
         .collect_view();
     view! {
         <div class="fu-harmony" data-testid="fu-harmony" data-harmony=h role="meter" aria-valuemin="1" aria-valuemax="7" aria-valuenow=h aria-label="Harmony">
-            <span class="fu-label">"Harmony "{harmony_name(h)}</span>
+            <span class="fu-label">{explained("harmony", "Harmony")}" "{harmony_name(h)}</span>
             <span class="fu-gauge">{cells}</span>
         </div>
     }
@@ -107,10 +108,10 @@ fn pilots(t: &Fusion, v: &FusionView) -> impl IntoView + use<> {
                     {part.map(|s| view! { <span class="fu-part">{format!(" · {s}")}</span> })}
                     {sheet.in_crisis().then(|| view! { <span class="fu-crisis">" · Crisis Mode"</span> })}
                     <span class="fu-stats">
-                        <span title="Strike Range: Commitment to the Fight plus any Strike-Assist">{format!("Range {range}{}", if assist != 0 { format!(" ({assist:+})") } else { String::new() })}</span>
-                        <span title="Commitment to the Fight, and to the Team (bonus draw)">{format!("Fight {} · Team {}", sheet.fight, sheet.team)}</span>
-                        <span data-testid=format!("fu-charges-{}", p + 1)>{format!("Charges {}/{}", sheet.charges, sheet.charge_max)}</span>
-                        <span data-testid=format!("fu-buffers-{}", p + 1)>{format!("Buffers {}/{}", sheet.buffers, sheet.buffer_max)}</span>
+                        <span>{explained("strike-range", "Strike Range")}{format!(" {range}{}", if assist != 0 { format!(" ({assist:+})") } else { String::new() })}</span>
+                        <span>{explained("commitments", "Commitments")}{format!(" Fight {} · Team {}", sheet.fight, sheet.team)}</span>
+                        <span data-testid=format!("fu-charges-{}", p + 1)>{explained("charges", "Charges")}{format!(" {}/{}", sheet.charges, sheet.charge_max)}</span>
+                        <span data-testid=format!("fu-buffers-{}", p + 1)>{explained("buffers", "Buffers")}{format!(" {}/{}", sheet.buffers, sheet.buffer_max)}</span>
                         <span>{format!("Stash {held}")}</span>
                         {(sheet.lessons > 0).then(|| view! { <span>{format!("Lessons {}", sheet.lessons)}</span> })}
                     </span>
@@ -130,14 +131,15 @@ fn coach(t: &Fusion, v: &FusionView) -> impl IntoView + use<> {
         .iter()
         .map(|th| {
             let out = th.rating == 0;
-            view! { <li class:out=out>{format!("{}: Rating {}{}, Buffers {}", th.name, th.rating, if out { " (out of play)" } else { "" }, th.buffers)}</li> }
+            view! { <li class:out=out>{format!("{}: ", th.name)}{explained("rating", "Rating")}{format!(" {}{}, Buffers {}", th.rating, if out { " (out of play)" } else { "" }, th.buffers)}</li> }
         })
         .collect_view();
     let folded = t.fight().is_some_and(|f| f.folded[usize::from(coach)]);
     view! {
         <div class="fu-coach" data-testid="fu-coach">
             <strong>"The Coach"</strong>
-            {format!(" · Strike Range {} · Stash {held}{}", t.coach_range(), if folded { " · folded" } else { "" })}
+            " · "{explained("strike-range", "Strike Range")}
+            {format!(" {} · Stash {held}{}", t.coach_range(), if folded { " · folded" } else { "" })}
             <ul class="fu-threats">{threats}</ul>
         </div>
     }
@@ -153,10 +155,10 @@ fn gambit(t: &Fusion, v: &FusionView) -> Option<impl IntoView + use<>> {
     let card = g.card.map(|c| card_face(c).into_any()).unwrap_or_else(|| view! { <span class="fu-none">"—"</span> }.into_any());
     Some(view! {
         <div class="fu-gambit" data-testid="fu-gambit">
-            <div><span class="fu-label">"Threshold "</span>{threshold}</div>
+            <div><span class="fu-label">{explained("threshold", "Threshold")}" "</span>{threshold}</div>
             <div><span class="fu-label">{format!("{}'s card{} ", seat_name(t, g.pilot), if g.flipped { " (flipped)" } else { "" })}</span>{card}</div>
             {g.specialty.then(|| view! { <div class="fu-note">"Her Specialty applies: two consequences."</div> })}
-            {g.outcome.map(|o| view! { <div class="fu-outcome" data-testid="fu-outcome"><strong>{o.words()}</strong></div> })}
+            {g.outcome.map(|o| view! { <div class="fu-outcome" data-testid="fu-outcome"><strong>{o.words()}</strong>" "{explained("outcomes", "What it means")}</div> })}
         </div>
     })
 }
@@ -187,10 +189,14 @@ fn throwdown(t: &Fusion, v: &FusionView) -> Option<impl IntoView + use<>> {
         <div class="fu-throwdown" data-testid="fu-throwdown">
             <p class="fu-stakes">{format!("Stakes: \u{201c}{stakes}\u{201d}")}</p>
             {(laid > 0).then(|| view! { <p class="fu-laid">{format!("{} face down, waiting for everyone to choose", super::words::count(laid as u32, "card"))}</p> })}
-            {(!top_first.is_empty()).then(|| view! { <ol class="fu-pile" data-testid="fu-pile" aria-label="The Pile, top card first">{top_first}</ol> })}
+            {(!top_first.is_empty()).then(|| view! {
+                <p class="fu-label fu-pile-label">{explained("pile", "The Pile")}", top card first"</p>
+                <ol class="fu-pile" data-testid="fu-pile" aria-label="The Pile, top card first">{top_first}</ol>
+            })}
             {(under > 0).then(|| view! { <p class="fu-under">{format!("{} beaten back, face down at the bottom", super::words::count(under as u32, "card"))}</p> })}
             {f.winner.map(|w| view! { <p class="fu-winner" data-testid="fu-winner">{format!("Won by {}", side_name(w))}</p> })}
             {spoils}
+            <p class="fu-note">{explained("payloads", "Payloads")}" land at the end, whoever wins."</p>
             <div class="fu-payloads">
                 {payload_list(&f.at_pilots, "fu-at-pilots", "Payload aimed at the pilots:".into())}
                 {payload_list(&f.at_coach, "fu-at-coach", "Payload aimed at the Coach's side:".into())}
@@ -221,7 +227,9 @@ pub fn table(view: Signal<FusionView>, _names: Signal<Vec<String>>) -> AnyView {
                 <p class="fu-where" data-testid="fu-where">{where_words(t)}</p>
                 {harmony_gauge(t.standing().harmony)}
                 <p class="fu-deck">
-                    {format!("Deck {} · Trash {} · Omens {} active, {} spent", v.hidden.deck_cards, deck.trash_pile().len(), deck.active_omens(), deck.spent_omens())}
+                    {format!("Deck {} · Trash {} · ", v.hidden.deck_cards, deck.trash_pile().len())}
+                    {explained("omens", "Omens")}
+                    {format!(" {} active, {} spent", deck.active_omens(), deck.spent_omens())}
                     {location.map(|l| format!(" · {l}"))}
                 </p>
                 {pilots(t, &v)}

@@ -6,7 +6,7 @@ use dojo_games::fusion::gambit::Consequence;
 use dojo_games::fusion::micro::{Commitment, Happened, Location, Micro, Target};
 use dojo_games::fusion::payload::Buy;
 use dojo_games::fusion::throwdown::Part;
-use dojo_games::fusion::{Action, Event, Fusion};
+use dojo_games::fusion::{Action, Decision, Event, Fusion};
 
 /// `n` and `word` ("card"), with an "s" unless `n` is 1: "1 card", "3 cards".
 pub fn count(n: impl Into<u32>, word: &str) -> String {
@@ -182,6 +182,91 @@ pub fn action_label(t: &Fusion, seat: u8, action: &Action) -> String {
         },
         Action::Discard(c) => format!("Discard {c}"),
     }
+}
+
+/// What choosing `action` does, in a sentence for under its button (the second tap), or
+/// `None` when its label says it all. `decision` is what `seat` was asked.
+pub fn consequence(t: &Fusion, seat: u8, decision: Decision, action: &Action) -> Option<String> {
+    use dojo_games::fusion::cards::{Rank, difference};
+    use dojo_games::fusion::gambit::Outcome;
+    let line = match action {
+        Action::Push(c) => {
+            let Some(top) = t.fight().and_then(|f| f.pile.top()).map(|c| c.card) else {
+                return Some(format!("{c} starts the Pile: your side holds the top."));
+            };
+            let gap = difference(*c, top);
+            let ace = match (c.rank, top.rank) {
+                (Rank::Two, Rank::Ace) => " (a Two on an Ace: the Ace counts 1)",
+                (Rank::Ace, r) if r.value() > 10 => " (an Ace on a face card counts as 0 above it)",
+                (Rank::Ace, _) => " (the Ace counts 11)",
+                _ => "",
+            };
+            let head = format!("Push {c} on the {top}? That is {gap} above it{ace}");
+            if !t.is_pilot(seat) {
+                format!("{head}, within the Coach's Strike Range {}. His side holds the top.", t.coach_range())
+            } else {
+                let range = t.pilot_range(seat);
+                let over = i16::from(gap) - range;
+                if over > 0 {
+                    format!(
+                        "{head}, {over} over your Strike Range {range}: +1 Strife joins the damage coming at the pilots. Your side holds the top."
+                    )
+                } else {
+                    format!("{head}, within your Strike Range {range}: no Strife. Your side holds the top.")
+                }
+            }
+        }
+        Action::BeatBack(c) => {
+            format!(
+                "{c} and the top card go face down to the bottom of the Pile; the card beneath becomes the top, and its owner's side leads."
+            )
+        }
+        Action::Fold => "Your Stash goes face down and you leave the turns; the side actions you took this turn still count.".into(),
+        Action::Assist { discard, give: Some(g) } => {
+            format!("{discard} goes to the Trash and {g} to the next ally in the fight, with any cards handed to you; your turn ends.")
+        }
+        Action::Assist { discard, give: None } => format!(
+            "{discard} goes to the Trash; the next ally to act gets {:+} Strike Range (Harmony {}); your turn ends.",
+            t.table().assist_at(t.standing().harmony),
+            harmony_name(t.standing().harmony)
+        ),
+        Action::Recharge(c) => format!(
+            "{c} goes to the Trash for {} (its suit's value), up to your maximum; your turn goes on.",
+            count(c.suit.value(), "Charge")
+        ),
+        Action::Activate(_) => "Draw this Gear's cards, once a Throwdown; your turn goes on.".into(),
+        Action::Sacrifice(_) => {
+            "Give this Gear up for its one effect (not after Activating it in this Throwdown); your turn goes on.".into()
+        }
+        Action::SpendOmen => "An Active Omen turns face down and the table's next Escalation Event happens; your turn goes on.".into(),
+        Action::Surge { .. } => "These Face cards go to the Trash and the Threat's effect joins the fight; your turn goes on.".into(),
+        Action::Lay(c) if decision == Decision::Challenge => {
+            format!("{c} goes face down with your Stakes; once everyone has chosen, every laid card turns up and the highest leads.")
+        }
+        Action::Lay(c) => format!(
+            "{c} goes face down on the challenger's or the other side; once everyone has chosen, all turn up and the highest leads."
+        ),
+        Action::LayBlind => "The Deck's top card goes face down for the Coach, unseen by all until the laid cards turn up.".into(),
+        Action::SitOut => "You take no part in this Throwdown: no card, and none of its spoils.".into(),
+        Action::Take => {
+            "The Coach lays the Deck's top card face down as the Threshold; then you play a card, or flip the Deck's top card, against it."
+                .into()
+        }
+        Action::BackOff => "Nothing happens: no card is played and no consequence follows.".into(),
+        Action::Play(c) => format!(
+            "{c} against the hidden Threshold{}: higher gives “Yes, and…”; otherwise you pick the outcome.",
+            if c.rank == Rank::Ace { " (the Ace counts 11)" } else { "" }
+        ),
+        Action::Flip => "The Deck's top card plays for you, unseen until the reveal.".into(),
+        Action::Pick(Outcome::YesAnd) => "Success, with a good turn.".into(),
+        Action::Pick(Outcome::YesBut) => "Success, but the Coach names a cost.".into(),
+        Action::Pick(Outcome::NoBut) => "Failure, but with a good turn.".into(),
+        Action::Pick(Outcome::NoAnd) => "Failure and a cost named by the Coach; you gain a Charge at once.".into(),
+        Action::StopSpending => "The spoils cards left go to the Trash.".into(),
+        Action::Discard(c) => format!("{c} goes to the Trash."),
+        Action::Spend(..) | Action::Concede(_) | Action::Aim(_) | Action::Soak(_) | Action::Consequence(_) => return None,
+    };
+    Some(line)
 }
 
 fn gear_name(t: &Fusion, seat: u8, g: u8) -> String {

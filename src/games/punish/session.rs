@@ -51,6 +51,7 @@ impl OnSite for PunishSite {
         let setup = Setup::arranged([&[Dodge, Strike, Rush, Guard, P], &[Strike, Rush, P, Guard, Dodge]], &[Guard, Dodge], options).ok()?;
         let step = |say, point, you: Card, them: Card| Step { say, point, inputs: vec![Some(Play::card(you)), Some(Play::card(them))] };
         Some(Lesson {
+            title: "A first match",
             seats: 2,
             setup,
             steps: vec![

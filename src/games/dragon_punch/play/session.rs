@@ -53,6 +53,7 @@ impl OnSite for DragonPunchSite {
         let turn = |say, point, you: u8, them: u8| Step { say, point, inputs: vec![play(you), play(them)] };
         let red = |card: u8| Step { say: "", point: "", inputs: vec![None, Some(Action::Switch(card))] };
         Some(Lesson {
+            title: "A first fight",
             seats: 2,
             setup: Setup::standard(crate::games::dragon_punch::sets::ours(), [0, 1]),
             steps: vec![

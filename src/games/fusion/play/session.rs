@@ -50,6 +50,7 @@ impl OnSite for FusionSite {
         let you = |say, point, action| Step { say, point, inputs: vec![Some(action), None] };
         let coach = |action| Step { say: "", point: "", inputs: vec![None, Some(action)] };
         Some(Lesson {
+            title: "A first Throwdown",
             seats: 2,
             setup,
             steps: vec![
@@ -81,6 +82,12 @@ impl OnSite for FusionSite {
         })
     }
 
+    /// The first lesson (a Throwdown's lay, Push and spoils), then a Gambit, then a Throwdown's
+    /// side actions and an Assist.
+    fn lessons() -> Vec<Lesson<Fusion>> {
+        Self::lesson().into_iter().chain(gambit_lesson()).chain(side_actions_lesson()).collect()
+    }
+
     fn option_words(view: &FusionView, seat: Seat, action: &dojo_games::fusion::Action) -> String {
         u8::try_from(seat.index()).map(|s| words::action_label(&view.table, s, action)).unwrap_or_default()
     }
@@ -94,7 +101,7 @@ impl OnSite for FusionSite {
         let (conflicts, _) = view.map_or((&[][..], 0), |v| v.table.conflicts());
         match conflicts {
             [dojo_games::fusion::Conflict::Gambit { .. }] => (
-                "A Gambit goes to the pilots when the pilot's action succeeds (\"Yes…\") and to the Coach when it fails (\"No…\"). A card higher than the hidden one gives \"Yes, and…\"; otherwise the pilot picks another outcome.".into(),
+                "The pilots win a Gambit when the pilot's action succeeds (\"Yes…\") and the Coach wins it when it fails (\"No…\"). A card higher than the hidden one gives \"Yes, and…\"; otherwise the pilot picks another outcome.".into(),
                 "outcomes",
             ),
             [_] | [] => (
@@ -162,6 +169,131 @@ impl OnSite for FusionSite {
     }
 }
 
+/// A card by its code (`9C`); the lessons' codes are all valid (their tests play them).
+fn card(code: &str) -> Option<dojo_games::fusion::cards::Card> {
+    dojo_games::fusion::cards::Card::try_from(code.to_string()).ok()
+}
+
+/// Cards by their codes.
+fn cards(codes: &[&str]) -> Option<Vec<dojo_games::fusion::cards::Card>> {
+    codes.iter().map(|c| card(c)).collect()
+}
+
+/// A Gambit for Aiko (the person): taken, a Nine played against the hidden Jack, an outcome
+/// picked from the three a lower card leaves, and the Coach's +Purge stopped with a Buffer.
+fn gambit_lesson() -> Option<Lesson<Fusion>> {
+    use dojo_games::fusion::gambit::{Consequence, Outcome};
+    use dojo_games::fusion::micro::{Choices, Micro, Target};
+    use dojo_games::fusion::sheet::{PilotSheet, Threat};
+    use dojo_games::fusion::{Action, Conflict, Setup};
+    let mut aiko = PilotSheet::named("Aiko");
+    aiko.charges = 2;
+    let setup = Setup {
+        pilots: vec![aiko],
+        stashes: vec![cards(&["9C", "6H", "3D"])?],
+        deck_top: cards(&["JS", "KC", "5H", "10C", "4D"])?,
+        threats: vec![Threat::plain("Bully", 2, 1)],
+        table: Default::default(),
+        conflict: Conflict::Gambit { pilot: 0, specialty: false },
+        then: Vec::new(),
+        seed: 7,
+    };
+    let you = |say, point, action| Step { say, point, inputs: vec![Some(action), None] };
+    Some(Lesson {
+        title: "the Gambit",
+        seats: 2,
+        setup,
+        steps: vec![
+            you(
+                "A Gambit settles one risky move with one card. The Coach calls it on you, Aiko; backing off is always allowed and nothing happens. Take it.",
+                "[data-choice=\"take\"]",
+                Action::Take,
+            ),
+            you(
+                "The Deck's top card now lies face down: the Threshold, unseen by everyone, the Coach too. Beat it and the move succeeds with a bonus. Tap your highest card, the Nine of Clubs, then Play.",
+                "[data-choice=\"play-9C\"]",
+                Action::Play(card("9C")?),
+            ),
+            you(
+                "The Threshold was the Jack of Spades, so your Nine is not higher and you pick the outcome: Yes, but (success at a cost), No, but (failure with a bonus) or No, and (failure at a cost, plus a Charge). Pick Yes, but.",
+                "[data-choice=\"pick-yes-but\"]",
+                Action::Pick(Outcome::YesBut),
+            ),
+            Step { say: "", point: "", inputs: vec![None, Some(Action::Consequence(Consequence::Fire(Micro::Purge, Target::Pilot(0))))] },
+            you(
+                "The Coach names the cost: +Purge on you, which would drop your 2 Charges to 0. A Buffer stops one point of damage. Spend one.",
+                "[data-choice=\"soak-buffer\"]",
+                Action::Soak(Choices { buffer: true, commitment: None }),
+            ),
+        ],
+        done: "The move succeeded and the Buffer kept your Charges. With a higher card you would have had \u{201c}Yes, and\u{2026}\u{201d} with no choice to make; Aces count 11 in a Gambit.",
+    })
+}
+
+/// A Throwdown for Aiko (the person) beside Bo, a scripted pilot: side actions before the main
+/// action (a Recharge, a Booster Activated), a Push, then a Strike-Assist that lets Bo reach a
+/// card beyond his own range.
+fn side_actions_lesson() -> Option<Lesson<Fusion>> {
+    use dojo_games::fusion::micro::Micro;
+    use dojo_games::fusion::sheet::{Gear, PilotSheet, Threat};
+    use dojo_games::fusion::{Action, Conflict, Setup};
+    let mut aiko = PilotSheet::named("Aiko");
+    aiko.gear = vec![Gear { name: "Booster".into(), draw: 1, sacrifice: Micro::Rally }];
+    let setup = Setup {
+        pilots: vec![aiko, PilotSheet::named("Bo")],
+        stashes: vec![cards(&["9C", "6H", "3D"])?, cards(&["8S", "7D", "2C"])?],
+        deck_top: cards(&["5C", "4H", "QD", "10C", "4D", "6S", "8H", "9D", "JC", "3S"])?,
+        threats: vec![Threat::plain("Bully", 2, 1)],
+        table: Default::default(),
+        conflict: Conflict::Throwdown { challenger: 0, stakes: "The bully leaves the market".into(), threats: vec![0] },
+        then: Vec::new(),
+        seed: 7,
+    };
+    let you = |say, point, action| Step { say, point, inputs: vec![Some(action), None, None] };
+    let bo = |action| Step { say: "", point: "", inputs: vec![None, Some(action), None] };
+    let coach = |action| Step { say: "", point: "", inputs: vec![None, None, Some(action)] };
+    Some(Lesson {
+        title: "side actions and Assists",
+        seats: 3,
+        setup,
+        steps: vec![
+            you(
+                "You challenge the bully with Bo at your side. Lay the Three of Diamonds face down: tap it, then Lay.",
+                "[data-choice=\"lay-3D\"]",
+                Action::Lay(card("3D")?),
+            ),
+            bo(Action::Lay(card("2C")?)),
+            coach(Action::LayBlind),
+            you(
+                "The Coach's blind Five came out on top, and the first turn is yours. A turn is any side actions, each once, then one main action. Among the side actions, Recharge with the Six of Hearts: a Heart is worth 3 Charges.",
+                "[data-choice=\"recharge-6H\"]",
+                Action::Recharge(card("6H")?),
+            ),
+            you(
+                "Your turn goes on after a side action. Activate your Booster, a piece of Gear: it draws you a card, once a Throwdown.",
+                "[data-choice=\"activate-0\"]",
+                Action::Activate(0),
+            ),
+            you(
+                "Now your one main action. Tap the Six of Spades and Push it on the Five: 1 above it, within your Strike Range of 3, so no Strife.",
+                "[data-choice=\"push-6S\"]",
+                Action::Push(card("6S")?),
+            ),
+            bo(Action::Recharge(card("7D")?)),
+            bo(Action::Push(card("8S")?)),
+            coach(Action::Push(card("10C")?)),
+            you(
+                "The Coach pushed a Ten. Your Nine cannot beat it, but an Assist helps the next ally: tap the Eight of Hearts and, among its Assists, take the Strike-Assist, which discards it and widens Bo's range.",
+                "[data-choice=\"assist-8H-strike\"]",
+                Action::Assist { discard: card("8H")?, give: None },
+            ),
+            bo(Action::Recharge(card("9D")?)),
+            bo(Action::Push(card("JC")?)),
+        ],
+        done: "Bo pushed his Jack on the Ten. Side actions never end a turn; an Assist is a main action that ends yours, and a Card-Assist would have handed Bo a card instead.",
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,6 +321,25 @@ mod tests {
         let start = Fusion::from_setup(&lesson.setup).unwrap();
         assert_eq!(end.standing().harmony, start.standing().harmony, "no Push overreached: Harmony is whole");
         assert_eq!(end.standing().threats[0].rating, 0, "the +Trauma took the bully out");
+    }
+
+    #[test]
+    fn the_gambit_and_side_action_lessons_play_as_written_each_step_pointing_at_its_choice() {
+        let lessons = FusionSite::lessons();
+        assert_eq!(lessons.len(), 3);
+        for lesson in &lessons[1..] {
+            let end = crate::play::lesson::check(lesson);
+            for step in lesson.steps.iter().filter(|s| !s.say.is_empty()) {
+                let key = super::super::choice_key(step.inputs[0].as_ref().unwrap());
+                assert_eq!(step.point, format!("[data-choice=\"{key}\"]"), "{}: each step highlights its own choice", lesson.title);
+            }
+            let _ = end;
+        }
+        let gambit = crate::play::lesson::check(&lessons[1]);
+        assert_eq!(gambit.standing().pilots[0].charges, 2, "the Buffer kept Aiko's Charges");
+        let side = crate::play::lesson::check(&lessons[2]);
+        let top = side.fight().and_then(|f| f.pile.top()).map(|c| (c.seat, String::from(c.card)));
+        assert_eq!(top, Some((1, "JC".to_string())), "Bo's Jack lies on top, pushed with Aiko's Strike-Assist");
     }
 
     #[test]

@@ -69,6 +69,7 @@ impl OnSite for RumbleSite {
             }
         };
         Some(Lesson {
+            title: "A first round",
             seats: 2,
             setup,
             steps: vec![

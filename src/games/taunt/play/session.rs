@@ -57,6 +57,7 @@ impl OnSite for TauntSite {
         let setup = Setup::new([FighterId::Wollypobber, FighterId::Tuggle], options);
         let turn = |say, point, you: Slot, them: Slot| Step { say, point, inputs: vec![Some(Action::Play(you)), Some(Action::Play(them))] };
         Some(Lesson {
+            title: "A first duel",
             seats: 2,
             setup,
             steps: vec![
