@@ -38,7 +38,13 @@ async function chooseSomething(page) {
     const button = await page.$(`[data-testid="${submit}"]`);
     if (button) return button.click().then(() => true);
   }
-  const choice = await page.$('[data-testid="hand"] button:not([disabled]), [data-testid="choices"] button');
+  let choice = await page.$(':is([data-testid="hand"] button:not([disabled]), [data-testid="choices"] button) >> visible=true');
+  // FUSION chooses in two taps: a card, then what to do with it.
+  const card = choice ? null : await page.$('.fu-pick >> visible=true');
+  if (card) {
+    await card.click();
+    choice = await page.waitForSelector('[data-testid="card-actions"] .fu-choice >> visible=true', { timeout: 5_000 }).catch(() => null);
+  }
   if (!choice) return false;
   await choice.click();
   const confirm = await page.$('[data-testid="confirm"]:not([disabled])');
