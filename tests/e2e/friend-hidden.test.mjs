@@ -187,30 +187,17 @@ test('on three devices, a stop sent by one friend in the other\'s name stops eve
   // the connection it came on.
   const forge = async (page, n) => {
     if (n !== 1) return;
+    // The recording (installed first) holds what friend 1 heard; the forgery reads it.
+    await recordWire(page);
     await page.addInitScript(() => {
-      let fromTwo = 0;
       let forged = false;
-      const handler = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
-      Object.defineProperty(RTCDataChannel.prototype, 'onmessage', {
-        configurable: true,
-        get() {
-          return handler.get.call(this);
-        },
-        set(listener) {
-          const counting = (event) => {
-            const text = String(event.data);
-            if (text.startsWith('{') && JSON.parse(text).from === 2) fromTwo += 1;
-            return listener.call(this, event);
-          };
-          handler.set.call(this, listener ? counting : listener);
-        },
-      });
+      const fromTwo = () => window.dojoWire.filter((m) => m.way === 'in' && m.text.startsWith('{') && JSON.parse(m.text).from === 2).length;
       const send = RTCDataChannel.prototype.send;
       RTCDataChannel.prototype.send = function (data) {
         const result = send.call(this, data);
         if (!forged && typeof data === 'string' && data.includes('"Commit"')) {
           forged = true;
-          send.call(this, JSON.stringify({ from: 2, seq: fromTwo, body: { Stop: { reason: 'friend 2 gives up' } } }));
+          send.call(this, JSON.stringify({ from: 2, seq: fromTwo(), body: { Stop: { reason: 'friend 2 gives up' } } }));
         }
         return result;
       };

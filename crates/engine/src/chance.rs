@@ -37,19 +37,7 @@ pub struct DrawnSeedHooks<G: Game> {
     chance_pending: fn(&G) -> bool,
 }
 
-impl<G: Game> Clone for DrawnSeedHooks<G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G: Game> Copy for DrawnSeedHooks<G> {}
-
-impl<G: Game> std::fmt::Debug for DrawnSeedHooks<G> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "DrawnSeedHooks({})", G::NAME)
-    }
-}
+hook_traits!(DrawnSeedHooks);
 
 impl<G: DrawnSeed> DrawnSeedHooks<G> {
     /// The hooks of `G`'s [`DrawnSeed`] implementation.
@@ -99,19 +87,7 @@ pub struct HiddenFutureHooks<G: Game> {
     determinize_table: fn(&[G::View], &mut Rng) -> Option<G>,
 }
 
-impl<G: Game> Clone for HiddenFutureHooks<G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G: Game> Copy for HiddenFutureHooks<G> {}
-
-impl<G: Game> std::fmt::Debug for HiddenFutureHooks<G> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "HiddenFutureHooks({})", G::NAME)
-    }
-}
+hook_traits!(HiddenFutureHooks);
 
 impl<G: HiddenFuture> HiddenFutureHooks<G> {
     /// The hooks of `G`'s [`HiddenFuture`] implementation.

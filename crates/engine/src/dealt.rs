@@ -91,19 +91,7 @@ pub struct DealtHooks<G: Game> {
     dealt_setup: fn(&G::Setup, &[Vec<u16>]) -> G::Setup,
 }
 
-impl<G: Game> Clone for DealtHooks<G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G: Game> Copy for DealtHooks<G> {}
-
-impl<G: Game> std::fmt::Debug for DealtHooks<G> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "DealtHooks({})", G::NAME)
-    }
-}
+hook_traits!(DealtHooks);
 
 impl<G: Dealt> DealtHooks<G> {
     /// The hooks of `G`'s [`Dealt`] implementation.

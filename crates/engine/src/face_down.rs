@@ -23,19 +23,7 @@ pub struct FaceDownHooks<G: Game> {
     outline: fn(&G, Seat, &G::Action) -> Option<u8>,
 }
 
-impl<G: Game> Clone for FaceDownHooks<G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G: Game> Copy for FaceDownHooks<G> {}
-
-impl<G: Game> std::fmt::Debug for FaceDownHooks<G> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "FaceDownHooks({})", G::NAME)
-    }
-}
+hook_traits!(FaceDownHooks);
 
 impl<G: FaceDown> FaceDownHooks<G> {
     /// The hooks of `G`'s [`FaceDown`] implementation.

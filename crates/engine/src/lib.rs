@@ -16,6 +16,26 @@
 //! generated-input campaigns (`fuzz`, feature `fuzz`) are not part of the contract.
 #![deny(missing_docs)]
 
+/// `Clone`, `Copy` and `Debug` for a struct of one game's hook functions (`FaceDownHooks<G>`,
+/// …): derived ones would ask the game type itself to be `Clone`, `Copy` and `Debug`.
+macro_rules! hook_traits {
+    ($name:ident) => {
+        impl<G: $crate::game::Game> Clone for $name<G> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+
+        impl<G: $crate::game::Game> Copy for $name<G> {}
+
+        impl<G: $crate::game::Game> std::fmt::Debug for $name<G> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, concat!(stringify!($name), "({})"), <G as $crate::game::Game>::NAME)
+            }
+        }
+    };
+}
+
 mod chance;
 pub mod conformance;
 mod dealt;

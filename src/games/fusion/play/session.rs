@@ -29,12 +29,9 @@ impl OnSite for FusionSite {
     /// down, Pushes kept within her Strike Range so no +Strife lands on the team, the Coach out of
     /// cards he can Push, and a Club of the spoils spent as +Trauma.
     fn lesson() -> Option<Lesson<Fusion>> {
-        use dojo_games::fusion::cards::Card;
         use dojo_games::fusion::payload::Buy;
         use dojo_games::fusion::sheet::{PilotSheet, Threat};
         use dojo_games::fusion::{Action, Conflict, Setup};
-        let card = |code: &str| Card::try_from(code.to_string()).ok();
-        let cards = |codes: &[&str]| codes.iter().map(|c| card(c)).collect::<Option<Vec<Card>>>();
         let mut aiko = PilotSheet::named("Aiko");
         aiko.fight = 1;
         let setup = Setup {
