@@ -68,6 +68,29 @@ pub fn time_deal() -> Result<DealTimes, String> {
     Ok(DealTimes { deal: ms(start, dealt), reshuffle: ms(dealt, browser::now_ms()) })
 }
 
+/// Cards in FUSION's Deck, as the devices would deal them: two packs and the four Jokers.
+pub const BIG_DECK: u16 = 108;
+
+/// Times a mental-poker deal of [`BIG_DECK`] cards among `devices` devices, every device's part
+/// run here one after another as the devices would run them in turn: every shuffle and relock,
+/// then each device reading a Stash of three (every other device's key for each card, then its
+/// own) and one card turned face up for all. Whole milliseconds, or why it failed.
+pub fn time_big_deal(devices: usize) -> Result<u32, String> {
+    use dojo_remote::deal::{deal_among, reveal};
+    let secrets: Vec<[u8; 32]> = (0..devices).map(|_| secret_bytes()).collect();
+    let refs: Vec<&[u8; 32]> = secrets.iter().collect();
+    let start = browser::now_ms();
+    let (deck, keys) = deal_among("fusion", BIG_DECK, &refs).map_err(|e| format!("{e:?}"))?;
+    let read = |k: usize| -> Result<u16, String> {
+        let every: Vec<[u8; 32]> = keys.iter().map(|key| key.card_key(k).unwrap_or_default()).collect();
+        reveal("fusion", BIG_DECK, &deck[k], &every).map_err(|e| format!("{e:?}"))
+    };
+    for k in 0..3 * devices + 1 {
+        read(k)?;
+    }
+    Ok((browser::now_ms() - start).max(0.0).round() as u32)
+}
+
 /// A QR code of `text`, or nothing when it is too long for one.
 pub(crate) fn qr_view(text: String, label: &'static str) -> impl IntoView {
     super::qr::svg_path(&text).map(|(size, path)| {
@@ -94,6 +117,8 @@ pub fn ConnectPage() -> impl IntoView {
     let line = RwSignal::new(String::new());
     let connect_ms = RwSignal::new(None::<u32>);
     let deal_ms = RwSignal::new(None::<Result<DealTimes, String>>);
+    let big_deal_ms = RwSignal::new(None::<Result<(u32, u32), String>>);
+    let big_deal_runs = RwSignal::new(0u32);
     let busy = RwSignal::new(false);
     let link: StoredValue<Option<Rc<Link>>, LocalStorage> = StoredValue::new_local(None);
     let started = StoredValue::new(0.0f64);
@@ -251,8 +276,16 @@ pub fn ConnectPage() -> impl IntoView {
             <SettingsForm settings=settings/>
             <section class="deal-check">
                 <h2>"How long a fair deal takes here"</h2>
-                <p>"When a game deals cards that only their holder may see, two devices deal them together, each locking every card so neither can read the other's hand. This times such a deal of 15 cards on this device."</p>
+                <p>"When a game deals cards that only their holder may see, two devices deal them together, each locking every card so neither can read the other's hand. These buttons time such a deal on this device: PUNISH's 15 cards between two devices, and FUSION's 108 between two and among five."</p>
                 <button data-testid="time-deal" on:click=move |_| deal_ms.set(Some(time_deal()))>"Time a deal"</button>
+                <button data-testid="time-big-deal" on:click=move |_| {
+                    big_deal_runs.update(|n| *n += 1);
+                    big_deal_ms.set(Some(time_big_deal(2).and_then(|two| time_big_deal(5).map(|five| (two, five)))));
+                }>"Time a deal of 108 cards"</button>
+                {move || big_deal_ms.get().map(|r| match r {
+                    Ok((two, five)) => view! { <p data-testid="big-deal-ms" data-run=big_deal_runs.get_untracked().to_string() data-two-ms=two.to_string() data-five-ms=five.to_string()>{format!("A deal of FUSION's {BIG_DECK} cards, with each device reading a Stash of three, took {two} ms between two devices and {five} ms among five (every device's share of the work run here in turn).")}</p> }.into_any(),
+                    Err(e) => view! { <p class="error" role="alert">{format!("The deal failed: {e}")}</p> }.into_any(),
+                })}
                 {move || deal_ms.get().map(|r| match r {
                     Ok(t) => view! { <p data-testid="deal-ms" data-ms=t.deal.to_string() data-reshuffle-ms=t.reshuffle.to_string()>{format!("A deal of 15 cards took {} ms on this device, and dealing 13 of them again at the end of a measure {} ms.", t.deal, t.reshuffle)}</p> }.into_any(),
                     Err(e) => view! { <p class="error" role="alert">{format!("The deal failed: {e}")}</p> }.into_any(),

@@ -89,7 +89,7 @@ test('two devices connect by invitation and answer, talk, and notice when one le
   await host.context().close();
 });
 
-test('a fair deal of 15 cards, and a measure\'s reshuffle, are timed on a phone-speed CPU', async () => {
+test('a fair deal of 15 cards, a measure\'s reshuffle and FUSION\'s 108 cards are timed on a phone-speed CPU', async () => {
   const page = await connectPage(`${site.url}/connect`);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -107,6 +107,20 @@ test('a fair deal of 15 cards, and a measure\'s reshuffle, are timed on a phone-
   console.log(`reshuffle_13_cards_ms_cpu_x4_median: ${again[1]}`);
   assert.ok(times[1] > 0, `${times}`);
   assert.ok(again[1] > 0, `${again}`);
+  // FUSION's 108 cards between two devices and among five, same throttled CPU.
+  const two = [];
+  const five = [];
+  for (let i = 0; i < 3; i++) {
+    await page.click('[data-testid="time-big-deal"]');
+    await page.waitForSelector(`[data-testid="big-deal-ms"][data-run="${i + 1}"]`, { timeout: 60_000 });
+    two.push(Number(await page.getAttribute('[data-testid="big-deal-ms"]', 'data-two-ms')));
+    five.push(Number(await page.getAttribute('[data-testid="big-deal-ms"]', 'data-five-ms')));
+  }
+  two.sort((a, b) => a - b);
+  five.sort((a, b) => a - b);
+  console.log(`deal_108_cards_two_devices_ms_cpu_x4_median: ${two[1]} (budget 1000)`);
+  console.log(`deal_108_cards_five_devices_ms_cpu_x4_median: ${five[1]} (budget 3000)`);
+  assert.ok(two[1] > 0 && five[1] > two[1], `two ${two}, five ${five}: five devices do more work than two`);
   assertClean(page);
   await page.context().close();
 });

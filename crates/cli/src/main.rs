@@ -34,6 +34,7 @@
 //! Measuring commands end with plain `name: value` lines for scripts. Errors go to stderr with
 //! exit code 2.
 
+mod allies;
 mod bench;
 mod eval;
 #[macro_use]
@@ -99,6 +100,9 @@ const USAGE: &str = "usage:
   dojo bot-eval GAME [--matches N] [--level easy|medium|hard] [--seed N] [--against random|greedy|both] [--budget-ms MS] [--mode M] [--seats N]
              (GAME: a game with a rules engine; `dojo bot-eval toy --seats 4` is the 4-seat test game;
               --fighters N and --heroes N are --seats N, FUSION's --pilots N is --seats N+1; TAUNT's modes: duel, ffa, last-pobber, team, monsters, wampires)
+  dojo allies GAME [--matches N] [--seed N] [--opponent easy|medium|hard|random] [--mode M] [--seats N]
+             (a team game's computer as allies: one seat of the first team at random, its other seats at each
+              level in turn, the other side at --opponent; the team's win rates and the allies' plays by kind)
   dojo lengths GAME [--matches N] [--level easy|medium|hard|random] [--seed N] [--max-steps N] [--mode M] [--seats N]
              (how long games last, one level in every seat: ended, capped, and lengths in rounds)
   dojo matchups GAME [--matches N] [--level easy|medium|hard] [--seed N]
@@ -182,6 +186,12 @@ fn run(args: &[String]) -> Result<(), String> {
                 let table = table_of!(flags, G);
                 eval::bot_eval::<G>(&eval::EvalPlan { matches, level: &level, seed, against: &against, budget_ms, table })
             })
+        }
+        Some("allies") => {
+            let game = need_game(&positional)?;
+            flags.only(&["matches", "seed", "opponent", "seats", "pilots", "mode"])?;
+            let (matches, seed, opponent) = (flags.get("matches", 400)?, flags.get("seed", 1)?, flags.get("opponent", "medium".to_string())?);
+            with_game!(game, G => allies::allies::<G>(&allies::AlliesPlan { matches, seed, opponent: &opponent, table: table_of!(flags, G) }))
         }
         Some("lengths") => {
             let game = need_game(&positional)?;

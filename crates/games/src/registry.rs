@@ -98,6 +98,12 @@ pub trait Sampled: Game + SearchHints + crate::replay_link::Packing {
     fn lab_held_at_end(&self) -> Option<Vec<Vec<usize>>> {
         None
     }
+    /// For a team game, what kind of play `action` is, in a word the allies' report counts
+    /// (`dojo allies`: "assist", "fold", …); `None` for a choice not worth counting.
+    fn action_kind(action: &Self::Action) -> Option<&'static str> {
+        let _ = action;
+        None
+    }
 }
 
 /// What a lab run asks of a game: the way of playing, the table size and the game's own

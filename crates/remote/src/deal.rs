@@ -182,13 +182,25 @@ pub fn audit(deck_name: &str, size: u16, final_deck: &[Locked], keys: &[Vec<[u8;
 /// A whole two-device deal of `size` cards run in one place, as both devices would run it
 /// (for benchmarks and tests): the final locked deck and each device's keys.
 pub fn deal_two(deck_name: &str, size: u16, secrets: [&[u8; 32]; 2]) -> Result<(Vec<Locked>, [Keys; 2]), DealError> {
-    let keys = [Keys::new(secrets[0], size), Keys::new(secrets[1], size)];
-    let d = fresh_deck(deck_name, size);
-    let d = shuffle(&d, &keys[0])?;
-    let d = shuffle(&d, &keys[1])?;
-    let d = relock(&d, &keys[0])?;
-    let d = relock(&d, &keys[1])?;
-    Ok((d, keys))
+    let (deck, keys) = deal_among(deck_name, size, &secrets)?;
+    let [a, b]: [Keys; 2] = keys.try_into().map_err(|k: Vec<Keys>| DealError::WrongSize { expected: 2, got: k.len() })?;
+    Ok((deck, [a, b]))
+}
+
+/// A whole deal of `size` cards among as many devices as `secrets`, run in one place as the
+/// devices would run it one after another (for benchmarks and tests): every device shuffles
+/// in turn, then every device swaps its shuffle key for a key per card. The final locked deck
+/// and each device's keys.
+pub fn deal_among(deck_name: &str, size: u16, secrets: &[&[u8; 32]]) -> Result<(Vec<Locked>, Vec<Keys>), DealError> {
+    let keys: Vec<Keys> = secrets.iter().map(|s| Keys::new(s, size)).collect();
+    let mut deck = fresh_deck(deck_name, size);
+    for k in &keys {
+        deck = shuffle(&deck, k)?;
+    }
+    for k in &keys {
+        deck = relock(&deck, k)?;
+    }
+    Ok((deck, keys))
 }
 
 /// What a device knows of one card of a pool about to be shuffled again, mid-match: cards still

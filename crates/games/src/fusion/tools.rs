@@ -5,7 +5,7 @@
 use super::micro::Micro;
 use super::setup::{Conflict, Setup};
 use super::sheet::{Gear, PilotSheet, Surge, Threat};
-use super::{Event, Fusion};
+use super::{Action, Event, Fusion};
 use crate::registry::{LabAsk, LabKind, LabOffer, LabTable, Sampled, Table};
 use dojo_engine::Rng;
 
@@ -114,6 +114,22 @@ impl Sampled for Fusion {
         held.push(Vec::new());
         setup.validate().map_err(|e| e.to_string())?;
         Ok(LabTable { setup, held })
+    }
+
+    /// A pilot's plays in a Throwdown, by kind: the main actions (Push, Beat-Back, Assist,
+    /// Fold) and the side actions (Recharge, Activate, Sacrifice).
+    fn action_kind(action: &Action) -> Option<&'static str> {
+        Some(match action {
+            Action::Push(_) => "push",
+            Action::BeatBack(_) => "beat-back",
+            Action::Assist { give: Some(_), .. } => "card-assist",
+            Action::Assist { give: None, .. } => "strike-assist",
+            Action::Fold => "fold",
+            Action::Recharge(_) => "recharge",
+            Action::Activate(_) => "activate",
+            Action::Sacrifice(_) => "sacrifice",
+            _ => return None,
+        })
     }
 }
 
