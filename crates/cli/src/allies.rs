@@ -56,7 +56,15 @@ fn play_one<G: Sampled>(plan: &AlliesPlan, ally: Policy, opponent: Policy, m: us
         return Err("allies need a first team of at least two seats (FUSION: --pilots 2 or more)".into());
     }
     let person = team[m % team.len()];
-    let policy = |s: Seat| if s == person { Policy::Random } else if team.contains(&s) { ally } else { opponent };
+    let policy = |s: Seat| {
+        if s == person {
+            Policy::Random
+        } else if team.contains(&s) {
+            ally
+        } else {
+            opponent
+        }
+    };
     let mut steps = 0;
     while state.outcome().is_none() {
         if steps >= MAX_STEPS {
@@ -64,12 +72,14 @@ fn play_one<G: Sampled>(plan: &AlliesPlan, ally: Policy, opponent: Policy, m: us
             tally.wins += 0.5;
             return Ok(());
         }
-        let joint = joint_from(&state, |s, _| policy(s).act::<G>(&state.view_for(s), s, &mut rng)).ok_or("an acting seat has no legal action")?;
+        let joint =
+            joint_from(&state, |s, _| policy(s).act::<G>(&state.view_for(s), s, &mut rng)).ok_or("an acting seat has no legal action")?;
         for (seat, action) in joint.iter() {
-            if seat != person && team.contains(&seat) {
-                if let Some(kind) = action.as_ref().and_then(G::action_kind) {
-                    *tally.kinds.entry(kind).or_default() += 1;
-                }
+            if seat != person
+                && team.contains(&seat)
+                && let Some(kind) = action.as_ref().and_then(G::action_kind)
+            {
+                *tally.kinds.entry(kind).or_default() += 1;
             }
         }
         apply(&mut state, &joint).map_err(|e| e.to_string())?;
@@ -146,12 +156,18 @@ pub fn allies<G: Sampled>(plan: &AlliesPlan) -> Result<(), String> {
         let shares: Vec<String> = tally
             .kinds
             .iter()
-            .map(|(kind, n)| format!("{kind} {:.1}% ({:.2}/match)", 100.0 * *n as f64 / counted.max(1) as f64, *n as f64 / plan.matches.max(1) as f64))
+            .map(|(kind, n)| {
+                format!("{kind} {:.1}% ({:.2}/match)", 100.0 * *n as f64 / counted.max(1) as f64, *n as f64 / plan.matches.max(1) as f64)
+            })
             .collect();
         println!("allies_{name}_plays: {}", shares.join(", "));
     }
     let (hard, easy) = (rates["hard"], rates["easy"]);
-    println!("allies_hard_minus_easy: {:+.3} (95% margin of the difference ±{:.3})", hard - easy, (margin(hard, plan.matches).powi(2) + margin(easy, plan.matches).powi(2)).sqrt());
+    println!(
+        "allies_hard_minus_easy: {:+.3} (95% margin of the difference ±{:.3})",
+        hard - easy,
+        (margin(hard, plan.matches).powi(2) + margin(easy, plan.matches).powi(2)).sqrt()
+    );
     Ok(())
 }
 
@@ -169,7 +185,12 @@ mod tests {
         assert!((0.0..=12.0).contains(&tally.wins));
         let counted: usize = tally.kinds.values().sum();
         assert!(counted > 0, "random allies make some counted plays in 12 Throwdowns");
-        assert!(tally.kinds.keys().all(|k| ["push", "beat-back", "card-assist", "strike-assist", "fold", "recharge", "activate", "sacrifice"].contains(k)));
+        assert!(
+            tally
+                .kinds
+                .keys()
+                .all(|k| ["push", "beat-back", "card-assist", "strike-assist", "fold", "recharge", "activate", "sacrifice"].contains(k))
+        );
     }
 
     #[test]

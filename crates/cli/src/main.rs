@@ -190,7 +190,8 @@ fn run(args: &[String]) -> Result<(), String> {
         Some("allies") => {
             let game = need_game(&positional)?;
             flags.only(&["matches", "seed", "opponent", "seats", "pilots", "mode"])?;
-            let (matches, seed, opponent) = (flags.get("matches", 400)?, flags.get("seed", 1)?, flags.get("opponent", "medium".to_string())?);
+            let (matches, seed, opponent) =
+                (flags.get("matches", 400)?, flags.get("seed", 1)?, flags.get("opponent", "medium".to_string())?);
             with_game!(game, G => allies::allies::<G>(&allies::AlliesPlan { matches, seed, opponent: &opponent, table: table_of!(flags, G) }))
         }
         Some("lengths") => {

@@ -330,6 +330,13 @@ fn check_card_moves(moves: &[CardMove], dealing: &crate::Dealing, seats: usize) 
             CardMove::TopShown => true,
             CardMove::Reshuffled { draws, shown } => fits(draws, *shown),
             CardMove::Redealt { hands, shown } => fits(hands, *shown),
+            CardMove::Drawn { seat, count } => seat.index() < seats && usize::from(*count) <= dealing.faces.len(),
+            CardMove::HandShown { seat } => seat.index() < seats,
+            CardMove::Passed { from, to, count } => {
+                from.index() < seats && to.index() < seats && from != to && usize::from(*count) <= dealing.faces.len()
+            }
+            CardMove::Restocked { faces } => faces.len() <= dealing.faces.len() && faces.iter().all(|f| dealing.faces.contains(f)),
+            CardMove::TopHidden | CardMove::HiddenShown => true,
         };
         if !ok {
             return Err(format!("the step's card move {m:?} does not fit a table of {seats} and its deck"));

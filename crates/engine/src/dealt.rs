@@ -22,6 +22,15 @@ pub struct Dealing {
     pub hands: Vec<u8>,
     /// Cards then turned face up.
     pub shown: u8,
+    /// Faces whose cards are shuffled in face up (FUSION's Jokers): every device sees such a
+    /// card once it reaches the deck's top, and it is taken off there at once, out of play, so
+    /// that a card is only ever drawn, shown or laid from under it. The first deal skips them.
+    #[serde(default)]
+    pub marked: Vec<u16>,
+    /// What the setup itself then does with the cards, before the first step (FUSION's
+    /// pilots draw their Stashes, the Coach may challenge blind); empty for most games.
+    #[serde(default)]
+    pub opening: Vec<CardMove>,
 }
 
 impl Dealing {
@@ -50,6 +59,40 @@ pub enum CardMove {
         draws: Vec<u8>,
         /// Cards then turned face up.
         shown: u8,
+    },
+    /// `count` cards off the deck's top went to `seat`'s hand, seen by its holder alone.
+    Drawn {
+        /// Who drew them.
+        seat: Seat,
+        /// How many.
+        count: u8,
+    },
+    /// The deck's top card was laid face down where no one sees it (FUSION's Threshold, the
+    /// Coach's blind card).
+    TopHidden,
+    /// The card laid face down longest ago by [`CardMove::TopHidden`] was turned face up.
+    HiddenShown,
+    /// Every card of `seat`'s hand was turned face up (a whole hand thrown away).
+    HandShown {
+        /// Whose hand.
+        seat: Seat,
+    },
+    /// `count` cards of `from`'s hand went to `to`'s, seen by the two holders alone: the
+    /// places `from`'s device names as it shows the choice.
+    Passed {
+        /// The giver.
+        from: Seat,
+        /// The receiver.
+        to: Seat,
+        /// How many.
+        count: u8,
+    },
+    /// The deck's cards still in it and the cards face up with faces `faces` (one each, out
+    /// of play, FUSION's Trash and Jokers) were shuffled into a new deck; the rest stay where
+    /// they are.
+    Restocked {
+        /// The faces of the cards taken back in from face up.
+        faces: Vec<u16>,
     },
     /// Every card, hands included, was gathered, shuffled and dealt as at the start.
     Redealt {

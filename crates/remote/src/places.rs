@@ -25,8 +25,12 @@ pub struct Zones {
     pub deck: Vec<Place>,
     /// The cards face up outside the hands and the deck.
     pub face_up: Vec<Place>,
+    /// Cards laid face down from the deck that no one has seen, the oldest first.
+    pub hidden: Vec<Place>,
     /// Deals laid out so far.
     pub laid: u32,
+    /// Passes of cards between hands followed so far ([`Places::passes`]).
+    pub passes: usize,
 }
 
 /// Why a step's cards cannot be followed.
@@ -43,6 +47,14 @@ pub enum PlaceError {
     Unseen,
     /// What this device has seen fits no deal of the deck (a device cheated, or a key lied).
     NoWorld,
+    /// A card turned face up from no card laid face down.
+    NothingHidden,
+    /// Cards passed that the giver's hand does not hold, or a number of them other than the
+    /// step's.
+    BadPass {
+        /// The giver's seat.
+        seat: u8,
+    },
 }
 
 impl std::fmt::Display for PlaceError {
@@ -54,6 +66,10 @@ impl std::fmt::Display for PlaceError {
             PlaceError::EmptyDeck => write!(f, "a card was taken from an empty deck"),
             PlaceError::Unseen => write!(f, "a card face up was never opened to every device"),
             PlaceError::NoWorld => write!(f, "the cards opened so far cannot come from one deck: a deal or a key was false"),
+            PlaceError::NothingHidden => write!(f, "a card was turned face up where none lay face down"),
+            PlaceError::BadPass { seat } => {
+                write!(f, "Player {} passed cards their hand does not hold, or too many or too few", u16::from(*seat) + 1)
+            }
         }
     }
 }
@@ -67,6 +83,23 @@ pub enum Need {
     Top(Place),
     /// A deal again of `pool` (the deck, locked, and the cards face up), to lay out as the move says.
     Deal(Option<Vec<Pooled>>),
+    /// These places must be opened to everyone (a card laid face down turned up, a hand shown).
+    Open(Vec<Place>),
+    /// These places, new in `seat`'s hand, must be opened to the device that plays it.
+    Give {
+        /// The holder.
+        seat: usize,
+        /// The places.
+        places: Vec<Place>,
+    },
+    /// The device that plays `from` must name the places of its hand it passes (`count` of
+    /// them), as it shows the choice.
+    Pass {
+        /// The giver.
+        from: usize,
+        /// How many.
+        count: u8,
+    },
 }
 
 /// Every card's place on one device, and what it has seen.
@@ -77,6 +110,11 @@ pub struct Places {
     sights: Vec<DealSight>,
     /// Places every device has seen.
     public: BTreeSet<Place>,
+    /// Places opened to the device of a seat that holds them (drawn or passed to it), once
+    /// every device gave its key, with that seat.
+    given: BTreeSet<(Place, usize)>,
+    /// The places each pass of cards between hands moved, in the order the givers named them.
+    passes: Vec<Vec<Place>>,
     /// Where the cards lie.
     pub zones: Zones,
 }
@@ -88,7 +126,9 @@ impl Places {
             dealing,
             sights: Vec::new(),
             public: BTreeSet::new(),
-            zones: Zones { hands: vec![Vec::new(); seats], deck: Vec::new(), face_up: Vec::new(), laid: 0 },
+            given: BTreeSet::new(),
+            passes: Vec::new(),
+            zones: Zones { hands: vec![Vec::new(); seats], deck: Vec::new(), face_up: Vec::new(), hidden: Vec::new(), laid: 0, passes: 0 },
         }
     }
 
@@ -125,6 +165,21 @@ impl Places {
     /// True once every device has seen the card at `place`.
     pub fn is_public(&self, place: Place) -> bool {
         self.public.contains(&place)
+    }
+
+    /// Every device gave its key for `places` to the device that plays `seat`.
+    pub fn mark_given(&mut self, seat: usize, places: &[Place]) {
+        self.given.extend(places.iter().map(|p| (*p, seat)));
+    }
+
+    /// The giver's device named `places` of its hand for the next pass of cards.
+    pub fn record_pass(&mut self, places: Vec<Place>) {
+        self.passes.push(places);
+    }
+
+    /// Passes named so far.
+    pub fn passes(&self) -> usize {
+        self.passes.len()
     }
 
     fn face(&self, place: Place) -> Option<u16> {
@@ -184,6 +239,77 @@ impl Places {
                     zones.hands.iter_mut().for_each(Vec::clear);
                     self.lay_out(zones, hands, *shown);
                 }
+                CardMove::Drawn { seat, count } => {
+                    let n = usize::from(*count);
+                    if zones.deck.len() < n {
+                        return Err(PlaceError::EmptyDeck);
+                    }
+                    let drawn: Vec<Place> = zones.deck[..n].to_vec();
+                    if drawn.iter().any(|p| !self.given.contains(&(*p, seat.index()))) {
+                        return Ok((done, Need::Give { seat: seat.index(), places: drawn }));
+                    }
+                    zones.deck.drain(..n);
+                    zones.hands.get_mut(seat.index()).ok_or(PlaceError::NotShown { seat: seat.0 })?.extend(drawn);
+                }
+                CardMove::TopHidden => {
+                    let top = *zones.deck.first().ok_or(PlaceError::EmptyDeck)?;
+                    zones.hidden.push(top);
+                    zones.deck.remove(0);
+                }
+                CardMove::HiddenShown => {
+                    let oldest = *zones.hidden.first().ok_or(PlaceError::NothingHidden)?;
+                    if !self.is_public(oldest) {
+                        return Ok((done, Need::Open(vec![oldest])));
+                    }
+                    zones.face_up.push(zones.hidden.remove(0));
+                }
+                CardMove::HandShown { seat } => {
+                    let hand = zones.hands.get_mut(seat.index()).ok_or(PlaceError::NotShown { seat: seat.0 })?;
+                    let closed: Vec<Place> = hand.iter().copied().filter(|p| !self.is_public(*p)).collect();
+                    if !closed.is_empty() {
+                        return Ok((done, Need::Open(closed)));
+                    }
+                    zones.face_up.append(hand);
+                }
+                CardMove::Passed { from, to, count } => {
+                    let Some(places) = self.passes.get(zones.passes) else {
+                        return Ok((done, Need::Pass { from: from.index(), count: *count }));
+                    };
+                    let bad = PlaceError::BadPass { seat: from.0 };
+                    let hand = zones.hands.get_mut(from.index()).ok_or(bad.clone())?;
+                    if places.len() != usize::from(*count) || places.iter().any(|p| !hand.contains(p)) {
+                        return Err(bad);
+                    }
+                    let fresh: Vec<Place> =
+                        places.iter().copied().filter(|p| !self.given.contains(&(*p, to.index())) && !self.is_public(*p)).collect();
+                    if !fresh.is_empty() {
+                        return Ok((done, Need::Give { seat: to.index(), places: fresh }));
+                    }
+                    hand.retain(|p| !places.contains(p));
+                    zones.hands.get_mut(to.index()).ok_or(bad)?.extend(places.iter().copied());
+                    zones.passes += 1;
+                }
+                CardMove::Restocked { faces } => {
+                    let pool = self.restock_pool(zones, faces)?;
+                    if zones.laid as usize >= self.sights.len() {
+                        return Ok((done, Need::Deal(Some(pool))));
+                    }
+                    if self.sights[zones.laid as usize].pool.as_ref() != Some(&pool) {
+                        return Err(PlaceError::NoWorld);
+                    }
+                    let mut taken = Vec::new();
+                    for face in faces {
+                        let at = zones
+                            .face_up
+                            .iter()
+                            .position(|p| !taken.contains(p) && self.face(*p) == Some(*face))
+                            .ok_or(PlaceError::Unseen)?;
+                        taken.push(zones.face_up[at]);
+                    }
+                    zones.face_up.retain(|p| !taken.contains(p));
+                    let seats = zones.hands.len();
+                    self.lay_out(zones, &vec![0; seats], 0);
+                }
             }
         }
         Ok((moves.len(), Need::Nothing))
@@ -239,6 +365,35 @@ impl Places {
         Ok(pool)
     }
 
+    /// The pool of a restock from `zones`: the deck's places, still locked, then the cards
+    /// face up with `faces` (the first public place of each face, in order), by number,
+    /// smallest first.
+    fn restock_pool(&self, zones: &Zones, faces: &[u16]) -> Result<Vec<Pooled>, PlaceError> {
+        let last = zones.laid.checked_sub(1).ok_or(PlaceError::NoWorld)?;
+        let mut pool = Vec::new();
+        for p in &zones.deck {
+            if p.0 != last {
+                return Err(PlaceError::NoWorld);
+            }
+            pool.push(Pooled::Locked { slot: usize::from(p.1) });
+        }
+        let mut taken: Vec<Place> = Vec::new();
+        let mut up = Vec::new();
+        for face in faces {
+            let place = zones
+                .face_up
+                .iter()
+                .copied()
+                .find(|p| !taken.contains(p) && self.is_public(*p) && self.face(*p) == Some(*face))
+                .ok_or(PlaceError::Unseen)?;
+            taken.push(place);
+            up.push(self.known(place).ok_or(PlaceError::Unseen)?);
+        }
+        up.sort_unstable();
+        pool.extend(up.into_iter().map(Pooled::FaceUp));
+        Ok(pool)
+    }
+
     /// Where the cards of deal `deal` go as it is laid out in `zones` (just laid out): the
     /// places of each seat's draws, by seat, and those face up.
     pub fn layout_of(&self, zones: &Zones, deal: u32) -> (Vec<Vec<Place>>, Vec<Place>) {
@@ -261,7 +416,7 @@ mod tests {
 
     fn punish_like() -> Places {
         let faces = (0..15).map(|n| n / 3).collect();
-        Places::new(Dealing { faces, hands: vec![5, 5], shown: 2 }, 2)
+        Places::new(Dealing { faces, hands: vec![5, 5], shown: 2, marked: Vec::new(), opening: Vec::new() }, 2)
     }
 
     #[test]
@@ -319,5 +474,98 @@ mod tests {
         assert_eq!(places.layout_of(&zones, 1), (vec![vec![(1, 0)], vec![]], vec![(1, 1), (1, 2)]));
         assert_eq!(zones.deck, vec![(1, 3), (1, 4), (1, 5)]);
         assert!(places.fill(0).is_ok());
+    }
+
+    /// A FUSION-like deck of 12 cards, faces 0–5 twice, nothing in the hands at the start.
+    fn drawn_deck() -> Places {
+        let faces = (0..12).map(|n| n % 6).collect();
+        let mut places = Places::new(Dealing { faces, hands: vec![0, 0, 0], shown: 0, marked: Vec::new(), opening: Vec::new() }, 3);
+        places.begin_deal(None);
+        places.lay_out_first();
+        places
+    }
+
+    #[test]
+    fn a_draw_waits_until_its_holder_was_given_the_cards_and_a_hidden_card_until_it_is_opened() {
+        let mut places = drawn_deck();
+        let moves = [CardMove::Drawn { seat: Seat(1), count: 2 }, CardMove::TopHidden, CardMove::HiddenShown];
+        let mut zones = places.zones.clone();
+        assert_eq!(places.follow(&mut zones, &moves), Ok((0, Need::Give { seat: 1, places: vec![(0, 0), (0, 1)] })));
+        places.mark_given(0, &[(0, 0), (0, 1)]);
+        let mut zones = places.zones.clone();
+        assert_eq!(places.follow(&mut zones, &moves).unwrap().0, 0, "given to another seat's device");
+        places.mark_given(1, &[(0, 0), (0, 1)]);
+        let mut zones = places.zones.clone();
+        assert_eq!(
+            places.follow(&mut zones, &moves),
+            Ok((2, Need::Open(vec![(0, 2)]))),
+            "the card laid face down is opened to all to turn it"
+        );
+        assert!(!places.is_public((0, 0)), "a drawn card stays its holder's");
+        places.learn((0, 2), 7, true);
+        let mut zones = places.zones.clone();
+        assert_eq!(places.follow(&mut zones, &moves), Ok((3, Need::Nothing)));
+        assert_eq!(zones.hands[1], vec![(0, 0), (0, 1)]);
+        assert_eq!((zones.face_up.clone(), zones.hidden.clone()), (vec![(0, 2)], vec![]));
+        assert_eq!(zones.deck.len(), 9);
+        let mut empty = places.zones.clone();
+        assert_eq!(places.follow(&mut empty, &[CardMove::HiddenShown]), Err(PlaceError::NothingHidden));
+    }
+
+    #[test]
+    fn a_pass_moves_the_places_the_giver_named_and_a_shown_hand_opens_every_card() {
+        let mut places = drawn_deck();
+        places.mark_given(0, &[(0, 0), (0, 1), (0, 2)]);
+        let draw = [CardMove::Drawn { seat: Seat(0), count: 3 }];
+        let pass = [draw[0].clone(), CardMove::Passed { from: Seat(0), to: Seat(2), count: 1 }];
+        let mut zones = places.zones.clone();
+        assert_eq!(places.follow(&mut zones, &pass), Ok((1, Need::Pass { from: 0, count: 1 })), "the giver names its places first");
+        places.record_pass(vec![(0, 5)]);
+        let mut zones = places.zones.clone();
+        assert_eq!(places.follow(&mut zones, &pass), Err(PlaceError::BadPass { seat: 0 }), "a place the giver does not hold");
+        let mut named = drawn_deck();
+        named.mark_given(0, &[(0, 0), (0, 1), (0, 2)]);
+        named.record_pass(vec![(0, 1)]);
+        let mut zones = named.zones.clone();
+        assert_eq!(
+            named.follow(&mut zones, &pass),
+            Ok((1, Need::Give { seat: 2, places: vec![(0, 1)] })),
+            "…then every other device gives the receiver its key"
+        );
+        named.mark_given(2, &[(0, 1)]);
+        let show = [pass[0].clone(), pass[1].clone(), CardMove::HandShown { seat: Seat(0) }];
+        let mut zones = named.zones.clone();
+        assert_eq!(named.follow(&mut zones, &show), Ok((2, Need::Open(vec![(0, 0), (0, 2)]))));
+        assert_eq!(zones.hands[2], vec![(0, 1)]);
+        named.learn((0, 0), 0, true);
+        named.learn((0, 2), 2, true);
+        let mut zones = named.zones.clone();
+        assert_eq!(named.follow(&mut zones, &show), Ok((3, Need::Nothing)));
+        assert!(zones.hands[0].is_empty() && zones.face_up == vec![(0, 0), (0, 2)]);
+        assert_eq!(zones.passes, 1);
+    }
+
+    #[test]
+    fn a_restock_deals_the_deck_and_the_named_cards_face_up_again_and_lays_them_all_in_the_deck() {
+        let mut places = drawn_deck();
+        for slot in 0..3 {
+            places.learn((0, slot), [4, 10, 3][usize::from(slot)], true);
+        }
+        // Three cards turned up from the top (faces 4, 4 and 3), then those of faces 4 and 3 go back.
+        let moves = [CardMove::TopShown, CardMove::TopShown, CardMove::TopShown, CardMove::Restocked { faces: vec![4, 3] }];
+        let mut zones = places.zones.clone();
+        let (done, need) = places.follow(&mut zones, &moves).unwrap();
+        assert_eq!(done, 3);
+        let Need::Deal(Some(pool)) = need else { panic!("a deal again: {need:?}") };
+        assert_eq!(pool.len(), 9 + 2, "the nine still in the deck and the two named");
+        assert_eq!(&pool[9..], &[Pooled::FaceUp(3), Pooled::FaceUp(4)]);
+        places.begin_deal(Some(pool));
+        let mut zones = places.zones.clone();
+        assert_eq!(places.follow(&mut zones, &moves), Ok((4, Need::Nothing)));
+        assert_eq!(zones.deck, (0..11).map(|s| (1, s)).collect::<Vec<_>>());
+        assert_eq!(zones.face_up, vec![(0, 1)], "the card not named stays face up");
+        let unseen = [CardMove::Restocked { faces: vec![5] }];
+        let mut zones = places.zones.clone();
+        assert_eq!(places.follow(&mut zones, &unseen), Err(PlaceError::Unseen));
     }
 }

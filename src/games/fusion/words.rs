@@ -327,12 +327,16 @@ pub fn describe(t: &Fusion, event: &Event) -> String {
             let reach = if *count == 1 { "A Joker reaches" } else { "Jokers reach" };
             format!("{reach} the top of the Deck ({count}): Active Omens for the Coach, and a Charge for every pilot.")
         }
-        Event::Reshuffled => "The Trash is shuffled into the Deck.".into(),
+        Event::Reshuffled { cards, jokers } => {
+            let jokers = if *jokers > 0 { format!(", with the {jokers} Jokers back in") } else { String::new() };
+            format!("The Trash ({}) is shuffled into the Deck{jokers}.", count(cards.len() as u8, "card"))
+        }
+        Event::Milled { cards } => format!("{} goes from the top of the Deck to the Trash.", list(cards)),
         Event::Drew { seat, count } => format!("{} draws {count}.", name(*seat)),
         Event::DrewCards { seat, cards } => format!("{} drew {}.", name(*seat), list(cards)),
         Event::BackedOff => "The pilot backs off: nothing happens.".into(),
         Event::ThresholdLaid => "The Threshold is laid face down; nobody has seen it.".into(),
-        Event::Revealed { threshold, card, flipped } => {
+        Event::Revealed { threshold, card, flipped, .. } => {
             format!("The Threshold is {threshold}; the pilot's card{} is {card}.", if *flipped { ", flipped from the Deck," } else { "" })
         }
         Event::Outcome(o) => format!("The outcome: {}", o.words()),
@@ -348,7 +352,7 @@ pub fn describe(t: &Fusion, event: &Event) -> String {
         Event::LaidCard { seat, card } => format!("{} laid {card}.", name(*seat)),
         Event::SatOut { seat } => format!("{} sits it out.", name(*seat)),
         Event::Refused => "Nobody opposes: the Challenger's side wins at once.".into(),
-        Event::Initiative { stack } => {
+        Event::Initiative { stack, .. } => {
             let cards: Vec<String> = stack.iter().rev().map(|c| format!("{} ({})", c.card, seat_name(t, c.seat))).collect();
             format!("The cards turn over, highest first: {}.", cards.join(", "))
         }
@@ -359,7 +363,7 @@ pub fn describe(t: &Fusion, event: &Event) -> String {
         Event::Recharged { seat, card } => format!("{} discards {card} to Recharge.", name(*seat)),
         Event::Activated { seat, gear } => format!("{} Activates {gear}.", name(*seat)),
         Event::Sacrificed { seat, gear } => format!("{} Sacrifices {gear}.", name(*seat)),
-        Event::Surged { threat, name: surge, cards } => {
+        Event::Surged { threat, name: surge, cards, .. } => {
             format!("The Coach discards {} for {}'s {surge}.", list(cards), target_name(t, Target::Threat(*threat)))
         }
         Event::OmenSpent { number, text } => match text {
@@ -396,7 +400,7 @@ pub fn describe(t: &Fusion, event: &Event) -> String {
         }
         Event::Aimed { micro, target } => format!("{} is aimed at {}.", micro_name(micro), target_name(t, *target)),
         Event::Happened(h) => happened(t, h),
-        Event::Discarded { seat, cards } => format!("{} discards {}.", name(*seat), list(cards)),
+        Event::Discarded { seat, cards, .. } => format!("{} discards {}.", name(*seat), list(cards)),
         Event::ConflictOver { winner } => match winner {
             Some(side) => format!("The conflict goes to {}.", side_name(*side)),
             None => "The conflict ends with no winner.".into(),

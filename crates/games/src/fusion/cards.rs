@@ -139,6 +139,19 @@ impl Card {
         Suit::ALL.into_iter().flat_map(|suit| Rank::ALL.into_iter().map(move |rank| Card { rank, suit }))
     }
 
+    /// The card's place in [`Card::pack`], 0 to 51.
+    pub fn number(self) -> u8 {
+        let suit = Suit::ALL.iter().position(|s| *s == self.suit).unwrap_or(0);
+        let rank = Rank::ALL.iter().position(|r| *r == self.rank).unwrap_or(0);
+        (suit * Rank::ALL.len() + rank) as u8
+    }
+
+    /// The card at place `n` of [`Card::pack`], if there is one.
+    pub fn from_number(n: u8) -> Option<Card> {
+        let n = usize::from(n);
+        Some(Card { suit: *Suit::ALL.get(n / Rank::ALL.len())?, rank: *Rank::ALL.get(n % Rank::ALL.len())? })
+    }
+
     /// The card's place in an initiative stack, lowest first: by rank (an Ace above a King),
     /// then by suit. Two copies of one card tie here; the stack puts the one laid earlier higher.
     pub fn stack_key(self) -> (Rank, Suit) {

@@ -32,6 +32,10 @@ pub struct Deck {
     active_omens: u8,
     /// Spent Omens (face-down).
     spent_omens: u8,
+    /// The orders of the reshuffles to come, each top last, when the devices dealt them (empty:
+    /// the state's seed shuffles). Never in a view.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    later: Vec<Vec<DeckCard>>,
 }
 
 /// What came off the top of the Deck.
@@ -65,16 +69,32 @@ impl Deck {
         cards.extend(Card::pack().chain(Card::pack()).map(DeckCard::Card));
         cards.extend((0..JOKERS).map(|_| DeckCard::Joker));
         rng.shuffle(&mut cards);
-        let mut deck = Deck { cards, trash: Vec::new(), active_omens: 0, spent_omens: 0 };
+        let mut deck = Deck { cards, trash: Vec::new(), active_omens: 0, spent_omens: 0, later: Vec::new() };
         let jokers = deck.surface_jokers();
         (deck, jokers)
     }
 
     /// A Deck in a given order (top last), for scenarios and tests; Jokers on top surface.
     pub fn from_order(cards: Vec<DeckCard>, trash: Vec<Card>) -> (Deck, u8) {
-        let mut deck = Deck { cards, trash, active_omens: 0, spent_omens: 0 };
+        let mut deck = Deck { cards, trash, active_omens: 0, spent_omens: 0, later: Vec::new() };
         let jokers = deck.surface_jokers();
         (deck, jokers)
+    }
+
+    /// The Deck as devices dealt it: `first` top first, and each later reshuffle's order top
+    /// first, used in turn when it holds exactly the cards being shuffled (otherwise the seed
+    /// shuffles, and the check at the match's end finds the lie). Jokers on top surface.
+    pub fn dealt(first: &[DeckCard], later: &[Vec<DeckCard>]) -> (Deck, u8) {
+        let top_last = |order: &[DeckCard]| order.iter().rev().copied().collect::<Vec<_>>();
+        let (mut deck, jokers) = Deck::from_order(top_last(first), Vec::new());
+        deck.later = later.iter().map(|o| top_last(o)).collect();
+        (deck, jokers)
+    }
+
+    /// What the next card taken would shuffle into the Deck first: the Trash in order and the
+    /// Jokers going back in; `None` when the next take does not reshuffle.
+    pub fn next_restock(&self) -> Option<(Vec<Card>, u8)> {
+        (!self.holds_a_card() && !self.trash.is_empty()).then(|| (self.trash.clone(), if self.spent_omens >= JOKERS { JOKERS } else { 0 }))
     }
 
     /// Takes every Joker off the top, each an Active Omen; how many.
@@ -100,7 +120,15 @@ impl Deck {
             self.cards.extend((0..JOKERS).map(|_| DeckCard::Joker));
             self.spent_omens -= JOKERS;
         }
-        rng.shuffle(&mut self.cards);
+        match self.later.first() {
+            Some(order) if same_cards(order, &self.cards) => self.cards = self.later.remove(0),
+            _ => {
+                if !self.later.is_empty() {
+                    self.later.remove(0);
+                }
+                rng.shuffle(&mut self.cards);
+            }
+        }
         self.surface_jokers()
     }
 
@@ -169,7 +197,7 @@ impl Deck {
 
     /// The same Deck with its order hidden, as a view shows it: no cards in it.
     pub fn masked(&self) -> Deck {
-        Deck { cards: Vec::new(), ..self.clone() }
+        Deck { cards: Vec::new(), later: Vec::new(), ..self.clone() }
     }
 
     /// The same Deck with `cards` as its contents, top last (a view's Deck dealt again).
@@ -221,6 +249,20 @@ impl Deck {
         self.spent_omens += 1;
         true
     }
+}
+
+/// Whether `a` and `b` hold the same cards, in any order.
+fn same_cards(a: &[DeckCard], b: &[DeckCard]) -> bool {
+    let key = |c: &DeckCard| match c {
+        DeckCard::Card(card) => u16::from(card.number()),
+        DeckCard::Joker => 52,
+    };
+    let sorted = |x: &[DeckCard]| {
+        let mut v: Vec<u16> = x.iter().map(key).collect();
+        v.sort_unstable();
+        v
+    };
+    a.len() == b.len() && sorted(a) == sorted(b)
 }
 
 #[cfg(test)]

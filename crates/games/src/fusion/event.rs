@@ -23,8 +23,18 @@ pub enum Event {
         /// How many.
         count: u8,
     },
-    /// The Trash was shuffled into the Deck.
-    Reshuffled,
+    /// The Trash was shuffled into the Deck (with the Jokers, once every Omen was Spent).
+    Reshuffled {
+        /// The cards of the Trash, in the order they lay there.
+        cards: Vec<Card>,
+        /// Jokers shuffled back in.
+        jokers: u8,
+    },
+    /// Cards went from the Deck's top to the Trash, face up (+Tarry).
+    Milled {
+        /// The cards.
+        cards: Vec<Card>,
+    },
     /// A seat drew cards (public: how many).
     Drew {
         /// Who.
@@ -45,6 +55,8 @@ pub enum Event {
     ThresholdLaid,
     /// The Threshold and the pilot's card, face up.
     Revealed {
+        /// The pilot of the Gambit.
+        pilot: Seat,
         /// The Threshold.
         threshold: Card,
         /// The pilot's card.
@@ -83,6 +95,8 @@ pub enum Event {
     Initiative {
         /// The stack.
         stack: Vec<Committed>,
+        /// The seat whose card was laid blind from the Deck (the Coach's), if one was.
+        blind: Option<Seat>,
     },
     /// A microevent went into a Payload, to land at the end.
     Payload {
@@ -116,6 +130,8 @@ pub enum Event {
     },
     /// The Coach triggered a Wave or Storm.
     Surged {
+        /// Who (the Coach).
+        seat: Seat,
         /// The Threat.
         threat: u8,
         /// Its name.
@@ -209,6 +225,9 @@ pub enum Event {
         seat: Seat,
         /// The cards.
         cards: Vec<Card>,
+        /// Every card the seat held went (+Burn, the Coach's Stash at the end of a fight),
+        /// rather than one card chosen.
+        whole: bool,
     },
     /// The conflict ended: the side that won it (none when the pilot backed off).
     ConflictOver {

@@ -29,9 +29,10 @@ impl Fusion {
 
     /// The Deck's top card (reshuffling the Trash in when needed), or `None` when both are empty.
     pub(super) fn take(&mut self, events: &mut Vec<Event>) -> Option<Card> {
+        let restock = self.deck.next_restock();
         let taken = self.deck.take(&mut self.rng);
-        if taken.reshuffled {
-            events.push(Event::Reshuffled);
+        if let Some((cards, jokers)) = restock.filter(|_| taken.reshuffled) {
+            events.push(Event::Reshuffled { cards, jokers });
         }
         if taken.jokers > 0 {
             self.jokers(taken.jokers, events);
@@ -49,9 +50,10 @@ impl Fusion {
         let mut cards = Vec::new();
         let mut jokers = 0;
         for _ in 0..n {
+            let restock = self.deck.next_restock();
             let taken = self.deck.take(&mut self.rng);
-            if taken.reshuffled {
-                events.push(Event::Reshuffled);
+            if let Some((cards, jokers)) = restock.filter(|_| taken.reshuffled) {
+                events.push(Event::Reshuffled { cards, jokers });
             }
             jokers += taken.jokers;
             match taken.card {
@@ -116,6 +118,7 @@ impl Fusion {
                     for _ in 0..self.deck.active_omens() {
                         if let Some(card) = self.take(events) {
                             self.deck.trash([card]);
+                            events.push(Event::Milled { cards: vec![card] });
                         }
                     }
                     events.push(Event::Happened(Happened::Tarry));
@@ -138,7 +141,7 @@ impl Fusion {
         }
         events.push(Event::Happened(Happened::Burn(if self.is_pilot(seat) { Target::Pilot(seat) } else { Target::Coach })));
         self.deck.trash(cards.iter().copied());
-        events.push(Event::Discarded { seat: Seat(seat), cards });
+        events.push(Event::Discarded { seat: Seat(seat), cards, whole: true });
     }
 
     // ----- conflicts -----
@@ -304,7 +307,7 @@ impl Fusion {
             (Phase::Discarding(p), Action::Discard(card)) => {
                 self.remove_card(p, *card);
                 self.deck.trash([*card]);
-                events.push(Event::Discarded { seat: Seat(p), cards: vec![*card] });
+                events.push(Event::Discarded { seat: Seat(p), cards: vec![*card], whole: false });
                 self.do_refill(events);
             }
             (phase, action) => unreachable!("checked: {action:?} in {phase:?}"),
@@ -319,7 +322,7 @@ impl Fusion {
         gambit.card = Some(card);
         gambit.flipped = flipped;
         let threshold = gambit.threshold.expect("a Threshold");
-        events.push(Event::Revealed { threshold, card, flipped });
+        events.push(Event::Revealed { pilot: Seat(gambit.pilot), threshold, card, flipped });
         match Outcome::open(card, threshold) {
             [only] => {
                 gambit.outcome = Some(*only);
@@ -397,10 +400,11 @@ impl Fusion {
         let fight = self.fight_mut();
         let stack = initiative_stack(&fight.laid);
         fight.laid.clear();
-        fight.blind = false;
+        // Only the Coach lays blind.
+        let blind = std::mem::take(&mut fight.blind).then_some(Seat(coach));
         fight.stack = stack.clone();
         fight.pile = Pile::from_stack(stack.clone());
-        events.push(Event::Initiative { stack: stack.clone() });
+        events.push(Event::Initiative { stack: stack.clone(), blind });
         let challenger_side = fight.parts[usize::from(fight.challenger)].expect("the Challenger laid a card");
         let opposed = fight.parts.iter().any(|p| matches!(p, Some(side) if *side != Part::Out && *side != challenger_side));
         if !opposed {
@@ -509,7 +513,7 @@ impl Fusion {
                 self.fight_mut().used.push(Used::Surge(*threat, *storm, *index));
                 let t = &self.standing.threats[usize::from(*threat)];
                 let surge = if *storm { &t.storms } else { &t.waves }[usize::from(*index)].clone();
-                events.push(Event::Surged { threat: *threat, name: surge.name, cards: cards.clone() });
+                events.push(Event::Surged { seat: Seat(seat), threat: *threat, name: surge.name, cards: cards.clone() });
                 let aimed = self.surge_target();
                 for micro in &surge.fires {
                     if micro.is_damage() {
@@ -858,7 +862,7 @@ impl Fusion {
             cards.append(&mut self.fight_mut().folded_stash[usize::from(coach)]);
             if !cards.is_empty() {
                 self.deck.trash(cards.iter().copied());
-                events.push(Event::Discarded { seat: Seat(coach), cards });
+                events.push(Event::Discarded { seat: Seat(coach), cards, whole: true });
             }
             for p in 0..self.pilots {
                 let fight = self.fight_mut();

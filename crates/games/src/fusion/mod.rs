@@ -30,6 +30,7 @@
 
 pub mod action;
 pub mod cards;
+mod dealt;
 pub mod deck;
 pub mod event;
 mod flow;
@@ -52,7 +53,9 @@ pub use setup::{Conflict, Setup, SetupError};
 pub use state::{Fusion, Phase};
 pub use view::FusionView;
 
-use dojo_engine::{Audience, Game, HiddenFuture, HiddenFutureHooks, Joint, Observer, Outcome, Rng, Seat};
+use dojo_engine::{
+    Audience, CardMove, Dealing, Dealt, DealtHooks, Game, HiddenFuture, HiddenFutureHooks, Joint, Observer, Outcome, Rng, Seat,
+};
 use throwdown::Part;
 
 /// Our decisions on the points the source leaves open, with their reasons (`notes.md`).
@@ -139,6 +142,27 @@ impl Game for Fusion {
 
     fn resample_hidden(&self, observer: Observer, rng: &mut Rng) -> Self {
         view::resample_hidden(self, observer, rng)
+    }
+
+    /// The Deck may be dealt by the devices themselves (`dealt`).
+    const DEALT: Option<DealtHooks<Self>> = Some(DealtHooks::of());
+}
+
+impl Dealt for Fusion {
+    fn dealing(setup: &Setup) -> Dealing {
+        dealt::dealing(setup)
+    }
+
+    fn cards_of(action: &Action) -> Vec<u16> {
+        dealt::cards_of(action)
+    }
+
+    fn card_moves(events: &[Event]) -> Vec<CardMove> {
+        dealt::card_moves(events)
+    }
+
+    fn dealt_setup(setup: &Setup, orders: &[Vec<u16>]) -> Setup {
+        dealt::dealt_setup(setup, orders)
     }
 }
 

@@ -3,12 +3,17 @@
 //! reason. Seats: the pilots in lobby order, then the Coach (notes `#sides`, O13).
 
 use super::cards::Card;
+use super::deck::{DeckCard, JOKERS};
 use super::sheet::{HARMONY_RED, HARMONY_VIOLET, PilotSheet, TableSettings, Threat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The most pilots at a table.
 pub const MAX_PILOTS: usize = 4;
+/// Cards in the whole Deck: two packs and the Jokers.
+pub const FULL_DECK: usize = 104 + JOKERS as usize;
+/// The most reshuffles a dealt Deck may give orders for.
+pub const MAX_DEALT_RESHUFFLES: usize = 255;
 /// The longest name of a pilot, Threat, Wave or Gear.
 pub const MAX_NAME: usize = 40;
 /// The most conflicts an evening strings together.
@@ -66,6 +71,11 @@ pub struct Setup {
     pub then: Vec<Conflict>,
     /// Seeds the shuffle of the Deck and every reshuffle.
     pub seed: u64,
+    /// The Deck as devices that do not trust each other dealt it (`dojo-remote`), top first:
+    /// the first order is the whole Deck, from which the Stashes are drawn as usual; each
+    /// later one is the next reshuffle's. Empty: the seed shuffles.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dealt: Vec<Vec<DeckCard>>,
 }
 
 /// Why a setup is refused.
@@ -102,6 +112,10 @@ pub enum SetupError {
     NoThreat,
     /// An evening of more than [`MAX_CONFLICTS`] conflicts.
     EveningTooLong(usize),
+    /// A dealt Deck that is not two packs and four Jokers, a later one of more cards, more
+    /// than [`MAX_DEALT_RESHUFFLES`] later ones, or a dealt Deck beside given Stashes or cards
+    /// on top.
+    BadDeal,
 }
 
 impl fmt::Display for SetupError {
@@ -120,6 +134,9 @@ impl fmt::Display for SetupError {
             SetupError::BadStakes => write!(f, "the Stakes need 1 to 200 characters"),
             SetupError::NoThreat => write!(f, "a Throwdown needs at least one of the Coach's Threats in it"),
             SetupError::EveningTooLong(n) => write!(f, "an evening strings at most {MAX_CONFLICTS} conflicts together, not {n}"),
+            SetupError::BadDeal => {
+                write!(f, "the dealt Deck is not two packs and four Jokers, or comes with Stashes or cards on top given")
+            }
         }
     }
 }
@@ -143,6 +160,7 @@ impl Setup {
             conflict,
             then: Vec::new(),
             seed,
+            dealt: Vec::new(),
         }
     }
 
@@ -155,6 +173,17 @@ impl Setup {
     pub fn validate(&self) -> Result<(), SetupError> {
         if !(1..=MAX_PILOTS).contains(&self.pilots.len()) {
             return Err(SetupError::PilotCount(self.pilots.len()));
+        }
+        if let Some((first, later)) = self.dealt.split_first() {
+            let whole = first.len() == FULL_DECK && Card::pack().all(|c| first.iter().filter(|d| **d == DeckCard::Card(c)).count() == 2);
+            if !whole
+                || later.len() > MAX_DEALT_RESHUFFLES
+                || later.iter().any(|o| o.len() > FULL_DECK)
+                || !self.stashes.is_empty()
+                || !self.deck_top.is_empty()
+            {
+                return Err(SetupError::BadDeal);
+            }
         }
         for pilot in &self.pilots {
             if !name_ok(&pilot.name) {

@@ -172,7 +172,10 @@ impl Fusion {
     pub fn new(setup: &Setup) -> Result<(Fusion, Vec<super::event::Event>), SetupError> {
         setup.validate()?;
         let mut rng = Rng::new(setup.seed);
-        let (mut deck, _) = Deck::shuffled(&mut rng);
+        let (mut deck, _) = match setup.dealt.split_first() {
+            Some((first, later)) => Deck::dealt(first, later),
+            None => Deck::shuffled(&mut rng),
+        };
         let pilots = setup.pilots.len() as u8;
         let mut stashes: Vec<Vec<Card>> = vec![Vec::new(); usize::from(pilots) + 1];
         if !setup.deck_top.is_empty() {

@@ -206,7 +206,10 @@ fn the_coach_drops_his_stash_before_the_pilots_draw_so_a_dry_deck_reshuffles_it_
         .iter()
         .position(|e| matches!(e, Event::Discarded { seat: Seat(1), .. }))
         .unwrap_or_else(|| panic!("the Coach drops his Stash: {events:?} {:?}", state.phase()));
-    let reshuffled = events.iter().position(|e| *e == Event::Reshuffled).expect("the dry Deck takes the Trash");
+    let reshuffled = events.iter().position(|e| matches!(e, Event::Reshuffled { .. })).expect("the dry Deck takes the Trash");
+    let Event::Reshuffled { cards, jokers: 0 } = &events[reshuffled] else { panic!("no Jokers go back in: {events:?}") };
+    let Event::Discarded { cards: dropped_cards, whole: true, .. } = &events[dropped] else { panic!("the whole Stash") };
+    assert!(dropped_cards.iter().all(|c| cards.contains(c)), "the Coach's dropped cards are in the Trash shuffled in: {events:?}");
     assert!(dropped < reshuffled, "{events:?}");
     assert_eq!(state.stashes[0].len(), usize::from(state.standing().pilots[0].stash_max), "Aiko draws up to her maximum");
 }

@@ -14,7 +14,13 @@ use dojo_engine::{CardMove, Dealing, Seat};
 
 /// The deck and the first deal.
 pub(crate) fn dealing() -> Dealing {
-    Dealing { faces: Card::full_deck().iter().map(|c| face(*c)).collect(), hands: vec![HAND_SIZE as u8; 2], shown: OUT_OF_PLAY as u8 }
+    Dealing {
+        faces: Card::full_deck().iter().map(|c| face(*c)).collect(),
+        hands: vec![HAND_SIZE as u8; 2],
+        shown: OUT_OF_PLAY as u8,
+        marked: Vec::new(),
+        opening: Vec::new(),
+    }
 }
 
 /// A card's face: its kind.
@@ -145,6 +151,7 @@ mod tests {
                             deck = 15 - hands[0] - hands[1] - usize::from(shown);
                             seen[3] += 1;
                         }
+                        other => panic!("PUNISH makes no {other:?}"),
                     }
                 }
                 assert_eq!(deck, state.deck().len(), "seed {seed}: the deck as the moves leave it");

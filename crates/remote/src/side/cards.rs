@@ -40,6 +40,10 @@ pub(super) struct Cards<G: Game> {
     pub(super) told: Option<G::Setup>,
     /// What the step being dealt does with the cards, as far as it is known.
     step_moves: Vec<dojo_engine::CardMove>,
+    /// Places being given to their holder in the key round under way: given once it is in.
+    giving: Vec<(usize, Vec<Place>)>,
+    /// True once the setup's own moves ([`dojo_engine::Dealing::opening`]) were followed.
+    opening_done: bool,
     /// True once every deal was shown at the end and checked.
     pub(super) audited: bool,
     /// Other devices' choices still face down when the match was decided, shown then.
@@ -89,6 +93,8 @@ impl<G: Game> Side<G> {
             step: None,
             told: None,
             step_moves: Vec::new(),
+            giving: Vec::new(),
+            opening_done: false,
             audited: false,
             unveiled: Vec::new(),
         }));
@@ -247,6 +253,9 @@ impl<G: Game> Side<G> {
                 cards.places.learn(place, card, to.is_none());
             }
         }
+        for (seat, places) in std::mem::take(&mut cards.giving) {
+            cards.places.mark_given(seat, &places);
+        }
         cards.done = round + 1;
         Ok(())
     }
@@ -255,44 +264,92 @@ impl<G: Game> Side<G> {
     /// match goes on (the first step begins, or the step being dealt moves on).
     pub(super) fn cards_moved(&mut self, out: &mut Out<G>) -> Result<(), String> {
         let step = self.cards.as_deref().ok_or("no cards")?.step.clone();
-        let opened = self.opened.clone();
-        let setup = self.fit(step.as_deref().map(|shown| (opened.as_slice(), shown)))?;
         let Some(shown) = step else {
-            // The first deal is open.
+            // The first deal is open: the setup's own moves (a Stash drawn), then the match starts.
             let cards = self.cards()?;
             if cards.told.is_some() {
                 return Ok(());
             }
+            if !cards.opening_done {
+                let opening = cards.places.dealing().opening.clone();
+                let mut zones = cards.places.zones.clone();
+                let (_, need) = cards.places.follow(&mut zones, &opening).map_err(|e| e.to_string())?;
+                if need != Need::Nothing {
+                    return self.meet(need, out);
+                }
+                cards.places.zones = zones;
+                cards.opening_done = true;
+            }
+            let setup = self.fit(None)?;
+            let cards = self.cards()?;
             cards.told = Some(setup.clone());
             let owners = (0..).map_while(|s| self.peer_owner(s)).collect();
             out.told.push(Told::Started { setup, owners, me: self.peer.me() });
             self.begin_next(out);
             return Ok(());
         };
+        let opened = self.opened.clone();
+        let setup = self.fit(Some((opened.as_slice(), shown.as_slice())))?;
         let ledger = self.ledger.as_ref().ok_or("no match")?;
         let events = ledger.events_of(&self.opened, &self.own, &shown).map_err(|e| e.to_string())?;
         let joints = ledger.joints();
         let moves = G::DEALT.ok_or(NOT_DEALT)?.card_moves(&events);
-        let secret = self.secret;
         let cards = self.cards()?;
         cards.step_moves = moves.clone();
         let mut zones = cards.places.zones.clone();
         let (_, need) = cards.places.follow(&mut zones, &moves).map_err(|e| e.to_string())?;
+        if need != Need::Nothing {
+            return self.meet(need, out);
+        }
+        cards.places.zones = zones;
+        cards.step = None;
+        if cards.told.as_ref() != Some(&setup) {
+            cards.told = Some(setup.clone());
+            out.told.push(Told::Seeded { setup, joints });
+        }
+        self.take_step(&shown, out)
+    }
+
+    /// Starts what the cards need before they can move on: a key round that opens places to
+    /// everyone or to their holder, or a deal again.
+    fn meet(&mut self, need: Need, out: &mut Out<G>) -> Result<(), String> {
+        let me = self.peer.me();
+        let owner_of = |side: &Self, seat: usize| u8::try_from(seat).ok().and_then(|s| side.peer_owner(s)).unwrap_or(me);
+        let secret = self.secret;
         match need {
-            Need::Nothing => {
-                cards.places.zones = zones;
-                cards.step = None;
-                if cards.told.as_ref() != Some(&setup) {
-                    cards.told = Some(setup.clone());
-                    out.told.push(Told::Seeded { setup, joints });
-                }
-                self.take_step(&shown, out)
-            }
+            Need::Nothing => Ok(()),
             Need::Top(place) => {
-                let key = give(&cards.dealer, place.0, &[place], None)?;
+                let key = give(&self.cards()?.dealer, place.0, &[place], None)?;
                 self.send_round(vec![key], out)
             }
+            Need::Open(places) => {
+                let cards = self.cards()?;
+                let keys = by_deal(&places)
+                    .into_iter()
+                    .map(|(deal, places)| give(&cards.dealer, deal, &places, None))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.send_round(keys, out)
+            }
+            Need::Give { seat, places } => {
+                let owner = owner_of(self, seat);
+                let cards = self.cards()?;
+                // The holder's own device gives no key to itself; it still takes its turn in the round.
+                let keys = if owner == me {
+                    Vec::new()
+                } else {
+                    by_deal(&places)
+                        .into_iter()
+                        .map(|(deal, places)| give(&cards.dealer, deal, &places, Some(owner)))
+                        .collect::<Result<Vec<_>, _>>()?
+                };
+                cards.giving.push((seat, places));
+                self.send_round(keys, out)
+            }
+            Need::Pass { from, .. } => {
+                Err(format!("Player {} passes cards to another hand, which matches between devices cannot deal yet", from + 1))
+            }
             Need::Deal(pool) => {
+                let cards = self.cards()?;
                 let deal = cards.dealer.deals();
                 cards.places.begin_deal(pool.clone());
                 cards.wait = Wait::Deal(deal);
@@ -461,6 +518,15 @@ const WORLDS_TO_TRY: u64 = 200;
 
 /// Why a deal message is refused in a match whose cards are not dealt.
 const NOT_DEALT: &str = "a deal message came in a match whose cards are not dealt";
+
+/// `places` grouped by their deal.
+fn by_deal(places: &[Place]) -> BTreeMap<u32, Vec<Place>> {
+    let mut grouped: BTreeMap<u32, Vec<Place>> = BTreeMap::new();
+    for place in places {
+        grouped.entry(place.0).or_default().push(*place);
+    }
+    grouped
+}
 
 /// This device's keys for `places` of deal `deal`, for `to` (or everyone).
 fn give(dealer: &Dealer, deal: u32, places: &[Place], to: Option<Device>) -> Result<DealMessage, String> {

@@ -230,7 +230,7 @@ pub fn table_setup(pilots: usize, c: &Choices, seed: u64) -> Setup {
 /// The next evening after `s`: the same pilots, sheets as they were at its start, a new deal.
 pub fn rematch(s: &Session, seed: u64) -> Result<Session, String> {
     let setup = s.record().map(|r| r.setup.clone()).ok_or("this table cannot be dealt again; change the table in the lobby")?;
-    Session::new(s.seats().clone(), &Setup { seed, stashes: Vec::new(), deck_top: Vec::new(), ..setup })
+    Session::new(s.seats().clone(), &Setup { seed, stashes: Vec::new(), deck_top: Vec::new(), dealt: Vec::new(), ..setup })
 }
 
 #[component]

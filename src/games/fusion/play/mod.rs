@@ -82,7 +82,7 @@ fn StepResult(cx: Ctx) -> impl IntoView {
         };
         let cards = events.iter().find_map(|e| match e {
             Event::Revealed { threshold, card, .. } => Some(vec![*threshold, *card]),
-            Event::Initiative { stack } => Some(stack.iter().rev().map(|c| c.card).collect()),
+            Event::Initiative { stack, .. } => Some(stack.iter().rev().map(|c| c.card).collect()),
             _ => None,
         });
         let shown =

@@ -43,6 +43,7 @@ impl OnSite for FusionSite {
             conflict: Conflict::Throwdown { challenger: 0, stakes: "He leaves Aiko's sisters alone".into(), threats: vec![0] },
             then: Vec::new(),
             seed: 7,
+            dealt: Vec::new(),
         };
         let you = |say, point, action| Step { say, point, inputs: vec![Some(action), None] };
         let coach = |action| Step { say: "", point: "", inputs: vec![None, Some(action)] };
@@ -194,6 +195,7 @@ fn gambit_lesson() -> Option<Lesson<Fusion>> {
         conflict: Conflict::Gambit { pilot: 0, specialty: false },
         then: Vec::new(),
         seed: 7,
+        dealt: Vec::new(),
     };
     let you = |say, point, action| Step { say, point, inputs: vec![Some(action), None] };
     Some(Lesson {
@@ -245,6 +247,7 @@ fn side_actions_lesson() -> Option<Lesson<Fusion>> {
         conflict: Conflict::Throwdown { challenger: 0, stakes: "The bully leaves the market".into(), threats: vec![0] },
         then: Vec::new(),
         seed: 7,
+        dealt: Vec::new(),
     };
     let you = |say, point, action| Step { say, point, inputs: vec![Some(action), None, None] };
     let bo = |action| Step { say: "", point: "", inputs: vec![None, Some(action), None] };
