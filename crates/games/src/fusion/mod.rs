@@ -54,7 +54,8 @@ pub use state::{Fusion, Phase};
 pub use view::FusionView;
 
 use dojo_engine::{
-    Audience, CardMove, Dealing, Dealt, DealtHooks, Game, HiddenFuture, HiddenFutureHooks, Joint, Observer, Outcome, Rng, Seat,
+    Audience, CardMove, Dealing, Dealt, DealtHooks, FaceDown, FaceDownHooks, Game, HiddenFuture, HiddenFutureHooks, Joint, Observer,
+    Outcome, Rng, Seat,
 };
 use throwdown::Part;
 
@@ -146,6 +147,18 @@ impl Game for Fusion {
 
     /// The Deck may be dealt by the devices themselves (`dealt`).
     const DEALT: Option<DealtHooks<Self>> = Some(DealtHooks::of());
+
+    /// A card laid to challenge or to enter a Throwdown stays face down.
+    const FACE_DOWN: Option<FaceDownHooks<Self>> = Some(FaceDownHooks::of());
+}
+
+impl FaceDown for Fusion {
+    /// A card laid from the Stash to challenge or to enter a Throwdown: everyone sees that a
+    /// card was laid, and which when the initiative stack turns it. Every other choice is
+    /// shown as it is made.
+    fn outline(&self, _seat: Seat, action: &Action) -> Option<u8> {
+        matches!(action, Action::Lay(_)).then_some(0)
+    }
 }
 
 impl Dealt for Fusion {
