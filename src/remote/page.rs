@@ -277,7 +277,7 @@ pub fn ConnectPage() -> impl IntoView {
             <section class="deal-check">
                 <h2>"How long a fair deal takes here"</h2>
                 <p>"When a game deals cards that only their holder may see, two devices deal them together, each locking every card so neither can read the other's hand. These buttons time such a deal on this device: PUNISH's 15 cards between two devices, and FUSION's 108 between two and among five."</p>
-                <button data-testid="time-deal" on:click=move |_| deal_ms.set(Some(time_deal()))>"Time a deal"</button>
+                <button data-testid="time-deal" on:click=move |_| deal_ms.set(Some(time_deal()))>"Time a deal of 15 cards"</button>
                 <button data-testid="time-big-deal" on:click=move |_| {
                     big_deal_runs.update(|n| *n += 1);
                     big_deal_ms.set(Some(time_big_deal(2).and_then(|two| time_big_deal(5).map(|five| (two, five)))));
