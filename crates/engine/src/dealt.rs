@@ -22,9 +22,11 @@ pub struct Dealing {
     pub hands: Vec<u8>,
     /// Cards then turned face up.
     pub shown: u8,
-    /// Faces whose cards are shuffled in face up (FUSION's Jokers): every device sees such a
-    /// card once it reaches the deck's top, and it is taken off there at once, out of play, so
-    /// that a card is only ever drawn, shown or laid from under it. The first deal skips them.
+    /// Faces whose cards are shuffled in face up (FUSION's Jokers), numbered after every
+    /// other card: every device sees such a card once it reaches the deck's top, and it is
+    /// taken off there at once, out of play, so a card is only ever drawn, shown or laid from
+    /// under it. The devices do not deal them: whether one surfaces each time a new top shows
+    /// is drawn by them together, which lays them as a shuffle would.
     #[serde(default)]
     pub marked: Vec<u16>,
     /// What the setup itself then does with the cards, before the first step (FUSION's
@@ -37,6 +39,16 @@ impl Dealing {
     /// Cards in the deck.
     pub fn size(&self) -> u16 {
         self.faces.len() as u16
+    }
+
+    /// Cards the devices deal: all but the marked ones, which come last.
+    pub fn dealt_size(&self) -> u16 {
+        self.faces.iter().take_while(|f| !self.marked.contains(f)).count() as u16
+    }
+
+    /// Whether card number `card` is a marked one.
+    pub fn is_marked(&self, card: u16) -> bool {
+        card >= self.dealt_size() && card < self.size()
     }
 }
 

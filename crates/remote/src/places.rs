@@ -31,6 +31,13 @@ pub struct Zones {
     pub laid: u32,
     /// Passes of cards between hands followed so far ([`Places::passes`]).
     pub passes: usize,
+    /// Marked cards still in the deck, face up under the dealt ones ([`Dealing::marked`]).
+    pub marked: u8,
+    /// Whether the deck's top has been looked at since it last changed: a marked card there
+    /// surfaced, or an ordinary one is known to lie there.
+    pub settled: bool,
+    /// Checks of the top followed so far ([`Places::checks`]).
+    pub checks: usize,
 }
 
 /// Why a step's cards cannot be followed.
@@ -81,8 +88,19 @@ pub enum Need {
     Nothing,
     /// The deck's top card must be opened to everyone.
     Top(Place),
-    /// A deal again of `pool` (the deck, locked, and the cards face up), to lay out as the move says.
-    Deal(Option<Vec<Pooled>>),
+    /// A deal again of `pool` (the deck, locked, and the cards face up), to lay out as the move
+    /// says, with this many marked cards shuffled in by the devices' joint checks.
+    Deal(Option<Vec<Pooled>>, u8),
+    /// The devices must draw together whether a marked card lies on top: one of `marked` among
+    /// `marked + cards` ([`surfaces`]), the top's dealt card being `at` (its deal and place).
+    Check {
+        /// Marked cards left in the deck.
+        marked: u8,
+        /// Dealt cards left in the deck.
+        cards: u16,
+        /// The place of the dealt card on top.
+        at: Place,
+    },
     /// These places must be opened to everyone (a card laid face down turned up, a hand shown).
     Open(Vec<Place>),
     /// These places, new in `seat`'s hand, must be opened to the device that plays it.
@@ -115,8 +133,24 @@ pub struct Places {
     given: BTreeSet<(Place, usize)>,
     /// The places each pass of cards between hands moved, in the order the givers named them.
     passes: Vec<Vec<Place>>,
+    /// Each check of the top so far, in order: the place of the dealt card on top, and whether
+    /// a marked card surfaced above it.
+    checks: Vec<(Place, bool)>,
+    /// Marked cards shuffled into each deal.
+    deal_marks: Vec<u8>,
     /// Where the cards lie.
     pub zones: Zones,
+}
+
+/// Whether a marked card lies on the deck's top, drawn from `chance` (32 bytes no device chose
+/// alone): one of `marked` among `marked + cards` cards, each equally likely to be on top, as
+/// in a shuffled deck. Each such draw, made as a new top shows, lays the marked cards exactly
+/// as a shuffle of the whole deck would.
+pub fn surfaces(chance: &[u8; 32], marked: u8, cards: u16) -> bool {
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&chance[..8]);
+    let total = u64::from(marked) + u64::from(cards);
+    total > 0 && u64::from_le_bytes(first) % total < u64::from(marked)
 }
 
 impl Places {
@@ -128,7 +162,19 @@ impl Places {
             public: BTreeSet::new(),
             given: BTreeSet::new(),
             passes: Vec::new(),
-            zones: Zones { hands: vec![Vec::new(); seats], deck: Vec::new(), face_up: Vec::new(), hidden: Vec::new(), laid: 0, passes: 0 },
+            checks: Vec::new(),
+            deal_marks: Vec::new(),
+            zones: Zones {
+                hands: vec![Vec::new(); seats],
+                deck: Vec::new(),
+                face_up: Vec::new(),
+                hidden: Vec::new(),
+                laid: 0,
+                passes: 0,
+                marked: 0,
+                settled: true,
+                checks: 0,
+            },
         }
     }
 
@@ -142,9 +188,55 @@ impl Places {
         self.sights.len() as u32
     }
 
-    /// Records the next deal's pool (`None`: the whole deck) as it begins.
-    pub fn begin_deal(&mut self, pool: Option<Vec<Pooled>>) {
+    /// Records the next deal's pool (`None`: the whole deck, with every marked card) as it
+    /// begins; `marks` marked cards are shuffled into a deal again.
+    pub fn begin_deal(&mut self, pool: Option<Vec<Pooled>>, marks: u8) {
+        let marks = if pool.is_none() { self.dealing.size() - self.dealing.dealt_size() } else { u16::from(marks) };
+        self.deal_marks.push(marks as u8);
         self.sights.push(DealSight { pool, known: BTreeMap::new() });
+    }
+
+    /// The devices drew whether a marked card lay on top of the dealt card at `at`.
+    pub fn record_check(&mut self, at: Place, surfaced: bool) {
+        self.checks.push((at, surfaced));
+    }
+
+    /// Looks at the deck's top until a dealt card lies there (or the deck is out of them): each
+    /// marked card found there surfaces. `None` when that is settled; otherwise the check the
+    /// devices must draw next.
+    fn settle(&self, zones: &mut Zones) -> Option<Need> {
+        while !zones.settled {
+            let Some(top) = zones.deck.first().copied() else {
+                // No dealt card is left: every marked one surfaces.
+                zones.marked = 0;
+                zones.settled = true;
+                break;
+            };
+            if zones.marked == 0 {
+                zones.settled = true;
+                break;
+            }
+            match self.checks.get(zones.checks) {
+                None => return Some(Need::Check { marked: zones.marked, cards: zones.deck.len() as u16, at: top }),
+                Some((_, true)) => zones.marked -= 1,
+                Some((_, false)) => zones.settled = true,
+            }
+            zones.checks += 1;
+        }
+        None
+    }
+
+    /// Takes the deck's top dealt card, the top settled first and after.
+    fn take_top(&self, zones: &mut Zones) -> Result<Result<Place, Need>, PlaceError> {
+        if let Some(need) = self.settle(zones) {
+            return Ok(Err(need));
+        }
+        if zones.deck.is_empty() {
+            return Err(PlaceError::EmptyDeck);
+        }
+        let top = zones.deck.remove(0);
+        zones.settled = false;
+        Ok(Ok(top))
     }
 
     /// The card at `place`, if this device has seen it.
@@ -214,16 +306,22 @@ impl Places {
                     zones.face_up.push(hand.remove(at));
                 }
                 CardMove::TopShown => {
+                    if let Some(need) = self.settle(zones) {
+                        return Ok((done, need));
+                    }
                     let top = *zones.deck.first().ok_or(PlaceError::EmptyDeck)?;
                     if !self.is_public(top) {
                         return Ok((done, Need::Top(top)));
                     }
-                    zones.face_up.push(zones.deck.remove(0));
+                    match self.take_top(zones)? {
+                        Ok(place) => zones.face_up.push(place),
+                        Err(need) => return Ok((done, need)),
+                    }
                 }
                 CardMove::Reshuffled { draws, shown } => {
                     let pool = self.pool(zones)?;
                     if zones.laid as usize >= self.sights.len() {
-                        return Ok((done, Need::Deal(Some(pool))));
+                        return Ok((done, Need::Deal(Some(pool), 0)));
                     }
                     if self.sights[zones.laid as usize].pool.as_ref() != Some(&pool) {
                         return Err(PlaceError::NoWorld);
@@ -233,7 +331,7 @@ impl Places {
                 }
                 CardMove::Redealt { hands, shown } => {
                     if zones.laid as usize >= self.sights.len() {
-                        return Ok((done, Need::Deal(None)));
+                        return Ok((done, Need::Deal(None, 0)));
                     }
                     zones.face_up.clear();
                     zones.hands.iter_mut().for_each(Vec::clear);
@@ -248,14 +346,17 @@ impl Places {
                     if drawn.iter().any(|p| !self.given.contains(&(*p, seat.index()))) {
                         return Ok((done, Need::Give { seat: seat.index(), places: drawn }));
                     }
-                    zones.deck.drain(..n);
-                    zones.hands.get_mut(seat.index()).ok_or(PlaceError::NotShown { seat: seat.0 })?.extend(drawn);
+                    for _ in 0..n {
+                        match self.take_top(zones)? {
+                            Ok(place) => zones.hands.get_mut(seat.index()).ok_or(PlaceError::NotShown { seat: seat.0 })?.push(place),
+                            Err(need) => return Ok((done, need)),
+                        }
+                    }
                 }
-                CardMove::TopHidden => {
-                    let top = *zones.deck.first().ok_or(PlaceError::EmptyDeck)?;
-                    zones.hidden.push(top);
-                    zones.deck.remove(0);
-                }
+                CardMove::TopHidden => match self.take_top(zones)? {
+                    Ok(place) => zones.hidden.push(place),
+                    Err(need) => return Ok((done, need)),
+                },
                 CardMove::HiddenShown => {
                     let oldest = *zones.hidden.first().ok_or(PlaceError::NothingHidden)?;
                     if !self.is_public(oldest) {
@@ -290,15 +391,20 @@ impl Places {
                     zones.passes += 1;
                 }
                 CardMove::Restocked { faces } => {
-                    let pool = self.restock_pool(zones, faces)?;
+                    if let Some(need) = self.settle(zones) {
+                        return Ok((done, need));
+                    }
+                    let marks = faces.iter().filter(|f| self.dealing.marked.contains(f)).count() as u8;
+                    let dealt_faces: Vec<u16> = faces.iter().copied().filter(|f| !self.dealing.marked.contains(f)).collect();
+                    let pool = self.restock_pool(zones, &dealt_faces)?;
                     if zones.laid as usize >= self.sights.len() {
-                        return Ok((done, Need::Deal(Some(pool))));
+                        return Ok((done, Need::Deal(Some(pool), marks)));
                     }
                     if self.sights[zones.laid as usize].pool.as_ref() != Some(&pool) {
                         return Err(PlaceError::NoWorld);
                     }
                     let mut taken = Vec::new();
-                    for face in faces {
+                    for face in &dealt_faces {
                         let at = zones
                             .face_up
                             .iter()
@@ -311,6 +417,10 @@ impl Places {
                     self.lay_out(zones, &vec![0; seats], 0);
                 }
             }
+        }
+        // Whatever the last move left on top is looked at within the step, as the rules do.
+        if let Some(need) = self.settle(zones) {
+            return Ok((moves.len(), need));
         }
         Ok((moves.len(), Need::Nothing))
     }
@@ -334,6 +444,8 @@ impl Places {
         }
         zones.face_up.extend(slots.by_ref().take(usize::from(shown)));
         zones.deck = slots.collect();
+        zones.marked += self.deal_marks.get(deal as usize).copied().unwrap_or(0);
+        zones.settled = false;
         zones.laid += 1;
     }
 
@@ -341,7 +453,7 @@ impl Places {
     pub fn size_of(&self, deal: u32) -> u16 {
         match self.sights.get(deal as usize).and_then(|s| s.pool.as_ref()) {
             Some(pool) => pool.len() as u16,
-            None => self.dealing.size(),
+            None => self.dealing.dealt_size(),
         }
     }
 
@@ -405,7 +517,34 @@ impl Places {
     /// Every deal's order in a world that shows this device exactly what it has seen, its
     /// unseen cards laid in the order drawn from `order` (0: smallest number first).
     pub fn fill(&self, order: u64) -> Result<Vec<Vec<u16>>, PlaceError> {
-        fill_in_order(self.dealing.size(), &self.sights, order).ok_or(PlaceError::NoWorld)
+        let dealt = fill_in_order(self.dealing.dealt_size(), &self.sights, order).ok_or(PlaceError::NoWorld)?;
+        Ok(self.with_marks(dealt))
+    }
+
+    /// Each deal's order with its marked cards laid in (numbered after the dealt ones, in
+    /// turn): each above the dealt card a check found it on, the rest at the bottom, where no
+    /// check has looked yet and a world may put them.
+    pub fn with_marks(&self, dealt: Vec<Vec<u16>>) -> Vec<Vec<u16>> {
+        if self.dealing.marked.is_empty() {
+            return dealt;
+        }
+        let first_mark = self.dealing.dealt_size();
+        dealt
+            .into_iter()
+            .enumerate()
+            .map(|(d, cards)| {
+                let d32 = d as u32;
+                let mut marks = (first_mark..self.dealing.size()).take(usize::from(self.deal_marks.get(d).copied().unwrap_or(0)));
+                let mut order = Vec::with_capacity(cards.len() + 4);
+                for (slot, card) in cards.into_iter().enumerate() {
+                    let above = self.checks.iter().filter(|(at, up)| *up && *at == (d32, slot as u16)).count();
+                    order.extend(marks.by_ref().take(above));
+                    order.push(card);
+                }
+                order.extend(marks);
+                order
+            })
+            .collect()
     }
 }
 
@@ -422,7 +561,7 @@ mod tests {
     #[test]
     fn a_first_deal_lays_out_hands_then_the_cards_face_up_then_the_deck() {
         let mut places = punish_like();
-        places.begin_deal(None);
+        places.begin_deal(None, 0);
         places.lay_out_first();
         assert_eq!(places.zones.hands[0], (0..5).map(|s| (0, s)).collect::<Vec<_>>());
         assert_eq!(places.zones.hands[1], (5..10).map(|s| (0, s)).collect::<Vec<_>>());
@@ -433,7 +572,7 @@ mod tests {
     #[test]
     fn a_played_card_must_have_been_opened_and_a_deal_again_waits_for_its_pool() {
         let mut places = punish_like();
-        places.begin_deal(None);
+        places.begin_deal(None, 0);
         places.lay_out_first();
         // Seat 0 holds cards 3, 4, 5, 6, 7 (faces 1, 1, 1, 2, 2) and opens a face-2 card.
         for (slot, card) in (0..5).zip(3..8) {
@@ -455,7 +594,7 @@ mod tests {
         let mut zones = places.zones.clone();
         let (done, need) = places.follow(&mut zones, &moves).unwrap();
         assert_eq!(done, 2);
-        let Need::Deal(Some(pool)) = need else { panic!("a deal again") };
+        let Need::Deal(Some(pool), 0) = need else { panic!("a deal again") };
         assert_eq!(
             pool,
             vec![
@@ -467,7 +606,7 @@ mod tests {
                 Pooled::FaceUp(14)
             ]
         );
-        places.begin_deal(Some(pool));
+        places.begin_deal(Some(pool), 0);
         let mut zones = places.zones.clone();
         assert_eq!(places.follow(&mut zones, &moves), Ok((3, Need::Nothing)));
         assert_eq!(zones.hands[0].last(), Some(&(1, 0)), "seat 0 drew the new deal's first card");
@@ -480,7 +619,7 @@ mod tests {
     fn drawn_deck() -> Places {
         let faces = (0..12).map(|n| n % 6).collect();
         let mut places = Places::new(Dealing { faces, hands: vec![0, 0, 0], shown: 0, marked: Vec::new(), opening: Vec::new() }, 3);
-        places.begin_deal(None);
+        places.begin_deal(None, 0);
         places.lay_out_first();
         places
     }
@@ -546,6 +685,75 @@ mod tests {
     }
 
     #[test]
+    fn marked_cards_surface_where_the_devices_checks_found_them_and_the_world_lays_them_there() {
+        // Six dealt cards (faces 0–5) and two marked ones (face 9), numbered last.
+        let dealing = Dealing { faces: vec![0, 1, 2, 3, 4, 5, 9, 9], hands: vec![0, 0], shown: 0, marked: vec![9], opening: Vec::new() };
+        assert_eq!((dealing.dealt_size(), dealing.is_marked(6), dealing.is_marked(5)), (6, true, false));
+        let mut places = Places::new(dealing, 2);
+        places.begin_deal(None, 0);
+        places.lay_out_first();
+        assert_eq!((places.zones.deck.len(), places.zones.marked), (6, 2), "the marked cards are not dealt");
+        places.mark_given(0, &[(0, 0), (0, 1)]);
+        let draw = [CardMove::Drawn { seat: Seat(0), count: 2 }];
+        let mut expected = vec![
+            (Need::Check { marked: 2, cards: 6, at: (0, 0) }, true),
+            (Need::Check { marked: 1, cards: 6, at: (0, 0) }, false),
+            (Need::Check { marked: 1, cards: 5, at: (0, 1) }, false),
+            (Need::Check { marked: 1, cards: 4, at: (0, 2) }, true),
+        ]
+        .into_iter();
+        loop {
+            let mut zones = places.zones.clone();
+            match places.follow(&mut zones, &draw).unwrap() {
+                (_, Need::Nothing) => {
+                    assert_eq!(zones.marked, 0, "both surfaced");
+                    assert_eq!(zones.hands[0], vec![(0, 0), (0, 1)]);
+                    break;
+                }
+                (_, need) => {
+                    let (want, surfaced) = expected.next().expect("no more checks than the deck needs");
+                    assert_eq!(need, want);
+                    let Need::Check { at, .. } = need else { unreachable!() };
+                    places.record_check(at, surfaced);
+                }
+            }
+        }
+        assert_eq!(expected.next(), None, "every check was asked for");
+        let order = places.fill(0).unwrap();
+        assert_eq!(order, vec![vec![6, 0, 1, 7, 2, 3, 4, 5]], "each marked card above the dealt card it was found on");
+    }
+
+    #[test]
+    fn a_check_finds_a_marked_card_as_often_as_a_shuffle_would_put_one_on_top() {
+        assert!(!surfaces(&[7; 32], 0, 10), "none left");
+        assert!(surfaces(&[7; 32], 2, 0), "nothing else left");
+        let mut found = 0;
+        for n in 0u32..4000 {
+            let chance: [u8; 32] = sha2::Digest::finalize(<sha2::Sha256 as sha2::Digest>::new_with_prefix(n.to_le_bytes())).into();
+            found += usize::from(surfaces(&chance, 4, 100));
+        }
+        // 4 of 104: about 154 of 4000.
+        assert!((110..200).contains(&found), "{found}");
+    }
+
+    #[test]
+    fn a_restock_that_takes_marked_cards_back_asks_for_them_beside_the_dealt_pool() {
+        let dealing = Dealing { faces: vec![0, 1, 2, 9], hands: vec![0], shown: 0, marked: vec![9], opening: Vec::new() };
+        let mut places = Places::new(dealing, 1);
+        places.begin_deal(None, 0);
+        places.lay_out_first();
+        for slot in 0..3 {
+            places.record_check((0, slot), false);
+            places.learn((0, slot), slot, true);
+        }
+        let moves = [CardMove::TopShown, CardMove::TopShown, CardMove::TopShown, CardMove::Restocked { faces: vec![0, 9] }];
+        let mut zones = places.zones.clone();
+        let (done, need) = places.follow(&mut zones, &moves).unwrap();
+        assert_eq!(done, 3, "the marked card surfaced once the deck held no dealt card");
+        assert_eq!(need, Need::Deal(Some(vec![Pooled::FaceUp(0)]), 1));
+    }
+
+    #[test]
     fn a_restock_deals_the_deck_and_the_named_cards_face_up_again_and_lays_them_all_in_the_deck() {
         let mut places = drawn_deck();
         for slot in 0..3 {
@@ -556,10 +764,10 @@ mod tests {
         let mut zones = places.zones.clone();
         let (done, need) = places.follow(&mut zones, &moves).unwrap();
         assert_eq!(done, 3);
-        let Need::Deal(Some(pool)) = need else { panic!("a deal again: {need:?}") };
+        let Need::Deal(Some(pool), 0) = need else { panic!("a deal again: {need:?}") };
         assert_eq!(pool.len(), 9 + 2, "the nine still in the deck and the two named");
         assert_eq!(&pool[9..], &[Pooled::FaceUp(3), Pooled::FaceUp(4)]);
-        places.begin_deal(Some(pool));
+        places.begin_deal(Some(pool), 0);
         let mut zones = places.zones.clone();
         assert_eq!(places.follow(&mut zones, &moves), Ok((4, Need::Nothing)));
         assert_eq!(zones.deck, (0..11).map(|s| (1, s)).collect::<Vec<_>>());

@@ -412,3 +412,54 @@ fn face_down_cards_stay_on_their_owners_device_until_the_rules_turn_them_up() {
     println!("taunt_combo_cards_held_before_their_turn: {combos_early} of {combos}");
     assert!(checked > 500, "{checked} face-down choices checked");
 }
+
+/// FUSION between three devices (two pilots and the Coach): the devices deal the Deck, each
+/// Stash opens only on its pilot's device, the Threshold and the Coach's blind card on none
+/// until turned, and whether a Joker surfaces each time a new top shows is drawn by the three
+/// together. Every evening plays to its end alike everywhere and the deal is checked at the end.
+/// Nobody hands on a card here (a Card-Assist), which the protocol cannot pass privately yet.
+#[test]
+fn fusion_evenings_are_dealt_by_three_devices_and_play_to_the_end() {
+    use dojo_games::fusion::Fusion;
+    use dojo_games::registry::{Sampled, Table};
+    let (mut jokers, mut guessed_right, matches) = (0, 0, 8u64);
+    for seed in 1..=matches {
+        let setup = Fusion::seeded_setup(seed, Table { seats: 3, mode: Some("evening") }).unwrap();
+        let devs = play_avoiding::<Fusion>(&setup, &[0, 1, 2], seed, "\"give\":\"");
+        finished(&devs, &format!("FUSION evening {seed}"));
+        let dealt = devs[0].setup.clone().unwrap();
+        assert!(devs.iter().all(|d| d.setup.as_ref() == Some(&dealt)), "seed {seed}: every device ends with the true setup");
+        assert!(!dealt.dealt.is_empty(), "seed {seed}: the devices dealt the Deck");
+        assert!(devs.iter().all(|d| d.reseeds >= 2), "seed {seed}: cards were opened during the match and shown at the end");
+        let end = devs[0].shown.clone().unwrap();
+        jokers += end.deck().active_omens() + end.deck().spent_omens();
+        // Each pilot's first Stash: true on her own device, a guess on the others'.
+        let truth = Fusion::new(&dealt).unwrap().0;
+        for dev in &devs {
+            let first = Fusion::new(dev.first.as_ref().unwrap()).unwrap().0;
+            for pilot in 0..2u8 {
+                if dev.seats.contains(&pilot) {
+                    assert_eq!(first.hand(pilot), truth.hand(pilot), "seed {seed}: device {} holds its pilot's Stash", dev.d);
+                } else if first.hand(pilot) == truth.hand(pilot) {
+                    guessed_right += 1;
+                }
+            }
+        }
+    }
+    assert!(jokers > 0, "Jokers surfaced in some evening");
+    // Each device fills another pilot's Stash from the cards it has not seen: never all right.
+    assert!(guessed_right < 4, "another pilot's Stash was known {guessed_right} times of {}", matches * 4);
+}
+
+/// A reveal forged by one of three devices in a FUSION evening stops all three.
+#[test]
+fn a_forged_reveal_in_a_fusion_evening_between_three_devices_stops_them_all() {
+    use dojo_games::fusion::Fusion;
+    use dojo_games::registry::{Sampled, Table};
+    let setup = Fusion::seeded_setup(4, Table { seats: 3, mode: Some("evening") }).unwrap();
+    let devs = play::<Fusion>(&setup, &[0, 1, 2], 4, Some(2), None);
+    for dev in &devs {
+        let why = dev.stopped.clone().unwrap_or_else(|| panic!("device {} stops", dev.d));
+        assert!(why.contains("forged reveal") || why.contains("in its own words"), "device {}: {why}", dev.d);
+    }
+}

@@ -86,6 +86,17 @@ pub enum DealMessage {
         /// `(card's place in the deal, key)`.
         keys: Vec<(u16, [u8; 32])>,
     },
+    /// Keys device `of` gave the sender for some cards of deal `deal` (cards dealt to the
+    /// sender), passed on to everyone as the sender plays them face up: with more than two
+    /// devices, the others lack them. A false one opens no card, and the audit checks them all.
+    Relayed {
+        /// The deal.
+        deal: u32,
+        /// Whose keys they are.
+        of: Device,
+        /// `(card's place in the deal, key)`.
+        keys: Vec<(u16, [u8; 32])>,
+    },
     /// At the end: the secret of each of the sender's deals, in order.
     Audit {
         /// The secrets.
@@ -344,6 +355,34 @@ impl Dealer {
                     by.insert(from, key);
                 }
             }
+            DealMessage::Relayed { deal, of, keys } => {
+                let Some(held) = self.deals.get_mut(deal as usize) else {
+                    return self.keep_early(from, DealMessage::Relayed { deal, of, keys });
+                };
+                if of >= self.devices || of == from {
+                    return Err(DealViolation::StrayKey { deal, slot: keys.first().map_or(0, |k| k.0) });
+                }
+                for (slot, key) in keys {
+                    if usize::from(slot) >= held.size() {
+                        return Err(DealViolation::StrayKey { deal, slot });
+                    }
+                    if Option::<Scalar>::from(Scalar::from_canonical_bytes(key)).is_none() {
+                        return Err(DealViolation::Garbled { deal });
+                    }
+                    if of == self.me {
+                        // This device's own key, passed back: it must be the one it gave.
+                        if held.keys.card_key(usize::from(slot)) != Some(key) {
+                            return Err(DealViolation::StrayKey { deal, slot });
+                        }
+                        continue;
+                    }
+                    let by = held.got.entry(slot).or_default();
+                    if by.get(&of).is_some_and(|k| *k != key) {
+                        return Err(DealViolation::StrayKey { deal, slot });
+                    }
+                    by.insert(of, key);
+                }
+            }
             DealMessage::Audit { secrets } => {
                 if secrets.len() != self.deals.len() || self.audits.contains_key(&from) || from == self.me {
                     return Err(DealViolation::BadAudit { from });
@@ -373,6 +412,20 @@ impl Dealer {
         let held = self.deals.get(deal as usize).filter(|_| self.is_ready(deal))?;
         let keys = slots.iter().map(|s| held.keys.card_key(usize::from(*s)).map(|k| (*s, k))).collect::<Option<Vec<_>>>()?;
         Some(DealMessage::Keys { deal, to, keys })
+    }
+
+    /// The keys every other device gave this one for the cards `slots` of deal `deal`, each
+    /// device's as one message to pass on to everyone ([`DealMessage::Relayed`]); `None` while
+    /// one is missing.
+    pub fn relay(&self, deal: u32, slots: &[u16]) -> Option<Vec<DealMessage>> {
+        let held = self.deals.get(deal as usize).filter(|_| self.is_ready(deal))?;
+        (0..self.devices)
+            .filter(|d| *d != self.me)
+            .map(|of| {
+                let keys = slots.iter().map(|s| held.got.get(s)?.get(&of).map(|k| (*s, *k))).collect::<Option<Vec<_>>>()?;
+                Some(DealMessage::Relayed { deal, of, keys })
+            })
+            .collect()
     }
 
     /// Card `slot` of deal `deal`, once every other device has given this one its key: the

@@ -117,7 +117,9 @@ impl Peer {
                 return Ok((Vec::new(), self.chance_drawn()?));
             }
             Body::Deal(deal) => return Ok((Vec::new(), vec![Happening::Dealing { from, message: deal.clone() }])),
-            Body::Keys { round, keys } => return Ok((Vec::new(), vec![Happening::Keys { from, round: *round, keys: keys.clone() }])),
+            Body::Keys { round, keys, chance } => {
+                return Ok((Vec::new(), vec![Happening::Keys { from, round: *round, keys: keys.clone(), chance: *chance }]));
+            }
             Body::Opens { keys } => return Ok((Vec::new(), vec![Happening::Opens { from, keys: keys.clone() }])),
             Body::Unveil { shown } => {
                 let mut told = Vec::new();

@@ -108,6 +108,11 @@ pub enum Body {
         round: u32,
         /// The keys, one message per deal and recipient.
         keys: Vec<DealMessage>,
+        /// The sender's part of a chance drawn in this round: in round 0 the head of its chain
+        /// of hashes, then in each round that checks the deck's top the value before the last
+        /// one shown (see `crate::side`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        chance: Option<[u8; 32]>,
     },
     /// The sender stops the match, and why.
     Stop {
@@ -219,6 +224,8 @@ pub enum Happening {
         round: u32,
         /// The keys.
         keys: Vec<DealMessage>,
+        /// Its part of the round's chance, if it sent one.
+        chance: Option<[u8; 32]>,
     },
     /// Another device stopped the match.
     Stopped {

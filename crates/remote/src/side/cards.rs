@@ -44,6 +44,8 @@ pub(super) struct Cards<G: Game> {
     giving: Vec<(usize, Vec<Place>)>,
     /// True once the setup's own moves ([`dojo_engine::Dealing::opening`]) were followed.
     opening_done: bool,
+    /// The checks of the deck's top drawn together ([`Chances`]).
+    chances: Chances,
     /// True once every deal was shown at the end and checked.
     pub(super) audited: bool,
     /// Other devices' choices still face down when the match was decided, shown then.
@@ -78,9 +80,9 @@ impl<G: Game> Side<G> {
         let dealing = hooks.dealing(setup);
         let seats = self.state().map_or(0, G::seat_count);
         let mut places = Places::new(dealing.clone(), seats);
-        places.begin_deal(None);
+        places.begin_deal(None, 0);
         places.lay_out_first();
-        let mut dealer = Dealer::new(G::NAME, dealing.size(), self.peer.me(), self.peer.devices());
+        let mut dealer = Dealer::new(G::NAME, dealing.dealt_size(), self.peer.me(), self.peer.devices());
         let begun = dealer.begin(None, deal_secret(&self.secret, 0));
         self.cards = Some(Box::new(Cards {
             dealer,
@@ -95,6 +97,7 @@ impl<G: Game> Side<G> {
             step_moves: Vec::new(),
             giving: Vec::new(),
             opening_done: false,
+            chances: Chances::new(&self.secret),
             audited: false,
             unveiled: Vec::new(),
         }));
@@ -131,7 +134,14 @@ impl<G: Game> Side<G> {
         Ok(())
     }
 
-    pub(super) fn keys_in(&mut self, from: Device, round: u32, keys: Vec<DealMessage>, out: &mut Out<G>) -> Result<(), String> {
+    pub(super) fn keys_in(
+        &mut self,
+        from: Device,
+        round: u32,
+        keys: Vec<DealMessage>,
+        chance: Option<[u8; 32]>,
+        out: &mut Out<G>,
+    ) -> Result<(), String> {
         if G::DEALT.is_none() {
             return Err(NOT_DEALT.into());
         }
@@ -146,16 +156,26 @@ impl<G: Game> Side<G> {
             return Err(format!("device {from}'s keys of round {round} hold something else"));
         }
         cards.inbox.entry(round).or_default().insert(from, keys);
+        if let Some(part) = chance {
+            cards.chances.parts.entry(round).or_default().insert(from, part);
+        }
         self.advance_cards(out)
     }
 
     /// Sends this device's keys of the next key round, and waits for every other device's.
     pub(super) fn send_round(&mut self, keys: Vec<DealMessage>, out: &mut Out<G>) -> Result<(), String> {
+        let me = self.peer.me();
         let cards = self.cards()?;
         let round = cards.outbox.len() as u32;
         cards.outbox.push(keys.clone());
         cards.wait = Wait::Round(round);
-        out.send.push(self.peer.keys(round, keys));
+        // Round 0 carries the head of every device's chain; a check's round the next value.
+        let chance =
+            if round == 0 { Some(cards.chances.head()) } else { cards.chances.checking.map(|_| cards.chances.next_own()).transpose()? };
+        if let Some(part) = chance {
+            cards.chances.parts.entry(round).or_default().insert(me, part);
+        }
+        out.send.push(self.peer.keys(round, keys, chance));
         Ok(())
     }
 
@@ -226,6 +246,7 @@ impl<G: Game> Side<G> {
     /// open is seen (by everyone, when its keys went to everyone).
     pub(super) fn take_round(&mut self, round: u32) -> Result<(), String> {
         let me = self.peer.me();
+        let devices = self.peer.devices();
         let cards = self.cards()?;
         let got = cards.inbox.remove(&round).unwrap_or_default();
         let mine = cards.outbox.get(round as usize).cloned().unwrap_or_default();
@@ -255,6 +276,13 @@ impl<G: Game> Side<G> {
         }
         for (seat, places) in std::mem::take(&mut cards.giving) {
             cards.places.mark_given(seat, &places);
+        }
+        let parts = cards.chances.parts.remove(&round).unwrap_or_default();
+        if round == 0 {
+            cards.chances.take_heads(&parts, devices)?;
+        } else if let Some((at, marked, dealt)) = cards.chances.checking.take() {
+            let joint = cards.chances.draw(&parts, devices)?;
+            cards.places.record_check(at, crate::places::surfaces(&joint, marked, dealt));
         }
         cards.done = round + 1;
         Ok(())
@@ -348,10 +376,14 @@ impl<G: Game> Side<G> {
             Need::Pass { from, .. } => {
                 Err(format!("Player {} passes cards to another hand, which matches between devices cannot deal yet", from + 1))
             }
-            Need::Deal(pool) => {
+            Need::Check { marked, cards: dealt, at } => {
+                self.cards()?.chances.checking = Some((at, marked, dealt));
+                self.send_round(Vec::new(), out)
+            }
+            Need::Deal(pool, marks) => {
                 let cards = self.cards()?;
                 let deal = cards.dealer.deals();
-                cards.places.begin_deal(pool.clone());
+                cards.places.begin_deal(pool.clone(), marks);
                 cards.wait = Wait::Deal(deal);
                 let (send, known) = cards.dealer.begin(pool, deal_secret(&secret, deal)).map_err(|v| v.to_string())?;
                 self.dealt(send, known, out);
@@ -392,7 +424,14 @@ impl<G: Game> Side<G> {
         if by_deal.is_empty() {
             return Ok(());
         }
-        let keys = by_deal.iter().map(|(deal, places)| give(&cards.dealer, *deal, places, None)).collect::<Result<Vec<_>, _>>()?;
+        let mut keys = by_deal.iter().map(|(deal, places)| give(&cards.dealer, *deal, places, None)).collect::<Result<Vec<_>, _>>()?;
+        // With more than two devices the others also need the keys a third gave this one.
+        if self.peer.devices() > 2 {
+            for (deal, places) in &by_deal {
+                let slots: Vec<u16> = places.iter().map(|p| p.1).collect();
+                keys.extend(cards.dealer.relay(*deal, &slots).ok_or("this device lacks another's key for a card it holds")?);
+            }
+        }
         out.send.push(self.peer.opens(keys));
         Ok(())
     }
@@ -404,19 +443,24 @@ impl<G: Game> Side<G> {
             return Err(NOT_DEALT.into());
         }
         let cards = self.cards()?;
-        for message in keys {
-            let DealMessage::Keys { deal, to: None, keys: slots } = &message else {
-                return Err(format!("device {from} opened cards to only some devices"));
-            };
-            cards.dealer.receive(from, message.clone()).map_err(|v| v.to_string())?;
-            for (slot, _) in slots {
-                let card = match cards.dealer.open(*deal, *slot) {
-                    Some(Ok(card)) => card,
-                    Some(Err(e)) => return Err(format!("device {from}'s key opens no card ({e:?}): a false key")),
-                    None => return Err(format!("device {from} opened card {slot} of deal {deal}, which this device cannot read")),
-                };
-                cards.places.learn((*deal, *slot), card, true);
+        // Every key first (another device's keys passed on may come after the sender's own),
+        // then the cards they open.
+        let mut opened = Vec::new();
+        for message in &keys {
+            match message {
+                DealMessage::Keys { deal, to: None, keys: slots } => opened.extend(slots.iter().map(|(slot, _)| (*deal, *slot))),
+                DealMessage::Relayed { .. } => {}
+                _ => return Err(format!("device {from} opened cards to only some devices")),
             }
+            cards.dealer.receive(from, message.clone()).map_err(|v| v.to_string())?;
+        }
+        for (deal, slot) in opened {
+            let card = match cards.dealer.open(deal, slot) {
+                Some(Ok(card)) => card,
+                Some(Err(e)) => return Err(format!("device {from}'s key opens no card ({e:?}): a false key")),
+                None => return Err(format!("device {from} opened card {slot} of deal {deal}, which this device cannot read")),
+            };
+            cards.places.learn((deal, slot), card, true);
         }
         self.fit(None).map(|_| ())
     }
@@ -486,7 +530,7 @@ impl<G: Game> Side<G> {
     pub(super) fn audited(&mut self, out: &mut Out<G>) -> Result<(), String> {
         let hooks = G::DEALT.ok_or(NOT_DEALT)?;
         let cards = self.cards.as_deref().ok_or("no cards")?;
-        let orders = cards.dealer.orders().map_err(|v| v.to_string())?;
+        let orders = cards.places.with_marks(cards.dealer.orders().map_err(|v| v.to_string())?);
         let setup = hooks.dealt_setup(&cards.base, &orders);
         let ledger = self.ledger.as_ref().ok_or("no match")?;
         let truth =
@@ -518,6 +562,85 @@ const WORLDS_TO_TRY: u64 = 200;
 
 /// Why a deal message is refused in a match whose cards are not dealt.
 const NOT_DEALT: &str = "a deal message came in a match whose cards are not dealt";
+
+/// Checks of the deck's top drawn by every device together (does a card shuffled in face up,
+/// a FUSION Joker, lie there?), with no round of its own: each device commits at the start
+/// to the head of a chain of hashes of its secret, sent in key round 0, and in each round that
+/// checks the top it sends the value before the last one shown, which every device checks
+/// hashes to it. No device can change its values once the head is sent, nor foresee another's,
+/// so the joint draw (a hash of every device's value, in device order) is nobody's choice.
+#[derive(Clone, Debug)]
+struct Chances {
+    /// This device's chain, the head last: value `i` hashes to value `i + 1`.
+    own: Vec<[u8; 32]>,
+    /// Values of this device's chain shown so far.
+    shown: usize,
+    /// Each device's last value shown (its head at first).
+    last: BTreeMap<Device, [u8; 32]>,
+    /// Parts received, by round and device.
+    parts: BTreeMap<u32, BTreeMap<Device, [u8; 32]>>,
+    /// The check under way: the place of the dealt card on top, the marked cards and the
+    /// dealt cards left.
+    checking: Option<(Place, u8, u16)>,
+    /// Checks drawn so far.
+    drawn: u32,
+}
+
+/// The most checks of the top one match may draw: a long FUSION evening looks at the top a
+/// few hundred times.
+const MAX_CHECKS: usize = 4096;
+
+impl Chances {
+    fn new(secret: &[u8; 32]) -> Chances {
+        let mut own = Vec::with_capacity(MAX_CHECKS + 1);
+        own.push(Sha256::digest([&secret[..], b"pocket-dojo chances"].concat()).into());
+        while own.len() <= MAX_CHECKS {
+            let next: [u8; 32] = Sha256::digest(own[own.len() - 1]).into();
+            own.push(next);
+        }
+        Chances { own, shown: 0, last: BTreeMap::new(), parts: BTreeMap::new(), checking: None, drawn: 0 }
+    }
+
+    /// The head of this device's chain.
+    fn head(&self) -> [u8; 32] {
+        self.own[MAX_CHECKS]
+    }
+
+    /// This device's next value.
+    fn next_own(&mut self) -> Result<[u8; 32], String> {
+        self.shown += 1;
+        MAX_CHECKS
+            .checked_sub(self.shown)
+            .map(|i| self.own[i])
+            .ok_or_else(|| format!("the match looked at the deck's top more than {MAX_CHECKS} times"))
+    }
+
+    /// Round 0 is in: every device's head.
+    fn take_heads(&mut self, parts: &BTreeMap<Device, [u8; 32]>, devices: u8) -> Result<(), String> {
+        for d in 0..devices {
+            let head = parts.get(&d).ok_or(format!("device {d} sent no head of its chances"))?;
+            self.last.insert(d, *head);
+        }
+        Ok(())
+    }
+
+    /// A check's round is in: each device's value, checked against its chain, and the draw.
+    fn draw(&mut self, parts: &BTreeMap<Device, [u8; 32]>, devices: u8) -> Result<[u8; 32], String> {
+        let mut hasher = Sha256::new_with_prefix(b"pocket-dojo check");
+        hasher.update(self.drawn.to_le_bytes());
+        for d in 0..devices {
+            let part = parts.get(&d).ok_or(format!("device {d} sent no part of a check of the deck's top"))?;
+            let last = self.last.get(&d).ok_or(format!("device {d} sent no head of its chances"))?;
+            if <[u8; 32]>::from(Sha256::digest(part)) != *last {
+                return Err(format!("device {d}'s part of a check of the deck's top is not the next of its chain: a forged draw"));
+            }
+            self.last.insert(d, *part);
+            hasher.update(part);
+        }
+        self.drawn += 1;
+        Ok(hasher.finalize().into())
+    }
+}
 
 /// `places` grouped by their deal.
 fn by_deal(places: &[Place]) -> BTreeMap<u32, Vec<Place>> {

@@ -145,9 +145,6 @@ impl<G: Game> Side<G> {
         let mut side = Side { ledger: Some(ledger), ..Side::guest(0, devices, secret) };
         side.peer = peer;
         let mut out = Out { send: vec![start], told: Vec::new() };
-        if G::DEALT.is_some() && devices != 2 {
-            return Err("a game whose cards the devices deal is played between two devices".into());
-        }
         side.commit_chance(&mut out);
         side.start_cards(setup, &mut out);
         side.begin_next(&mut out);

@@ -21,7 +21,7 @@ impl<G: Game> Side<G> {
                 Happening::Settled { shown, .. } => self.settled(&shown, out),
                 Happening::Chance { bytes } => self.chance_drawn(&bytes, out),
                 Happening::Dealing { from, message } => self.deal_message(from, message, out),
-                Happening::Keys { from, round, keys } => self.keys_in(from, round, keys, out),
+                Happening::Keys { from, round, keys, chance } => self.keys_in(from, round, keys, chance, out),
                 Happening::Opens { from, keys } => self.opens_in(from, keys),
                 Happening::Unveiled { shown, .. } => self.cards().map(|c| c.unveiled.extend(shown)),
                 Happening::Agreed { step } => {
@@ -57,9 +57,6 @@ impl<G: Game> Side<G> {
         }
         self.ledger = Some(ledger);
         if G::DEALT.is_some() {
-            if self.peer.devices() != 2 {
-                return Err("a game whose cards the devices deal is played between two devices".into());
-            }
             self.start_cards(&setup, out);
             return Ok(());
         }
