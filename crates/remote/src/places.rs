@@ -36,7 +36,7 @@ pub struct Zones {
     /// Whether the deck's top has been looked at since it last changed: a marked card there
     /// surfaced, or an ordinary one is known to lie there.
     pub settled: bool,
-    /// Checks of the top followed so far ([`Places::checks`]).
+    /// Checks of the top followed so far (of those recorded by [`Places::record_check`]).
     pub checks: usize,
 }
 
