@@ -142,6 +142,13 @@ pub struct Places {
     pub zones: Zones,
 }
 
+/// The deck's places as the first part of a deal again's pool, still locked; every one must be
+/// of the last deal laid out.
+fn locked_deck(zones: &Zones) -> Result<Vec<Pooled>, PlaceError> {
+    let last = zones.laid.checked_sub(1).ok_or(PlaceError::NoWorld)?;
+    zones.deck.iter().map(|p| if p.0 == last { Ok(Pooled::Locked { slot: usize::from(p.1) }) } else { Err(PlaceError::NoWorld) }).collect()
+}
+
 /// Whether a marked card lies on the deck's top, drawn from `chance` (32 bytes no device chose
 /// alone): one of `marked` among `marked + cards` cards, each equally likely to be on top, as
 /// in a shuffled deck. Each such draw, made as a new top shows, lays the marked cards exactly
@@ -460,14 +467,7 @@ impl Places {
     /// The pool of a deal again from `zones`: the deck's places, still locked, then the cards
     /// face up by number, smallest first. Every card face up must be public.
     fn pool(&self, zones: &Zones) -> Result<Vec<Pooled>, PlaceError> {
-        let last = zones.laid.checked_sub(1).ok_or(PlaceError::NoWorld)?;
-        let mut pool = Vec::new();
-        for p in &zones.deck {
-            if p.0 != last {
-                return Err(PlaceError::NoWorld);
-            }
-            pool.push(Pooled::Locked { slot: usize::from(p.1) });
-        }
+        let mut pool = locked_deck(zones)?;
         let mut up = Vec::new();
         for p in &zones.face_up {
             up.push(self.known(*p).filter(|_| self.is_public(*p)).ok_or(PlaceError::Unseen)?);
@@ -481,14 +481,7 @@ impl Places {
     /// face up with `faces` (the first public place of each face, in order), by number,
     /// smallest first.
     fn restock_pool(&self, zones: &Zones, faces: &[u16]) -> Result<Vec<Pooled>, PlaceError> {
-        let last = zones.laid.checked_sub(1).ok_or(PlaceError::NoWorld)?;
-        let mut pool = Vec::new();
-        for p in &zones.deck {
-            if p.0 != last {
-                return Err(PlaceError::NoWorld);
-            }
-            pool.push(Pooled::Locked { slot: usize::from(p.1) });
-        }
+        let mut pool = locked_deck(zones)?;
         let mut taken: Vec<Place> = Vec::new();
         let mut up = Vec::new();
         for face in faces {

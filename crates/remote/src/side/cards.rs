@@ -300,13 +300,10 @@ impl<G: Game> Side<G> {
             }
             if !cards.opening_done {
                 let opening = cards.places.dealing().opening.clone();
-                let mut zones = cards.places.zones.clone();
-                let (_, need) = cards.places.follow(&mut zones, &opening).map_err(|e| e.to_string())?;
-                if need != Need::Nothing {
-                    return self.meet(need, out);
+                if !self.follow_all(&opening, out)? {
+                    return Ok(());
                 }
-                cards.places.zones = zones;
-                cards.opening_done = true;
+                self.cards()?.opening_done = true;
             }
             let setup = self.fit(None)?;
             let cards = self.cards()?;
@@ -322,20 +319,31 @@ impl<G: Game> Side<G> {
         let events = ledger.events_of(&self.opened, &self.own, &shown).map_err(|e| e.to_string())?;
         let joints = ledger.joints();
         let moves = G::DEALT.ok_or(NOT_DEALT)?.card_moves(&events);
-        let cards = self.cards()?;
-        cards.step_moves = moves.clone();
-        let mut zones = cards.places.zones.clone();
-        let (_, need) = cards.places.follow(&mut zones, &moves).map_err(|e| e.to_string())?;
-        if need != Need::Nothing {
-            return self.meet(need, out);
+        self.cards()?.step_moves = moves.clone();
+        if !self.follow_all(&moves, out)? {
+            return Ok(());
         }
-        cards.places.zones = zones;
+        let cards = self.cards()?;
         cards.step = None;
         if cards.told.as_ref() != Some(&setup) {
             cards.told = Some(setup.clone());
             out.told.push(Told::Seeded { setup, joints });
         }
         self.take_step(&shown, out)
+    }
+
+    /// Moves the cards as `moves` say: true once they moved; false when something they need
+    /// first (a key round, a deal again) was started instead, to take them up again later.
+    fn follow_all(&mut self, moves: &[dojo_engine::CardMove], out: &mut Out<G>) -> Result<bool, String> {
+        let cards = self.cards()?;
+        let mut zones = cards.places.zones.clone();
+        let (_, need) = cards.places.follow(&mut zones, moves).map_err(|e| e.to_string())?;
+        if need != Need::Nothing {
+            self.meet(need, out)?;
+            return Ok(false);
+        }
+        self.cards()?.places.zones = zones;
+        Ok(true)
     }
 
     /// Starts what the cards need before they can move on: a key round that opens places to

@@ -39,11 +39,7 @@ impl OnSite for FusionSite {
             stashes: vec![cards(&["9C", "6H", "3D"])?],
             deck_top: cards(&["2C", "KC", "5H", "10C", "4D"])?,
             threats: vec![Threat::plain("Bully", 1, 0)],
-            table: Default::default(),
-            conflict: Conflict::Throwdown { challenger: 0, stakes: "He leaves Aiko's sisters alone".into(), threats: vec![0] },
-            then: Vec::new(),
-            seed: 7,
-            dealt: Vec::new(),
+            ..Setup::quick(1, Conflict::Throwdown { challenger: 0, stakes: "He leaves Aiko's sisters alone".into(), threats: vec![0] }, 7)
         };
         let you = |say, point, action| Step { say, point, inputs: vec![Some(action), None] };
         let coach = |action| Step { say: "", point: "", inputs: vec![None, Some(action)] };
@@ -191,11 +187,7 @@ fn gambit_lesson() -> Option<Lesson<Fusion>> {
         stashes: vec![cards(&["9C", "6H", "3D"])?],
         deck_top: cards(&["JS", "KC", "5H", "10C", "4D"])?,
         threats: vec![Threat::plain("Bully", 2, 1)],
-        table: Default::default(),
-        conflict: Conflict::Gambit { pilot: 0, specialty: false },
-        then: Vec::new(),
-        seed: 7,
-        dealt: Vec::new(),
+        ..Setup::quick(1, Conflict::Gambit { pilot: 0, specialty: false }, 7)
     };
     let you = |say, point, action| Step { say, point, inputs: vec![Some(action), None] };
     Some(Lesson {
@@ -243,11 +235,7 @@ fn side_actions_lesson() -> Option<Lesson<Fusion>> {
         stashes: vec![cards(&["9C", "6H", "3D"])?, cards(&["8S", "7D", "2C"])?],
         deck_top: cards(&["5C", "4H", "QD", "10C", "4D", "6S", "8H", "9D", "JC", "3S"])?,
         threats: vec![Threat::plain("Bully", 2, 1)],
-        table: Default::default(),
-        conflict: Conflict::Throwdown { challenger: 0, stakes: "The bully leaves the market".into(), threats: vec![0] },
-        then: Vec::new(),
-        seed: 7,
-        dealt: Vec::new(),
+        ..Setup::quick(1, Conflict::Throwdown { challenger: 0, stakes: "The bully leaves the market".into(), threats: vec![0] }, 7)
     };
     let you = |say, point, action| Step { say, point, inputs: vec![Some(action), None, None] };
     let bo = |action| Step { say: "", point: "", inputs: vec![None, Some(action), None] };
