@@ -122,8 +122,9 @@ test('every lesson plays from the rules page to its end, choosing what each step
   for (const id of games) {
     const page = await openPage(site.browser, `${site.url}/rules/${id}`);
     await page.waitForSelector(`[data-testid="rules-${id}"] h1`, { timeout: 20_000 });
-    const link = await page.$('[data-testid="learn-link"]');
-    if (!link) {
+    // The rules page may draw its sections again after the title shows, so the link is
+    // looked for by its name each time rather than held as one element.
+    if (!(await page.$('[data-testid="learn-link"]'))) {
       await page.context().close();
       continue;
     }
@@ -131,7 +132,7 @@ test('every lesson plays from the rules page to its end, choosing what each step
     // A match kept in storage is not touched by the lesson.
     const key = `pocket-dojo/${id}`;
     await page.evaluate((k) => localStorage.setItem(k, 'kept'), key);
-    await link.click();
+    await page.locator('[data-testid="learn-link"]').click();
     await page.waitForSelector('[data-testid="lesson"]', { timeout: 30_000 });
     await playLesson(page, id, key, id);
     // A game with more lessons offers them in the lobby: each is played the same way.
