@@ -332,8 +332,12 @@ fn check_card_moves(moves: &[CardMove], dealing: &crate::Dealing, seats: usize) 
             CardMove::Redealt { hands, shown } => fits(hands, *shown),
             CardMove::Drawn { seat, count } => seat.index() < seats && usize::from(*count) <= dealing.faces.len(),
             CardMove::HandShown { seat } => seat.index() < seats,
-            CardMove::Passed { from, to, count } => {
-                from.index() < seats && to.index() < seats && from != to && usize::from(*count) <= dealing.faces.len()
+            CardMove::Passed { from, to, count, faces } => {
+                from.index() < seats
+                    && to.index() < seats
+                    && from != to
+                    && faces.len() == usize::from(*count)
+                    && faces.iter().all(|f| dealing.faces.contains(f))
             }
             CardMove::Restocked { faces } => faces.len() <= dealing.faces.len() && faces.iter().all(|f| dealing.faces.contains(f)),
             CardMove::TopHidden | CardMove::HiddenShown => true,

@@ -90,7 +90,7 @@ pub enum CardMove {
         seat: Seat,
     },
     /// `count` cards of `from`'s hand went to `to`'s, seen by the two holders alone: the
-    /// places `from`'s device names as it shows the choice.
+    /// places `from`'s device names once the step is played.
     Passed {
         /// The giver.
         from: Seat,
@@ -98,6 +98,9 @@ pub enum CardMove {
         to: Seat,
         /// How many.
         count: u8,
+        /// Their faces as the copy that played the step holds them: true on the giver's
+        /// device, which names the places holding them; another device's stand-in guesses.
+        faces: Vec<u16>,
     },
     /// The deck's cards still in it and the cards face up with faces `faces` (one each, out
     /// of play, FUSION's Trash and Jokers) were shuffled into a new deck; the rest stay where
@@ -131,6 +134,20 @@ pub trait Dealt: Game {
     /// What a step whose events were `events` did with the cards, in order.
     fn card_moves(events: &[Self::Event]) -> Vec<CardMove>;
 
+    /// The faces of the cards `action`, kept face down, still turns face up at once (a FUSION
+    /// Card-Assist's discard, which its outline names): its device opens them to everyone as
+    /// it commits to the choice. None by default.
+    fn shown_at_once(_action: &Self::Action) -> Vec<u16> {
+        Vec::new()
+    }
+
+    /// The faces of the cards `action` itself hands to another seat's hand, which a
+    /// [`CardMove::Passed`] then moves first, before any cards the giver passes on (a FUSION
+    /// Card-Assist's own card). None by default.
+    fn passed_of(_action: &Self::Action) -> Vec<u16> {
+        Vec::new()
+    }
+
     /// `setup` with its cards as the devices dealt them, each deal an order of card numbers
     /// laid out as [`CardMove`] describes: `orders[0]` the first deal, each later one the next
     /// shuffle of the match.
@@ -143,6 +160,8 @@ pub struct DealtHooks<G: Game> {
     dealing: fn(&G::Setup) -> Dealing,
     cards_of: fn(&G::Action) -> Vec<u16>,
     card_moves: fn(&[G::Event]) -> Vec<CardMove>,
+    shown_at_once: fn(&G::Action) -> Vec<u16>,
+    passed_of: fn(&G::Action) -> Vec<u16>,
     dealt_setup: fn(&G::Setup, &[Vec<u16>]) -> G::Setup,
 }
 
@@ -151,7 +170,14 @@ hook_traits!(DealtHooks);
 impl<G: Dealt> DealtHooks<G> {
     /// The hooks of `G`'s [`Dealt`] implementation.
     pub const fn of() -> Self {
-        DealtHooks { dealing: G::dealing, cards_of: G::cards_of, card_moves: G::card_moves, dealt_setup: G::dealt_setup }
+        DealtHooks {
+            dealing: G::dealing,
+            cards_of: G::cards_of,
+            card_moves: G::card_moves,
+            shown_at_once: G::shown_at_once,
+            passed_of: G::passed_of,
+            dealt_setup: G::dealt_setup,
+        }
     }
 }
 
@@ -169,6 +195,16 @@ impl<G: Game> DealtHooks<G> {
     /// [`Dealt::card_moves`].
     pub fn card_moves(&self, events: &[G::Event]) -> Vec<CardMove> {
         (self.card_moves)(events)
+    }
+
+    /// [`Dealt::shown_at_once`].
+    pub fn shown_at_once(&self, action: &G::Action) -> Vec<u16> {
+        (self.shown_at_once)(action)
+    }
+
+    /// [`Dealt::passed_of`].
+    pub fn passed_of(&self, action: &G::Action) -> Vec<u16> {
+        (self.passed_of)(action)
     }
 
     /// [`Dealt::dealt_setup`].

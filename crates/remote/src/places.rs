@@ -111,14 +111,20 @@ pub enum Need {
         places: Vec<Place>,
     },
     /// The device that plays `from` must name the places of its hand it passes (`count` of
-    /// them), as it shows the choice.
+    /// them) in a key round, once the step is played.
     Pass {
         /// The giver.
         from: usize,
         /// How many.
         count: u8,
+        /// Their faces as this device's copy holds them (true on the giver's device).
+        faces: Vec<u16>,
     },
 }
+
+/// A world filled in ([`Places::fill_with_passes`]): each deal's order of card numbers, and
+/// the faces each pass of cards between hands moved in it.
+pub type FilledWorld = (Vec<Vec<u16>>, Vec<Vec<u16>>);
 
 /// Every card's place on one device, and what it has seen.
 #[derive(Clone, Debug)]
@@ -281,6 +287,27 @@ impl Places {
         self.passes.len()
     }
 
+    /// For the giver `seat`'s device: the places of its hand holding `faces`, each the first
+    /// with that face not taken already. `None` when the hand lacks one.
+    pub fn to_pass(&self, zones: &Zones, seat: usize, faces: &[u16]) -> Option<Vec<Place>> {
+        let hand = zones.hands.get(seat)?;
+        let mut picked: Vec<Place> = Vec::new();
+        for face in faces {
+            let place = hand.iter().find(|p| !picked.contains(p) && self.face(**p) == Some(*face)).copied()?;
+            picked.push(place);
+        }
+        Some(picked)
+    }
+
+    /// The faces of each pass's places in the world `dealt` (each deal's order of card
+    /// numbers, before the marked cards are laid in), in the order the givers named them.
+    pub fn pass_faces(&self, dealt: &[Vec<u16>]) -> Vec<Vec<u16>> {
+        let face = |(deal, slot): &Place| {
+            dealt.get(*deal as usize).and_then(|d| d.get(usize::from(*slot))).and_then(|c| self.dealing.faces.get(usize::from(*c))).copied()
+        };
+        self.passes.iter().map(|places| places.iter().filter_map(face).collect()).collect()
+    }
+
     fn face(&self, place: Place) -> Option<u16> {
         self.known(place).and_then(|c| self.dealing.faces.get(usize::from(c)).copied())
     }
@@ -379,9 +406,9 @@ impl Places {
                     }
                     zones.face_up.append(hand);
                 }
-                CardMove::Passed { from, to, count } => {
+                CardMove::Passed { from, to, count, faces } => {
                     let Some(places) = self.passes.get(zones.passes) else {
-                        return Ok((done, Need::Pass { from: from.index(), count: *count }));
+                        return Ok((done, Need::Pass { from: from.index(), count: *count, faces: faces.clone() }));
                     };
                     let bad = PlaceError::BadPass { seat: from.0 };
                     let hand = zones.hands.get_mut(from.index()).ok_or(bad.clone())?;
@@ -510,8 +537,14 @@ impl Places {
     /// Every deal's order in a world that shows this device exactly what it has seen, its
     /// unseen cards laid in the order drawn from `order` (0: smallest number first).
     pub fn fill(&self, order: u64) -> Result<Vec<Vec<u16>>, PlaceError> {
+        self.fill_with_passes(order).map(|(orders, _)| orders)
+    }
+
+    /// [`Places::fill`], and the faces each pass moved in that world ([`Places::pass_faces`]).
+    pub fn fill_with_passes(&self, order: u64) -> Result<FilledWorld, PlaceError> {
         let dealt = fill_in_order(self.dealing.dealt_size(), &self.sights, order).ok_or(PlaceError::NoWorld)?;
-        Ok(self.with_marks(dealt))
+        let passed = self.pass_faces(&dealt);
+        Ok((self.with_marks(dealt), passed))
     }
 
     /// Each deal's order with its marked cards laid in (numbered after the dealt ones, in
@@ -649,9 +682,13 @@ mod tests {
         let mut places = drawn_deck();
         places.mark_given(0, &[(0, 0), (0, 1), (0, 2)]);
         let draw = [CardMove::Drawn { seat: Seat(0), count: 3 }];
-        let pass = [draw[0].clone(), CardMove::Passed { from: Seat(0), to: Seat(2), count: 1 }];
+        let pass = [draw[0].clone(), CardMove::Passed { from: Seat(0), to: Seat(2), count: 1, faces: vec![4] }];
         let mut zones = places.zones.clone();
-        assert_eq!(places.follow(&mut zones, &pass), Ok((1, Need::Pass { from: 0, count: 1 })), "the giver names its places first");
+        assert_eq!(
+            places.follow(&mut zones, &pass),
+            Ok((1, Need::Pass { from: 0, count: 1, faces: vec![4] })),
+            "the giver names its places first"
+        );
         places.record_pass(vec![(0, 5)]);
         let mut zones = places.zones.clone();
         assert_eq!(places.follow(&mut zones, &pass), Err(PlaceError::BadPass { seat: 0 }), "a place the giver does not hold");

@@ -417,16 +417,37 @@ fn face_down_cards_stay_on_their_owners_device_until_the_rules_turn_them_up() {
 /// Stash opens only on its pilot's device, the Threshold and the Coach's blind card on none
 /// until turned, and whether a Joker surfaces each time a new top shows is drawn by the three
 /// together. Every evening plays to its end alike everywhere and the deal is checked at the end.
-/// Nobody hands on a card here (a Card-Assist), which the protocol cannot pass privately yet.
+/// Card-Assists hand cards on privately: every other device holds the choice face down (its
+/// discard and how many cards went on in sight) when the step is agreed.
 #[test]
 fn fusion_evenings_are_dealt_by_three_devices_and_play_to_the_end() {
+    use dojo_games::fusion::Action;
     use dojo_games::fusion::Fusion;
     use dojo_games::registry::{Sampled, Table};
-    let (mut jokers, mut guessed_right, matches) = (0, 0, 8u64);
+    let (mut jokers, mut guessed_right, mut card_assists, matches) = (0, 0, 0, 8u64);
     for seed in 1..=matches {
         let setup = Fusion::seeded_setup(seed, Table { seats: 3, mode: Some("evening") }).unwrap();
-        let devs = play_avoiding::<Fusion>(&setup, &[0, 1, 2], seed, "\"give\":\"");
+        let devs = play::<Fusion>(&setup, &[0, 1, 2], seed, None, None);
         finished(&devs, &format!("FUSION evening {seed}"));
+        // Every Card-Assist of the true record was face down on both other devices as its step
+        // was agreed.
+        for (i, joint) in devs[0].joints.iter().enumerate() {
+            for (seat, action) in joint.iter() {
+                let Some(Action::Assist { give: Some(_), .. }) = action else { continue };
+                card_assists += 1;
+                let step = i as u32 + 1;
+                for dev in devs.iter().filter(|d| !d.seats.contains(&seat.0)) {
+                    let held = dev.face_down.iter().find(|(at, s, _)| *at == step && *s == seat.0);
+                    assert_eq!(
+                        held.map(|h| h.2),
+                        Some(true),
+                        "seed {seed}: device {} saw Player {}'s Card-Assist of step {step}",
+                        dev.d,
+                        seat.0 + 1
+                    );
+                }
+            }
+        }
         let dealt = devs[0].setup.clone().unwrap();
         assert!(devs.iter().all(|d| d.setup.as_ref() == Some(&dealt)), "seed {seed}: every device ends with the true setup");
         assert!(!dealt.dealt.is_empty(), "seed {seed}: the devices dealt the Deck");
@@ -447,6 +468,7 @@ fn fusion_evenings_are_dealt_by_three_devices_and_play_to_the_end() {
         }
     }
     assert!(jokers > 0, "Jokers surfaced in some evening");
+    assert!(card_assists >= 4, "the pilots handed cards on ({card_assists} Card-Assists)");
     // Each device fills another pilot's Stash from the cards it has not seen: never all right.
     assert!(guessed_right < 4, "another pilot's Stash was known {guessed_right} times of {}", matches * 4);
 }

@@ -14,7 +14,7 @@
 //! | a flip, +Tarry | [`CardMove::TopShown`] |
 //! | a card laid face down from the Stash | nothing until the initiative stack turns it: then [`CardMove::Played`] |
 //! | a Push, Beat-Back, Recharge, Surge, Gambit play, a discard down to the maximum, an Assist's discard | [`CardMove::Played`] |
-//! | a Card-Assist's cards | [`CardMove::Passed`], seen by the giver and the receiver |
+//! | a Card-Assist's cards | [`CardMove::Passed`], seen by the giver and the receiver (the choice stays face down but for its discard, which its outline names) |
 //! | +Burn, the Coach's Stash after a fight | [`CardMove::HandShown`] |
 //! | a Fold | nothing: the Stash stays hidden and comes back |
 //! | the Trash (and the Jokers) shuffled into an empty Deck | [`CardMove::Restocked`] |
@@ -70,6 +70,22 @@ pub(crate) fn cards_of(action: &Action) -> Vec<u16> {
     }
 }
 
+/// A Card-Assist kept face down still discards its card in sight of all.
+pub(crate) fn shown_at_once(action: &Action) -> Vec<u16> {
+    match action {
+        Action::Assist { discard, give: Some(_) } => vec![face(*discard)],
+        _ => Vec::new(),
+    }
+}
+
+/// A Card-Assist's own card, handed on before the cards the giver received.
+pub(crate) fn passed_of(action: &Action) -> Vec<u16> {
+    match action {
+        Action::Assist { give: Some(card), .. } => vec![face(*card)],
+        _ => Vec::new(),
+    }
+}
+
 /// What a step did with the cards, from its events.
 pub(crate) fn card_moves(events: &[Event]) -> Vec<CardMove> {
     let mut moves = Vec::new();
@@ -99,12 +115,13 @@ pub(crate) fn card_moves(events: &[Event]) -> Vec<CardMove> {
                 moves.extend(cards.iter().map(|c| CardMove::Played { seat: *seat, face: face(*c) }));
             }
             Event::Discarded { seat, whole: true, .. } => moves.push(CardMove::HandShown { seat: *seat }),
-            Event::Assisted { seat, to, discard, cards, .. } => {
-                moves.push(CardMove::Played { seat: *seat, face: face(*discard) });
-                if *cards > 0 {
-                    moves.push(CardMove::Passed { from: *seat, to: *to, count: *cards });
-                }
-            }
+            Event::Assisted { seat, discard, .. } => moves.push(CardMove::Played { seat: *seat, face: face(*discard) }),
+            Event::Handed { from, to, cards } => moves.push(CardMove::Passed {
+                from: *from,
+                to: *to,
+                count: cards.len() as u8,
+                faces: cards.iter().map(|c| face(*c)).collect(),
+            }),
             Event::Reshuffled { cards, jokers } => {
                 let faces = cards.iter().map(|c| face(*c)).chain((0..*jokers).map(|_| JOKER_FACE)).collect();
                 moves.push(CardMove::Restocked { faces });

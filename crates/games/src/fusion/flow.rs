@@ -89,6 +89,14 @@ impl Fusion {
         }
     }
 
+    /// Takes `card` out of `seat`'s own Stash (not the cards received by an Assist).
+    fn remove_own_card(&mut self, seat: u8, card: Card) {
+        let stash = &mut self.stashes[usize::from(seat)];
+        if let Some(i) = stash.iter().position(|c| *c == card) {
+            stash.remove(i);
+        }
+    }
+
     /// Every card `seat` may play: its Stash and any cards received by an Assist.
     pub fn hand(&self, seat: u8) -> Vec<Card> {
         let mut hand = self.stashes[usize::from(seat)].clone();
@@ -573,10 +581,11 @@ impl Fusion {
             }
             Action::Assist { discard, give } => {
                 let to = self.next_ally(seat).expect("checked: an ally");
-                self.remove_card(seat, *discard);
+                // Both come from her own Stash: what she received goes on whole.
+                self.remove_own_card(seat, *discard);
                 self.deck.trash([*discard]);
                 if let Some(card) = give {
-                    self.remove_card(seat, *card);
+                    self.remove_own_card(seat, *card);
                 }
                 let bonus = if give.is_none() { self.table.assist_at(self.standing.harmony) } else { 0 };
                 let fight = self.fight_mut();

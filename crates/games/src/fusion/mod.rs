@@ -154,10 +154,16 @@ impl Game for Fusion {
 
 impl FaceDown for Fusion {
     /// A card laid from the Stash to challenge or to enter a Throwdown: everyone sees that a
-    /// card was laid, and which when the initiative stack turns it. Every other choice is
-    /// shown as it is made.
+    /// card was laid (outline 0), and which when the initiative stack turns it. A Card-Assist:
+    /// everyone sees its discard (outline 1 + the discard's face) and how many cards went on,
+    /// the card handed on only its giver and receiver. Every other choice is shown as it is
+    /// made.
     fn outline(&self, _seat: Seat, action: &Action) -> Option<u8> {
-        matches!(action, Action::Lay(_)).then_some(0)
+        match action {
+            Action::Lay(_) => Some(0),
+            Action::Assist { discard, give: Some(_) } => Some(1 + discard.number()),
+            _ => None,
+        }
     }
 }
 
@@ -172,6 +178,14 @@ impl Dealt for Fusion {
 
     fn card_moves(events: &[Event]) -> Vec<CardMove> {
         dealt::card_moves(events)
+    }
+
+    fn shown_at_once(action: &Action) -> Vec<u16> {
+        dealt::shown_at_once(action)
+    }
+
+    fn passed_of(action: &Action) -> Vec<u16> {
+        dealt::passed_of(action)
     }
 
     fn dealt_setup(setup: &Setup, orders: &[Vec<u16>]) -> Setup {

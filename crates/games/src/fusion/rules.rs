@@ -245,11 +245,15 @@ impl Fusion {
                 out.push(Action::BeatBack(*card));
             }
         }
+        // An Assist discards, and hands on, cards of the pilot's own Stash: what she received
+        // goes on whole (see the notes).
         if self.is_pilot(seat) && self.next_ally(seat).is_some() {
-            for discard in &cards {
+            let stash = &self.stashes[usize::from(seat)];
+            let own = distinct(stash);
+            for discard in &own {
                 out.push(Action::Assist { discard: *discard, give: None });
-                let twice = hand.iter().filter(|c| *c == discard).count() > 1;
-                out.extend(cards.iter().filter(|g| *g != discard || twice).map(|g| Action::Assist { discard: *discard, give: Some(*g) }));
+                let twice = stash.iter().filter(|c| *c == discard).count() > 1;
+                out.extend(own.iter().filter(|g| *g != discard || twice).map(|g| Action::Assist { discard: *discard, give: Some(*g) }));
             }
         }
         out.push(Action::Fold);
@@ -277,7 +281,6 @@ impl Fusion {
         }
         let pilot = self.is_pilot(seat);
         let used = |u: Used| fight.used.contains(&u);
-        let hand = || self.hand(seat);
         let holds = |c: &Card| self.holds(seat, c);
         let top = fight.pile.top().map(|c| c.card);
         match action {
@@ -292,10 +295,10 @@ impl Fusion {
             Action::Push(c) => holds(c) && pushes(*c, top) && (pilot || coach_push_in_range(*c, top, self.coach_range())),
             Action::BeatBack(c) => top.is_some_and(|t| beats_back(*c, t)) && holds(c),
             Action::Assist { discard, give } => {
-                if !pilot || self.next_ally(seat).is_none() || !holds(discard) {
+                if !pilot || self.next_ally(seat).is_none() {
                     return false;
                 }
-                let mut rest = hand();
+                let mut rest = self.stashes[usize::from(seat)].clone();
                 let Some(at) = rest.iter().position(|c| c == discard) else { return false };
                 rest.remove(at);
                 give.is_none_or(|g| rest.contains(&g))
@@ -390,9 +393,10 @@ impl Fusion {
             Action::Assist { .. } if !self.is_pilot(seat) => Refusal::WrongSide,
             Action::Assist { .. } if self.next_ally(seat).is_none() => Refusal::NoAlly,
             Action::Assist { discard, give } => {
-                if !held(discard) {
+                let own = &self.stashes[usize::from(seat)];
+                if !own.contains(discard) {
                     Refusal::NoSuchCard(*discard)
-                } else if let Some(g) = give.filter(|g| !held(g)) {
+                } else if let Some(g) = give.filter(|g| !own.contains(g)) {
                     Refusal::NoSuchCard(g)
                 } else {
                     Refusal::SameCard

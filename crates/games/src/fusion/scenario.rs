@@ -118,6 +118,30 @@ impl Expectation<Fusion> for Expect {
 mod tests {
     use super::*;
 
+    /// The Card-Assist example hands Bea the King of Spades: she may play it, but an Assist of
+    /// hers discards and hands on cards of her own Stash only (notes, Assist).
+    #[test]
+    fn an_assist_never_discards_or_hands_on_a_card_received() {
+        use super::super::Action;
+        let scenario = rules_examples().into_iter().find(|s| s.id == "throwdown-actions").expect("the actions example");
+        let (mut state, _) = Fusion::new(&scenario.setup).unwrap();
+        for step in &scenario.steps[..4] {
+            dojo_engine::apply(&mut state, &step.joint()).unwrap();
+        }
+        let (bea, king) = (Seat(1), serde_json::from_str::<Card>("\"KS\"").unwrap());
+        let legal = state.legal_actions(bea);
+        assert!(legal.contains(&Action::Push(king)), "a card received may be played");
+        assert!(legal.iter().any(|a| matches!(a, Action::Assist { .. })), "Bea may pass the Assist on");
+        for action in &legal {
+            if let Action::Assist { discard, give } = action {
+                assert!(*discard != king && *give != Some(king), "{action:?} uses the card Bea received");
+            }
+        }
+        let ten = serde_json::from_str::<Card>("\"10D\"").unwrap();
+        assert!(state.check(bea, &Action::Assist { discard: king, give: None }).is_err());
+        assert!(state.check(bea, &Action::Assist { discard: ten, give: Some(king) }).is_err());
+    }
+
     #[test]
     fn every_worked_example_plays_as_written() {
         for scenario in rules_examples() {

@@ -22,8 +22,9 @@ enum Slot<A> {
     /// Known to every device.
     Open(A),
     /// Another device's choice, face down but for its outline ([`dojo_engine::FaceDown::outline`]): a
-    /// placeholder of that outline stands in.
-    Hidden(Option<u8>),
+    /// placeholder of that outline stands in, one handing on first the cards of these faces
+    /// when the choice passed cards to another hand ([`Ledger::prefer`]).
+    Hidden(Option<u8>, Vec<u16>),
     /// This device's choice; `shown` once revealed.
     Own { action: A, shown: bool },
 }
@@ -88,6 +89,9 @@ pub struct Ledger<G: Game> {
     joints: Vec<Joint<G::Action>>,
     /// The worlds this device's face-down choices are judged by, kept as the steps are taken.
     judging: Judging<G>,
+    /// In a dealt match, by (step, seat): the faces of the cards another device's face-down
+    /// choice passed to another hand, as this device's cards hold them.
+    passes: std::collections::BTreeMap<(u32, u8), Vec<u16>>,
 }
 
 /// One step's slots, a seat each.
@@ -97,6 +101,10 @@ type Steps<G> = Vec<Slot<<G as Game>::Action>>;
 /// Both are shared with the ledger they were tried on, so a line costs what it changes.
 type Line<G> = (Vec<Rc<Steps<G>>>, Vec<Rc<G>>);
 
+/// A step as [`Ledger::plays`] takes it: every seat's choice, this device's own, and the earlier
+/// choices it shows.
+pub type StepTaken<'a, G> = (&'a [Choice], &'a [Option<<G as Game>::Action>], &'a [(u32, u8, String)]);
+
 /// The table at the end of a line, and its last step's events.
 type Seen<G> = (G, Vec<<G as Game>::Event>);
 
@@ -104,7 +112,15 @@ impl<G: Game> Ledger<G> {
     /// A fresh match from `setup`, in which this device plays the seats marked in `mine`.
     pub fn new(setup: G::Setup, mine: Vec<bool>) -> Result<Self, String> {
         let state = G::from_setup(&setup).map_err(|e| e.to_string())?;
-        Ok(Ledger { setup, mine, steps: Vec::new(), before: vec![Rc::new(state)], joints: Vec::new(), judging: Judging::default() })
+        Ok(Ledger {
+            setup,
+            mine,
+            steps: Vec::new(),
+            before: vec![Rc::new(state)],
+            joints: Vec::new(),
+            judging: Judging::default(),
+            passes: Default::default(),
+        })
     }
 
     /// The setup the match started from (with its seed once drawn: [`Ledger::reseed`]).
@@ -140,6 +156,57 @@ impl<G: Game> Ledger<G> {
             self.judging = Judging::of(&(self.steps.clone(), self.before.clone()));
         }
         Ok(())
+    }
+
+    /// In a dealt match: the faces of the cards each face-down choice of another device passed
+    /// to another hand, by (step, seat), as this device's cards now hold them (the true faces
+    /// on the receiver's device, guesses elsewhere). The stand-in for such a choice hands on
+    /// those cards ([`dojo_engine::Dealt::passed_of`]), so that every copy moves the cards the
+    /// giver named. Takes effect when the match is next played again ([`Ledger::resetup`]).
+    pub fn prefer(&mut self, passes: std::collections::BTreeMap<(u32, u8), Vec<u16>>) {
+        for (i, slots) in self.steps.iter_mut().enumerate() {
+            for seat in 0..slots.len() {
+                let Slot::Hidden(outline, faces) = &slots[seat] else { continue };
+                let wanted = passes.get(&(i as u32 + 1, seat as u8)).cloned().unwrap_or_default();
+                if *faces != wanted {
+                    let outline = *outline;
+                    Rc::make_mut(slots)[seat] = Slot::Hidden(outline, wanted);
+                }
+            }
+        }
+        self.passes = passes;
+    }
+
+    /// True when every pass of cards between hands in the ledger's steps (and in the step
+    /// `pending`, as [`Ledger::plays`] takes it) moved exactly the faces its giver named, as
+    /// [`Ledger::prefer`] last set them. A table whose unseen cards are laid otherwise may play
+    /// and still move other cards (a card handed on is taken from those received first).
+    pub fn passes_agree(&self, pending: Option<StepTaken<'_, G>>) -> bool {
+        let Some(hooks) = G::DEALT else { return true };
+        if self.passes.is_empty() {
+            return true;
+        }
+        let (steps, before) = match pending {
+            Some((choices, own, shown)) => match self.line(choices, own, shown) {
+                Ok(line) => line,
+                Err(_) => return false,
+            },
+            None => (self.steps.clone(), self.before.clone()),
+        };
+        self.passes.iter().all(|((step, seat), faces)| {
+            let i = (*step as usize).wrapping_sub(1);
+            let (Some(slots), Some(state)) = (steps.get(i), before.get(i)) else { return true };
+            let mut state = G::clone(state);
+            let Ok(events) = Self::step_on(&mut state, *step, slots, None) else { return false };
+            let moved = hooks.card_moves(&events).into_iter().find_map(|m| match m {
+                CardMove::Passed { from, faces, .. } if from.0 == *seat => Some(faces),
+                _ => None,
+            });
+            let (mut want, mut got) = (faces.clone(), moved.unwrap_or_default());
+            want.sort_unstable();
+            got.sort_unstable();
+            want == got
+        })
     }
 
     /// This device's own choice at `step` (from 1) for `seat`, if it made one there.
@@ -193,7 +260,7 @@ impl<G: Game> Ledger<G> {
             let joint = PerSeat::from_fn(slots.len(), |seat| match &slots[seat.index()] {
                 Slot::Idle => None,
                 Slot::Open(a) | Slot::Own { action: a, .. } => Some(a.clone()),
-                Slot::Hidden(outline) => stand_in::<G>(state, seat, *outline),
+                Slot::Hidden(outline, faces) => stand_in::<G>(state, seat, *outline, faces),
             });
             self.joints.push(joint);
         }
@@ -206,7 +273,7 @@ impl<G: Game> Ledger<G> {
             Slot::Idle => None,
             Slot::Own { .. } if veil.is_some_and(|(s, _)| s == seat.0) => veil.map(|(_, a)| a.clone()),
             Slot::Open(a) | Slot::Own { action: a, .. } => Some(a.clone()),
-            Slot::Hidden(outline) => stand_in::<G>(state, seat, *outline),
+            Slot::Hidden(outline, faces) => stand_in::<G>(state, seat, *outline, faces),
         });
         let acting = slots.iter().filter(|s| !matches!(s, Slot::Idle)).count();
         if joint.iter().filter(|(_, a)| a.is_some()).count() != acting {
@@ -267,7 +334,7 @@ impl<G: Game> Ledger<G> {
                 .and_then(|s| Rc::make_mut(s).get_mut(usize::from(*seat)))
                 .ok_or(LedgerError::NotHidden { step: *at, seat: *seat })?;
             *place = match place {
-                Slot::Hidden(_) => {
+                Slot::Hidden(..) => {
                     first_change = first_change.min(*at as usize);
                     Slot::Open(dojo_engine::json::from_str(text).map_err(|_| LedgerError::Unreadable { step: *at, seat: *seat })?)
                 }
@@ -292,7 +359,9 @@ impl<G: Game> Ledger<G> {
                 (Some(action), Choice::Shown(_)) => Ok(Slot::Own { action, shown: true }),
                 (Some(action), _) => Ok(Slot::Own { action, shown: false }),
                 (None, Choice::Idle) => Ok(Slot::Idle),
-                (None, Choice::Hidden(outline)) => Ok(Slot::Hidden(*outline)),
+                (None, Choice::Hidden(outline)) => {
+                    Ok(Slot::Hidden(*outline, self.passes.get(&(step, i as u8)).cloned().unwrap_or_default()))
+                }
                 (None, Choice::Shown(text)) => {
                     dojo_engine::json::from_str(text).map(Slot::Open).map_err(|_| LedgerError::Unreadable { step, seat: i as u8 })
                 }
@@ -338,10 +407,41 @@ impl<G: Game> Ledger<G> {
         let looks = |(state, events): &(G, Vec<G::Event>), who: Observer| {
             (state.view(who), visible_events::<G>(events, who).cloned().collect::<Vec<_>>())
         };
+        // The seats cards were passed to in each step: their devices learn those cards by the
+        // keys, and play the giver's choice with the cards it named (worked out once needed).
+        let receivers = std::cell::OnceCell::<Vec<Vec<u8>>>::new();
+        let receivers_from = |from: usize| -> Vec<u8> {
+            let per_step = receivers.get_or_init(|| {
+                let Some(hooks) = G::DEALT else { return Vec::new() };
+                steps
+                    .iter()
+                    .enumerate()
+                    .map(|(j, slots)| {
+                        let mut state = G::clone(&before[j]);
+                        let events = Self::step_on(&mut state, j as u32 + 1, slots, None).unwrap_or_default();
+                        hooks
+                            .card_moves(&events)
+                            .iter()
+                            .filter_map(|m| match m {
+                                CardMove::Passed { to, .. } => Some(to.0),
+                                _ => None,
+                            })
+                            .collect()
+                    })
+                    .collect()
+            });
+            per_step.iter().skip(from).flatten().copied().collect()
+        };
         let mut show = Vec::new();
         for (i, slots) in steps.iter().enumerate() {
             for (seat, slot) in slots.iter().enumerate() {
                 let Slot::Own { action, shown: false } = slot else { continue };
+                // A choice that hands cards on privately is judged by what everyone else sees:
+                // the receivers' devices learn those cards by the keys and play it as it was.
+                let passes = !passed_of::<G>(action).is_empty();
+                let unseen: Vec<u8> = if passes { receivers_from(i) } else { Vec::new() };
+                let observers: Vec<Observer> =
+                    observers.iter().copied().filter(|o| !matches!(o, Observer::Seat(s) if unseen.contains(&s.0))).collect();
                 let differ =
                     |seen: &(G, Vec<G::Event>), truth: &(G, Vec<G::Event>)| observers.iter().any(|o| looks(seen, *o) != looks(truth, *o));
                 if let Some(told_apart) = kept.filter(|_| i + 1 < steps.len()).and_then(|j| j.told_apart(&line, (i, seat), &truth, differ))
@@ -385,6 +485,7 @@ impl<G: Game> Ledger<G> {
                 // choice from before the cards were last gathered, as a Blindfolded plan a game's
                 // end left unplayed, plays nothing now).
                 let only_card = others.is_empty()
+                    && !passes
                     && G::DEALT.is_some_and(|hooks| {
                         hooks
                             .card_moves(&truth.1)
@@ -459,7 +560,12 @@ impl<G: Game> Ledger<G> {
             for (i, slots) in steps.iter().enumerate() {
                 for seat in &seats {
                     let at = (i as u32 + 1, *seat);
-                    if matches!(slots.get(usize::from(*seat)), Some(Slot::Own { shown: false, .. })) && !show.contains(&at) && live(at.0) {
+                    // A choice that handed cards on is stood in for with the very cards it named.
+                    let unpassed = match slots.get(usize::from(*seat)) {
+                        Some(Slot::Own { action, shown: false }) => passed_of::<G>(action).is_empty(),
+                        _ => false,
+                    };
+                    if unpassed && !show.contains(&at) && live(at.0) {
                         show.push(at);
                     }
                 }
@@ -479,7 +585,7 @@ impl<G: Game> Ledger<G> {
                 .steps
                 .get_mut((*at as usize).wrapping_sub(1))
                 .and_then(|s| Rc::make_mut(s).get_mut(usize::from(*seat)))
-                .filter(|s| matches!(s, Slot::Hidden(_)))
+                .filter(|s| matches!(s, Slot::Hidden(..)))
                 .ok_or_else(|| LedgerError::NotHidden { step: *at, seat: *seat }.to_string())?;
             *place =
                 Slot::Open(dojo_engine::json::from_str(text).map_err(|_| LedgerError::Unreadable { step: *at, seat: *seat }.to_string())?);
@@ -501,7 +607,7 @@ impl<G: Game> Ledger<G> {
 
     /// True while some other device's choice is face down here.
     pub fn has_face_down(&self) -> bool {
-        self.steps.iter().flat_map(|slots| slots.iter()).any(|s| matches!(s, Slot::Hidden(_)))
+        self.steps.iter().flat_map(|slots| slots.iter()).any(|s| matches!(s, Slot::Hidden(..)))
     }
 
     /// Whether the step `choices` (as [`Ledger::take`] would take it) plays on this device's
@@ -513,7 +619,10 @@ impl<G: Game> Ledger<G> {
 
     /// True while another device's choice at `step` (from 1) for `seat` is face down here.
     pub fn is_face_down(&self, step: u32, seat: u8) -> bool {
-        self.steps.get((step as usize).wrapping_sub(1)).and_then(|s| s.get(usize::from(seat))).is_some_and(|s| matches!(s, Slot::Hidden(_)))
+        self.steps
+            .get((step as usize).wrapping_sub(1))
+            .and_then(|s| s.get(usize::from(seat)))
+            .is_some_and(|s| matches!(s, Slot::Hidden(..)))
     }
 
     /// True when the match would be over after the step `choices` (others' face-down choices
@@ -539,9 +648,23 @@ impl<G: Game> Ledger<G> {
 }
 
 /// The stand-in for another device's face-down choice of `seat`: its first legal action, of
-/// the choice's outline when every observer sees one.
-fn stand_in<G: Game>(state: &G, seat: Seat, outline: Option<u8>) -> Option<G::Action> {
-    state.legal_actions(seat).into_iter().find(|a| outline.is_none() || outline_of::<G>(state, seat, a) == outline)
+/// the choice's outline when every observer sees one; when the choice passed cards of `faces`
+/// to another hand, the first that hands those on ([`dojo_engine::Dealt::passed_of`]: its own
+/// cards come first in the pass).
+fn stand_in<G: Game>(state: &G, seat: Seat, outline: Option<u8>, faces: &[u16]) -> Option<G::Action> {
+    let passes = |a: &G::Action| {
+        faces.is_empty()
+            || G::DEALT.is_none_or(|hooks| {
+                let own = hooks.passed_of(a);
+                faces.get(..own.len()) == Some(own.as_slice())
+            })
+    };
+    state.legal_actions(seat).into_iter().find(|a| (outline.is_none() || outline_of::<G>(state, seat, a) == outline) && passes(a))
+}
+
+/// The faces of the cards `action` hands to another seat's hand, in a dealt match.
+fn passed_of<G: Game>(action: &G::Action) -> Vec<u16> {
+    G::DEALT.map(|hooks| hooks.passed_of(action)).unwrap_or_default()
 }
 
 /// What every observer learns at once of `action`, a face-down choice of `seat` in `state`: its
@@ -553,7 +676,7 @@ fn outline_of<G: Game>(state: &G, seat: Seat, action: &G::Action) -> Option<u8> 
 /// An own choice as another device holds it while it is face down: hidden, with its outline.
 fn veiled_slot<G: Game>(state: &G, seat: u8, slot: &Slot<G::Action>) -> Slot<G::Action> {
     match slot {
-        Slot::Own { action, .. } => Slot::Hidden(outline_of::<G>(state, Seat(seat), action)),
+        Slot::Own { action, .. } => Slot::Hidden(outline_of::<G>(state, Seat(seat), action), passed_of::<G>(action)),
         other => other.clone(),
     }
 }

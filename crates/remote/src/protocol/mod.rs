@@ -371,10 +371,10 @@ impl Peer {
         self.send(Body::Unveil { shown })
     }
 
-    /// This device's keys for key round `round`, and its part of the round's chance, to send
-    /// to every other device (a dealt match).
-    pub fn keys(&mut self, round: u32, keys: Vec<DealMessage>, chance: Option<[u8; 32]>) -> Message {
-        self.send(Body::Keys { round, keys, chance })
+    /// This device's keys for key round `round`, its part of the round's chance, and the
+    /// places of a hand it passed, to send to every other device (a dealt match).
+    pub fn keys(&mut self, round: u32, keys: Vec<DealMessage>, chance: Option<[u8; 32]>, named: Vec<(u32, u16)>) -> Message {
+        self.send(Body::Keys { round, keys, chance, named })
     }
 
     /// This device's choices still face down, by (step, seat): at the end of a match they are

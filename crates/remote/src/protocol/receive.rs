@@ -117,8 +117,9 @@ impl Peer {
                 return Ok((Vec::new(), self.chance_drawn()?));
             }
             Body::Deal(deal) => return Ok((Vec::new(), vec![Happening::Dealing { from, message: deal.clone() }])),
-            Body::Keys { round, keys, chance } => {
-                return Ok((Vec::new(), vec![Happening::Keys { from, round: *round, keys: keys.clone(), chance: *chance }]));
+            Body::Keys { round, keys, chance, named } => {
+                let (round, keys, chance, named) = (*round, keys.clone(), *chance, named.clone());
+                return Ok((Vec::new(), vec![Happening::Keys { from, round, keys, chance, named }]));
             }
             Body::Opens { keys } => return Ok((Vec::new(), vec![Happening::Opens { from, keys: keys.clone() }])),
             Body::Unveil { shown } => {

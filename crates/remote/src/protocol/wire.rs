@@ -113,6 +113,10 @@ pub enum Body {
         /// one shown (see `crate::side`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         chance: Option<[u8; 32]>,
+        /// In a round that passes cards between hands, from the giver's device: the places
+        /// (deal, slot) of its hand it passed, in order (see `crate::side`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        named: Vec<(u32, u16)>,
     },
     /// The sender stops the match, and why.
     Stop {
@@ -226,6 +230,8 @@ pub enum Happening {
         keys: Vec<DealMessage>,
         /// Its part of the round's chance, if it sent one.
         chance: Option<[u8; 32]>,
+        /// The places of a hand it passed, if it named any.
+        named: Vec<(u32, u16)>,
     },
     /// Another device stopped the match.
     Stopped {

@@ -42,6 +42,13 @@ pub(super) struct Cards<G: Game> {
     step_moves: Vec<dojo_engine::CardMove>,
     /// Places being given to their holder in the key round under way: given once it is in.
     giving: Vec<(usize, Vec<Place>)>,
+    /// The key round under way passes cards between hands: the giver's device, and the step
+    /// and seat of the choice that passed them.
+    passing: Option<(Device, u32, u8)>,
+    /// Places named in each key round, by round and device (this device's too).
+    named: BTreeMap<u32, BTreeMap<Device, Vec<Place>>>,
+    /// For each pass of cards between hands so far, in order: the step and seat of the choice.
+    pass_at: Vec<(u32, u8)>,
     /// True once the setup's own moves ([`dojo_engine::Dealing::opening`]) were followed.
     opening_done: bool,
     /// The checks of the deck's top drawn together ([`Chances`]).
@@ -96,6 +103,9 @@ impl<G: Game> Side<G> {
             told: None,
             step_moves: Vec::new(),
             giving: Vec::new(),
+            passing: None,
+            named: BTreeMap::new(),
+            pass_at: Vec::new(),
             opening_done: false,
             chances: Chances::new(&self.secret),
             audited: false,
@@ -140,6 +150,7 @@ impl<G: Game> Side<G> {
         round: u32,
         keys: Vec<DealMessage>,
         chance: Option<[u8; 32]>,
+        named: Vec<Place>,
         out: &mut Out<G>,
     ) -> Result<(), String> {
         if G::DEALT.is_none() {
@@ -159,11 +170,19 @@ impl<G: Game> Side<G> {
         if let Some(part) = chance {
             cards.chances.parts.entry(round).or_default().insert(from, part);
         }
+        if !named.is_empty() {
+            cards.named.entry(round).or_default().insert(from, named);
+        }
         self.advance_cards(out)
     }
 
     /// Sends this device's keys of the next key round, and waits for every other device's.
     pub(super) fn send_round(&mut self, keys: Vec<DealMessage>, out: &mut Out<G>) -> Result<(), String> {
+        self.send_named_round(keys, Vec::new(), out)
+    }
+
+    /// [`Side::send_round`], naming the places of a hand this device passed (`named`).
+    fn send_named_round(&mut self, keys: Vec<DealMessage>, named: Vec<Place>, out: &mut Out<G>) -> Result<(), String> {
         let me = self.peer.me();
         let cards = self.cards()?;
         let round = cards.outbox.len() as u32;
@@ -175,7 +194,10 @@ impl<G: Game> Side<G> {
         if let Some(part) = chance {
             cards.chances.parts.entry(round).or_default().insert(me, part);
         }
-        out.send.push(self.peer.keys(round, keys, chance));
+        if !named.is_empty() {
+            cards.named.entry(round).or_default().insert(me, named.clone());
+        }
+        out.send.push(self.peer.keys(round, keys, chance, named));
         Ok(())
     }
 
@@ -284,6 +306,17 @@ impl<G: Game> Side<G> {
             let joint = cards.chances.draw(&parts, devices)?;
             cards.places.record_check(at, crate::places::surfaces(&joint, marked, dealt));
         }
+        // The places a giver named: the pass, as every device now follows it.
+        let mut named = cards.named.remove(&round).unwrap_or_default();
+        let giver = cards.passing.take();
+        if let Some((device, step, seat)) = giver {
+            let places = named.remove(&device).unwrap_or_default();
+            cards.places.record_pass(places);
+            cards.pass_at.push((step, seat));
+        }
+        if let Some((device, _)) = named.iter().find(|(_, places)| !places.is_empty()) {
+            return Err(format!("device {device} named cards to pass in round {round}, where it passed none"));
+        }
         cards.done = round + 1;
         Ok(())
     }
@@ -339,7 +372,7 @@ impl<G: Game> Side<G> {
         let mut zones = cards.places.zones.clone();
         let (_, need) = cards.places.follow(&mut zones, moves).map_err(|e| e.to_string())?;
         if need != Need::Nothing {
-            self.meet(need, out)?;
+            self.meet(need, &zones, out)?;
             return Ok(false);
         }
         self.cards()?.places.zones = zones;
@@ -348,7 +381,8 @@ impl<G: Game> Side<G> {
 
     /// Starts what the cards need before they can move on: a key round that opens places to
     /// everyone or to their holder, or a deal again.
-    fn meet(&mut self, need: Need, out: &mut Out<G>) -> Result<(), String> {
+    /// `zones` are the cards as far as the moves got.
+    fn meet(&mut self, need: Need, zones: &crate::places::Zones, out: &mut Out<G>) -> Result<(), String> {
         let me = self.peer.me();
         let owner_of = |side: &Self, seat: usize| u8::try_from(seat).ok().and_then(|s| side.peer_owner(s)).unwrap_or(me);
         let secret = self.secret;
@@ -381,8 +415,35 @@ impl<G: Game> Side<G> {
                 cards.giving.push((seat, places));
                 self.send_round(keys, out)
             }
-            Need::Pass { from, .. } => {
-                Err(format!("Player {} passes cards to another hand, which matches between devices cannot deal yet", from + 1))
+            Need::Pass { from, count, faces } => {
+                // The giver's device names the places of the hand it passed: its own choice's
+                // cards first, then those it passes on; every other device takes its turn.
+                let giver = owner_of(self, from);
+                let step = self.ledger.as_ref().map_or(0, |l| l.len() as u32 + 1);
+                let seat = u8::try_from(from).map_err(|_| "a seat past the table")?;
+                let named = if giver == me {
+                    let hooks = G::DEALT.ok_or(NOT_DEALT)?;
+                    let mut ordered = self.own.get(from).cloned().flatten().map(|a| hooks.passed_of(&a)).unwrap_or_default();
+                    let mut rest = faces.clone();
+                    for face in &ordered {
+                        let at = rest.iter().position(|f| f == face).ok_or("this device's pass lacks its own card")?;
+                        rest.remove(at);
+                    }
+                    ordered.extend(rest);
+                    let cards = self.cards()?;
+                    let places = cards
+                        .places
+                        .to_pass(zones, from, &ordered)
+                        .ok_or(format!("Player {}'s hand here lacks a card they passed", from + 1))?;
+                    if places.len() != usize::from(count) {
+                        return Err(format!("Player {} passed {count} cards, not {}", from + 1, places.len()));
+                    }
+                    places
+                } else {
+                    Vec::new()
+                };
+                self.cards()?.passing = Some((giver, step, seat));
+                self.send_named_round(Vec::new(), named, out)
             }
             Need::Check { marked, cards: dealt, at } => {
                 self.cards()?.chances.checking = Some((at, marked, dealt));
@@ -410,15 +471,17 @@ impl<G: Game> Side<G> {
         self.advance_cards(out)
     }
 
-    /// Before this device shows its choices `acts` (seat, action), in a dealt match: it opens
-    /// to everyone the cards they play, each at the first place in the seat's hand with that
+    /// Before this device shows its choices, in a dealt match: it opens to everyone the cards
+    /// of `acts` (seat, faces) they play, each at the first place in the seat's hand with that
     /// face that is not open yet, so that every device holds those cards when it checks them.
-    pub(super) fn open_own(&mut self, acts: &[(u8, G::Action)], out: &mut Out<G>) -> Result<(), String> {
-        let Some(hooks) = G::DEALT else { return Ok(()) };
+    pub(super) fn open_own(&mut self, acts: &[(u8, Vec<u16>)], out: &mut Out<G>) -> Result<(), String> {
+        if G::DEALT.is_none() {
+            return Ok(());
+        }
         let Some(cards) = self.cards.as_deref_mut() else { return Ok(()) };
         let mut faces: BTreeMap<usize, Vec<u16>> = BTreeMap::new();
-        for (seat, action) in acts {
-            faces.entry(usize::from(*seat)).or_default().extend(hooks.cards_of(action));
+        for (seat, played) in acts {
+            faces.entry(usize::from(*seat)).or_default().extend(played);
         }
         let mut by_deal: BTreeMap<u32, Vec<Place>> = BTreeMap::new();
         for (seat, faces) in faces {
@@ -484,13 +547,21 @@ impl<G: Game> Side<G> {
         let ledger = self.ledger.as_ref().ok_or("cards came before the match started")?;
         let mut why = String::new();
         for order in 0..WORLDS_TO_TRY {
-            let orders = cards.places.fill(order).map_err(|e| e.to_string())?;
+            let (orders, passed) = cards.places.fill_with_passes(order).map_err(|e| e.to_string())?;
             let setup = hooks.dealt_setup(&cards.base, &orders);
             let mut trial = ledger.clone();
-            let plays = trial.resetup(setup.clone()).and_then(|()| match pending {
-                Some((choices, shown)) => trial.plays(choices, &self.own, shown).map_err(|e| e.to_string()),
-                None => Ok(()),
-            });
+            // Another device's choice that passed cards hands on the cards its device named.
+            trial.prefer(cards.pass_at.iter().copied().zip(passed).collect());
+            let plays = trial
+                .resetup(setup.clone())
+                .and_then(|()| match pending {
+                    Some((choices, shown)) => trial.plays(choices, &self.own, shown).map_err(|e| e.to_string()),
+                    None => Ok(()),
+                })
+                .and_then(|()| match trial.passes_agree(pending.map(|(choices, shown)| (choices, self.own.as_slice(), shown))) {
+                    true => Ok(()),
+                    false => Err("a pass moves other cards than its giver named".to_string()),
+                });
             match plays {
                 Ok(()) => {
                     self.ledger = Some(trial);

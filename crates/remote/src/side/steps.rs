@@ -21,7 +21,7 @@ impl<G: Game> Side<G> {
                 Happening::Settled { shown, .. } => self.settled(&shown, out),
                 Happening::Chance { bytes } => self.chance_drawn(&bytes, out),
                 Happening::Dealing { from, message } => self.deal_message(from, message, out),
-                Happening::Keys { from, round, keys, chance } => self.keys_in(from, round, keys, chance, out),
+                Happening::Keys { from, round, keys, chance, named } => self.keys_in(from, round, keys, chance, named, out),
                 Happening::Opens { from, keys } => self.opens_in(from, keys),
                 Happening::Unveiled { shown, .. } => self.cards().map(|c| c.unveiled.extend(shown)),
                 Happening::Agreed { step } => {
@@ -86,6 +86,18 @@ impl<G: Game> Side<G> {
             .filter(|seat| !(G::DEALT.is_some() && ledger.holds_face_down_since_gathering(*seat)))
             .collect();
         let acts: Vec<(u8, G::Action)> = show.iter().filter_map(|s| Some((*s, self.own.get(usize::from(*s))?.clone()?))).collect();
+        // The cards they play, and those the choices kept face down still turn up at once.
+        let mut faces: Vec<(u8, Vec<u16>)> = Vec::new();
+        if let Some(hooks) = G::DEALT {
+            faces.extend(acts.iter().map(|(seat, action)| (*seat, hooks.cards_of(action))));
+            faces.extend(
+                self.own
+                    .iter()
+                    .enumerate()
+                    .filter(|(seat, _)| !show.contains(&(*seat as u8)))
+                    .filter_map(|(seat, action)| Some((seat as u8, hooks.shown_at_once(action.as_ref()?)))),
+            );
+        }
         // What every observer sees at once of the choices kept face down.
         let outlines: Vec<(u8, u8)> = match G::FACE_DOWN {
             Some(hooks) => self
@@ -97,7 +109,7 @@ impl<G: Game> Side<G> {
                 .collect(),
             None => Vec::new(),
         };
-        self.open_own(&acts, out)?;
+        self.open_own(&faces, out)?;
         let (send, happened) = self.peer.open(&show, &outlines).map_err(|v| v.to_string())?;
         out.send.extend(send);
         self.react(happened, out);
@@ -151,7 +163,23 @@ impl<G: Game> Side<G> {
                 .collect(),
             None => Vec::new(),
         };
-        self.open_own(&acts, out)?;
+        // Each was face down when made: what it turned up at once is open already.
+        let faces: Vec<(u8, Vec<u16>)> = match G::DEALT {
+            Some(hooks) => acts
+                .iter()
+                .map(|(seat, action)| {
+                    let mut faces = hooks.cards_of(action);
+                    for early in hooks.shown_at_once(action) {
+                        if let Some(at) = faces.iter().position(|f| *f == early) {
+                            faces.remove(at);
+                        }
+                    }
+                    (*seat, faces)
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        self.open_own(&faces, out)?;
         let (send, happened) = self.peer.settle(&show).map_err(|v| v.to_string())?;
         out.send.extend(send);
         self.react(happened, out);

@@ -146,14 +146,7 @@ impl<G: Game> Dev<G> {
         }
         let acting = acting_seats(&state);
         let seat = *self.seats.iter().find(|s| acting.contains(&Seat(**s)) && !self.side.has_chosen(**s))?;
-        let mut legal = state.legal_actions(Seat(seat));
-        let avoid = AVOID.with(|a| *a.borrow());
-        if let Some(avoid) = avoid {
-            let kept: Vec<G::Action> = legal.iter().filter(|a| !serde_json::to_string(a).unwrap().contains(avoid)).cloned().collect();
-            if !kept.is_empty() {
-                legal = kept;
-            }
-        }
+        let legal = state.legal_actions(Seat(seat));
         let action = legal[self.rng.below(legal.len())].clone();
         let salt = salt(&mut self.rng);
         self.journal.entries.push(Entry::Chose { seat, action: serde_json::to_string(&action).unwrap(), salt });
@@ -232,20 +225,6 @@ impl<G: Game> Dev<G> {
 /// other has not received ([`missed`]). Returns every device.
 pub fn play<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Option<u32>, cut: Option<usize>) -> Vec<Dev<G>> {
     play_with(setup, owners, seed, forge, cut, Wire2::Honest)
-}
-
-std::thread_local! {
-    /// Choices whose JSON holds this text the people of this test's matches never make, while
-    /// they have another (a move the protocol cannot deal yet).
-    static AVOID: std::cell::RefCell<Option<&'static str>> = const { std::cell::RefCell::new(None) };
-}
-
-/// [`play`], the people never choosing a move whose JSON holds `avoid` while they have another.
-pub fn play_avoiding<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, avoid: &'static str) -> Vec<Dev<G>> {
-    AVOID.with(|a| *a.borrow_mut() = Some(avoid));
-    let devs = play(setup, owners, seed, None, None);
-    AVOID.with(|a| *a.borrow_mut() = None);
-    devs
 }
 
 /// What device 1's messages to the host suffer on the way.

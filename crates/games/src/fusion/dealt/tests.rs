@@ -45,7 +45,8 @@ impl Counts {
                     self.face_up += std::mem::take(&mut self.hands[seat.index()]);
                     seen[5] += 1;
                 }
-                CardMove::Passed { from, to, count } => {
+                CardMove::Passed { from, to, count, faces } => {
+                    assert_eq!(faces.len(), usize::from(*count), "a pass names a face per card");
                     self.hands[from.index()] -= usize::from(*count);
                     self.hands[to.index()] += usize::from(*count);
                     seen[6] += 1;

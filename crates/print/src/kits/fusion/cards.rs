@@ -84,7 +84,7 @@ pub(super) fn turn(style: &Style) -> (Drawing, Drawing) {
         ),
         entry(
             "Chains:",
-            "an ally who has just received an Assist may pass it on as her main action: she discards a card, then hands on everything she received plus one card or one Strike-Assist of her own. Both kinds may mix.",
+            "an ally who has just received an Assist may pass it on as her main action: she discards a card of her own (never one she received), then hands on everything she received plus one card or one Strike-Assist of her own. Both kinds may mix.",
         ),
         entry(
             "Fold:",
