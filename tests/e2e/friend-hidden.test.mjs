@@ -14,42 +14,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { useSite, openPage, assertClean } from './harness.mjs';
-import { connectTwo, threeDevices } from './friends.mjs';
+import { connectTwo, threeDevices, recordWire, received } from './friends.mjs';
 
 const site = useSite();
 const VAST = JSON.parse(await readFile(new URL('./fixtures/vast-table-links.json', import.meta.url), 'utf8'));
-
-/** Records, in `window.dojoWire`, every text this page's data channels send or receive. */
-async function recordWire(page) {
-  await page.addInitScript(() => {
-    window.dojoWire = [];
-    const send = RTCDataChannel.prototype.send;
-    RTCDataChannel.prototype.send = function (data) {
-      window.dojoWire.push({ way: 'out', text: String(data) });
-      return send.call(this, data);
-    };
-    const handler = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
-    Object.defineProperty(RTCDataChannel.prototype, 'onmessage', {
-      configurable: true,
-      get() {
-        return handler.get.call(this);
-      },
-      set(listener) {
-        const recorded = (event) => {
-          window.dojoWire.push({ way: 'in', text: String(event.data) });
-          return listener.call(this, event);
-        };
-        handler.set.call(this, listener ? recorded : listener);
-      },
-    });
-  });
-}
-
-/** The protocol messages (JSON objects: beats and hellos left out) `page` has received so far. */
-async function received(page) {
-  const wire = await page.evaluate(() => window.dojoWire);
-  return wire.filter((m) => m.way === 'in' && m.text.startsWith('{')).map((m) => JSON.parse(m.text));
-}
 
 /** Every choice of `seat` shown in `messages`, with the step in which it was shown. */
 function shownOf(messages, seat) {

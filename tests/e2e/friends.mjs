@@ -27,28 +27,60 @@ export async function device(site) {
   return page;
 }
 
+/** Records, in `window.dojoWire`, every text this page's data channels send or receive. */
+export async function recordWire(page) {
+  await page.addInitScript(() => {
+    window.dojoWire = [];
+    const send = RTCDataChannel.prototype.send;
+    RTCDataChannel.prototype.send = function (data) {
+      window.dojoWire.push({ way: 'out', text: String(data) });
+      return send.call(this, data);
+    };
+    const handler = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
+    Object.defineProperty(RTCDataChannel.prototype, 'onmessage', {
+      configurable: true,
+      get() {
+        return handler.get.call(this);
+      },
+      set(listener) {
+        const recorded = (event) => {
+          window.dojoWire.push({ way: 'in', text: String(event.data) });
+          return listener.call(this, event);
+        };
+        handler.set.call(this, listener ? recorded : listener);
+      },
+    });
+  });
+}
+
+/** The protocol messages (JSON objects: beats and hellos left out) `page` has received so far. */
+export async function received(page) {
+  const wire = await page.evaluate(() => window.dojoWire);
+  return wire.filter((m) => m.way === 'in' && m.text.startsWith('{')).map((m) => JSON.parse(m.text));
+}
+
 /** TAUNT's lobby set for a four-fighter Free-for-All. */
 async function tauntFreeForAll(host) {
   await host.selectOption('[data-testid="battle"]', 'ffa');
 }
 
 /**
- * A four-seat match of `game` on three devices: the host's person (seat 1), a friend on each
- * of two devices (seats 2 and 3) and the host's computer (seat 4), connected as people would on
- * `site`, each friend answering their own invitation. `arrange(host)` sets the game's own
+ * A match of `game` on three devices: by default four seats, the host's person (seat 1), a
+ * friend on each of two devices (seats 2 and 3) and the host's computer (seat 4), connected as
+ * people would on `site`, each friend answering their own invitation; `who` names another
+ * table's seats (the two friends always in seats 2 and 3). `arrange(host)` sets the game's own
  * choices in the lobby first (by default TAUNT's Free-for-All); `changeFriend(page, n)` may first
  * change friend n's browser. Gives the pages and the time to connect.
  */
-export async function threeDevices(site, game = 'taunt', arrange = tauntFreeForAll, changeFriend = null) {
+export async function threeDevices(site, game = 'taunt', arrange = tauntFreeForAll, changeFriend = null, who = ['person', 'friend', 'friend', 'easy']) {
   const host = await device(site);
   const friends = [await device(site), await device(site)];
   if (changeFriend) for (const [i, friend] of friends.entries()) await changeFriend(friend, i + 1);
   await host.goto(`${site.url}/play/${game}`);
   await host.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
   await arrange(host);
-  await host.waitForSelector('[data-testid="seat-4-controller"]');
-  const who = ['person', 'friend', 'friend', 'easy'];
-  for (let n = 1; n <= 4; n++) await host.selectOption(`[data-testid="seat-${n}-controller"]`, who[n - 1]);
+  await host.waitForSelector(`[data-testid="seat-${who.length}-controller"]`);
+  for (let n = 1; n <= who.length; n++) await host.selectOption(`[data-testid="seat-${n}-controller"]`, who[n - 1]);
   assert.match(await host.textContent('[data-testid="save-note"]'), /invitation for each/);
   await host.click('[data-testid="start"]');
   // One invitation per friend, each under its own heading; each friend answers their own.

@@ -39,12 +39,7 @@
 //! | PUNISH Blindfolded | a measure's plan | the commitment; the plan at the measure's reveal |
 //! | Rumble | a bid sheet, an energy split | the commitment; every sheet (losing bids included) once every hero has sealed: each device works the auction out from all of them. Keeping a losing bid on its device would need the devices to compare sealed bids without opening them, which this protocol does not do |
 //! | every game | the end of the match | every choice still face down is shown, so each device can check the whole match |
-//! | FUSION (not offered between devices yet: see below) | the Deck (dealt), a card laid face down, the Threshold, the Coach's blind card | each Stash opened on its pilot's device alone, a card laid face down shown when the initiative stack turns it, the Threshold and a blind card opened to all only when turned; whether a Joker lies on the top is drawn by every device together each time a new top shows |
-//!
-//! FUSION plays between devices natively (`tests/sides.rs`: evenings on three devices, the
-//! deal and the Jokers' places checked at the end) except for one move: a Card-Assist hands
-//! cards to one ally privately, and the protocol shows every choice to every device. Until a
-//! choice can be shown to some devices only, FUSION is not offered between devices.
+//! | FUSION | the Deck (dealt), a card laid face down, the Threshold, the Coach's blind card, a Card-Assist | each Stash opened on its pilot's device alone, a card laid face down shown when the initiative stack turns it, the Threshold and a blind card opened to all only when turned; whether a Joker lies on the top is drawn by every device together each time a new top shows; a Card-Assist stays face down but for its discard and how many cards went on: the giver's device names the places of its hand it passed, and only the receiver's device is given their keys |
 //!
 //! | parameter | value |
 //! |---|---|

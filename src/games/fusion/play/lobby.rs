@@ -8,7 +8,7 @@
 
 use super::Ctx;
 use super::session::Session;
-use crate::play::lobby::{default_controllers, seat_rows, seats_of};
+use crate::play::lobby::{default_controllers, save_note, seat_rows_noted, seats_of};
 use crate::play::{Controller, Seats};
 use dojo_bot::Level;
 use dojo_games::fusion::setup::{MAX_NAME, MAX_PILOTS};
@@ -312,7 +312,7 @@ pub fn Lobby(cx: Ctx) -> impl IntoView {
                 </label>
                 <label><input type="radio" name="mode" data-testid="mode-bot" checked on:change=move |_| all_people(false)/>" Me as the first pilot, the computer in every other seat"</label>
                 <label><input type="radio" name="mode" data-testid="mode-hotseat" on:change=move |_| all_people(true)/>" Everyone at this device, the Coach too"</label>
-                {seat_rows(count, controllers, label, name_field)}
+                {seat_rows_noted(count, controllers, label, name_field, save_note, true)}
             </fieldset>
             <fieldset>
                 <legend>"The conflict"</legend>
