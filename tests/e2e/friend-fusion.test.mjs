@@ -51,6 +51,7 @@ async function holdings(page) {
  * `sawStash` checks the other devices. Returns how many choices it made.
  */
 async function playSide(page, seed, sawStash) {
+  page.cardAssists = 0;
   let pick = seed;
   let choices = 0;
   for (let n = 0; n < 1500; n++) {
@@ -70,8 +71,18 @@ async function playSide(page, seed, sawStash) {
       await first.click();
       if (await first.evaluate((b) => b.classList.contains('fu-pick')).catch(() => false)) {
         await page.waitForSelector('[data-testid="card-actions"] .fu-choice >> visible=true', { timeout: 10_000 });
-        const second = await page.$$('[data-testid="card-actions"] .fu-choice >> visible=true');
-        await second[pick % second.length].click();
+        // A pilot hands a card on (a Card-Assist) the first two times she can.
+        const handOn = await page.$('[data-testid="card-actions"] [data-choice^="assist-"]:not([data-choice$="-strike"])');
+        if (handOn && page.cardAssists < 2) {
+          await handOn.evaluate((b) => {
+            b.closest('details').open = true;
+          });
+          await handOn.click();
+          page.cardAssists += 1;
+        } else {
+          const second = await page.$$('[data-testid="card-actions"] .fu-choice >> visible=true');
+          await second[pick % second.length].click();
+        }
       }
       choices += 1;
     }
@@ -126,6 +137,9 @@ test('a FUSION evening plays to its end between three devices, each Stash, the T
   console.log(`friend_fusion_evening_ms: ${Date.now() - started}`);
   console.log(`friend_fusion_evening_choices: ${made.join(' / ')}`);
   assert.ok(made.every((n) => n > 0), `every device chose (${made})`);
+  const handedOn = pages.map((p) => p.cardAssists);
+  console.log(`friend_fusion_card_assists_by_pilot: ${handedOn.slice(0, 2).join(' / ')}`);
+  assert.ok(handedOn[0] + handedOn[1] >= 1, 'a pilot handed a card on to the other');
   assert.ok(checks >= 6, `other devices were checked whenever a Stash showed (${checks} checks)`);
   // No run of the Deck's order: a Stash is at most 7 cards, the spoils and the Pile are shown.
   assert.ok(runs <= 12, `no device held a run of ${runs} cards of the Deck during the evening`);
