@@ -230,7 +230,7 @@ impl<G: Game + 'static> Table<G> {
     /// to choose: for the host, from that guest; for a guest, from any other device (all of
     /// theirs come through the host).
     fn owes(&self, device: u8) -> bool {
-        let owing = self.side.peer().owing();
+        let owing = self.side.owing();
         if self.panel.role == Role::Host { owing.contains(&device) } else { !owing.is_empty() }
     }
 

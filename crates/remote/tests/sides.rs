@@ -424,11 +424,12 @@ fn fusion_evenings_are_dealt_by_three_devices_and_play_to_the_end() {
     use dojo_games::fusion::Action;
     use dojo_games::fusion::Fusion;
     use dojo_games::registry::{Sampled, Table};
-    let (mut jokers, mut guessed_right, mut card_assists, matches) = (0, 0, 0, 8u64);
+    let (mut jokers, mut guessed_right, mut card_assists, mut owed, matches) = (0, 0, 0, 0, 8u64);
     for seed in 1..=matches {
         let setup = Fusion::seeded_setup(seed, Table { seats: 3, mode: Some("evening") }).unwrap();
         let devs = play::<Fusion>(&setup, &[0, 1, 2], seed, None, None);
         finished(&devs, &format!("FUSION evening {seed}"));
+        owed += devs.iter().map(|d| d.owed_by_cards).sum::<usize>();
         // Every Card-Assist of the true record was face down on both other devices as its step
         // was agreed.
         for (i, joint) in devs[0].joints.iter().enumerate() {
@@ -468,6 +469,7 @@ fn fusion_evenings_are_dealt_by_three_devices_and_play_to_the_end() {
         }
     }
     assert!(jokers > 0, "Jokers surfaced in some evening");
+    assert!(owed > 0, "a device waited on another's keys or deal pass, which a page reports as stalled if it never comes");
     assert!(card_assists >= 4, "the pilots handed cards on ({card_assists} Card-Assists)");
     // Each device fills another pilot's Stash from the cards it has not seen: never all right.
     assert!(guessed_right < 4, "another pilot's Stash was known {guessed_right} times of {}", matches * 4);

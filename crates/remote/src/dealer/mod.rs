@@ -238,6 +238,12 @@ impl Dealer {
         self.deals.len() as u32
     }
 
+    /// The device whose pass of deal `deal` comes next, while one is due.
+    pub fn due(&self, deal: u32) -> Option<Device> {
+        let held = self.deals.get(deal as usize)?;
+        passes(self.devices, held.pool.is_none()).get(held.cards.len() - 1).map(|(who, _)| *who)
+    }
+
     /// True when every pass of deal `deal` is in.
     pub fn is_ready(&self, deal: u32) -> bool {
         self.deals.get(deal as usize).is_some_and(|d| d.cards.len() == passes(self.devices, d.pool.is_none()).len() + 1)

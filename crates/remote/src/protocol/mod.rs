@@ -397,6 +397,11 @@ impl Peer {
         Ok((out, h))
     }
 
+    /// True once the match started, until it is stopped.
+    pub fn is_under_way(&self) -> bool {
+        self.started && !self.stopped
+    }
+
     /// The other devices whose next message needs nobody to choose anything, now that this
     /// device has sent its own: a reveal once every seat has committed, a settle, a table's
     /// hash, a part of the match's chance. A device that owes one for long has stalled (a

@@ -65,6 +65,18 @@ impl<G: Game> std::fmt::Debug for Cards<G> {
     }
 }
 
+impl<G: Game> Cards<G> {
+    /// The other devices (of `devices`; this one is `me`) that owe the cards a message needing
+    /// nobody to choose: their keys of the key round under way, or their pass of a deal.
+    pub(super) fn owing(&self, me: Device, devices: u8) -> Vec<Device> {
+        match self.wait {
+            Wait::Round(round) => (0..devices).filter(|d| *d != me && !self.inbox.get(&round).is_some_and(|r| r.contains_key(d))).collect(),
+            Wait::Deal(deal) => self.dealer.due(deal).filter(|d| *d != me).into_iter().collect(),
+            Wait::Nothing | Wait::Audit => Vec::new(),
+        }
+    }
+}
+
 /// What a dealt match waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Wait {

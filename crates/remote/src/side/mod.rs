@@ -191,6 +191,19 @@ impl<G: Game> Side<G> {
         self.peer.has_committed(seat) || self.early.iter().any(|(s, _, _)| *s == seat)
     }
 
+    /// The other devices whose next message needs nobody to choose anything ([`Peer::owing`]),
+    /// with, in a dealt match, those that owe their keys of the key round under way or their
+    /// pass of a deal under way. A device that owes one for long has stalled.
+    pub fn owing(&self) -> Vec<Device> {
+        let mut owing = self.peer.owing();
+        if let (Some(cards), false) = (self.cards.as_deref(), !self.peer.is_under_way()) {
+            owing.extend(cards.owing(self.peer.me(), self.peer.devices()));
+        }
+        owing.sort_unstable();
+        owing.dedup();
+        owing
+    }
+
     /// The protocol's state (steps agreed, seats, what is withheld).
     pub fn peer(&self) -> &Peer {
         &self.peer

@@ -52,6 +52,9 @@ pub struct Dev<G: Game> {
     /// For each choice of another device's seat this device came to hold: (the step agreed
     /// when it first held it, the step of the choice, the seat).
     pub learned: Vec<(u32, u32, u8)>,
+    /// Messages after which the cards (a key round, a deal) had this device wait on another
+    /// device for an answer that needs nobody to choose, besides what the protocol waits on.
+    pub owed_by_cards: usize,
 }
 
 impl<G: Game> Dev<G> {
@@ -279,6 +282,7 @@ pub fn play_with<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Opt
         face_down: Vec::new(),
         side_us: Vec::new(),
         learned: Vec::new(),
+        owed_by_cards: 0,
     };
     let mut devs = vec![dev(0, host, begin)];
     for d in 1..devices {
@@ -369,6 +373,11 @@ pub fn play_with<G: Game>(setup: &G::Setup, owners: &[u8], seed: u64, forge: Opt
             devs[0].receive(1, &serde_json::to_string(&forgery).unwrap(), &mut wire);
         }
         devs[usize::from(to)].receive(line, &text, &mut wire);
+        for dev in &mut devs {
+            if dev.side.owing().len() > dev.side.peer().owing().len() {
+                dev.owed_by_cards += 1;
+            }
+        }
     }
     assert!(!matches!(wire2, Wire2::StopAsFriend2 | Wire2::CommitAsFriend2) || forged, "friend 1 forged a message");
     assert!(wire2 != Wire2::Opens || forged, "a card was opened");
