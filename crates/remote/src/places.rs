@@ -282,6 +282,11 @@ impl Places {
         self.passes.push(places);
     }
 
+    /// The places pass `n` (from 0) moved, in the order its giver named them.
+    pub fn pass(&self, n: usize) -> Option<&[Place]> {
+        self.passes.get(n).map(Vec::as_slice)
+    }
+
     /// Passes named so far.
     pub fn passes(&self) -> usize {
         self.passes.len()
@@ -313,13 +318,21 @@ impl Places {
     }
 
     /// For the player of `seat`, whose shown choices play cards of `faces`: the places in its
-    /// hand to open to everyone, each the first not yet public with that face. `None` when
-    /// the hand lacks one (this device does not hold that hand, or the choice was illegal).
+    /// hand to open to everyone, each the first not yet public with that face, unless one with
+    /// that face is open already (a card handed on by a choice since shown), which the play then
+    /// takes ([`CardMove::Played`] takes the first open one). `None` when the hand lacks one
+    /// (this device does not hold that hand, or the choice was illegal).
     pub fn to_open(&self, seat: usize, faces: &[u16]) -> Option<Vec<Place>> {
         let hand = self.zones.hands.get(seat)?;
         let mut picked: Vec<Place> = Vec::new();
         for face in faces {
-            let place = hand.iter().find(|p| !self.is_public(**p) && !picked.contains(p) && self.face(**p) == Some(*face)).copied()?;
+            let with_face = |p: &&Place| !picked.contains(p) && self.face(**p) == Some(*face);
+            let place = hand
+                .iter()
+                .filter(with_face)
+                .find(|p| self.is_public(**p))
+                .or_else(|| hand.iter().filter(with_face).find(|p| !self.is_public(**p)))
+                .copied()?;
             picked.push(place);
         }
         Some(picked)

@@ -484,6 +484,10 @@ impl<G: Game> Ledger<G> {
                 // choice of its outline still tells them something once the step plays it (a
                 // choice from before the cards were last gathered, as a Blindfolded plan a game's
                 // end left unplayed, plays nothing now).
+                // A choice the table forces (a Fold with nothing else possible), of no outline:
+                // another device, not knowing the hand that forces it, would stand in with a
+                // choice of its own guessing.
+                let forced = dealt && outline.is_none() && others.is_empty();
                 let only_card = others.is_empty()
                     && !passes
                     && G::DEALT.is_some_and(|hooks| {
@@ -496,6 +500,7 @@ impl<G: Game> Ledger<G> {
                 let differs =
                     |seen: &(G, Vec<G::Event>), truth: &(G, Vec<G::Event>)| observers.iter().any(|o| looks(seen, *o) != looks(truth, *o));
                 let told_apart = only_card
+                    || forced
                     || others.iter().any(|other| {
                         let veil = Some((i as u32 + 1, seat as u8, other));
                         match Self::replay_from(&line, i + 1, veil) {

@@ -175,7 +175,7 @@ impl<G: Game> Side<G> {
         if round > cards.done + 64 {
             return Err(format!("device {from} sent keys far ahead of the match"));
         }
-        if keys.iter().any(|k| !matches!(k, DealMessage::Keys { .. })) {
+        if keys.iter().any(|k| !matches!(k, DealMessage::Keys { .. } | DealMessage::Relayed { .. })) {
             return Err(format!("device {from}'s keys of round {round} hold something else"));
         }
         cards.inbox.entry(round).or_default().insert(from, keys);
@@ -433,9 +433,11 @@ impl<G: Game> Side<G> {
                 let giver = owner_of(self, from);
                 let step = self.ledger.as_ref().map_or(0, |l| l.len() as u32 + 1);
                 let seat = u8::try_from(from).map_err(|_| "a seat past the table")?;
+                let mut handed_itself = 0;
                 let named = if giver == me {
                     let hooks = G::DEALT.ok_or(NOT_DEALT)?;
                     let mut ordered = self.own.get(from).cloned().flatten().map(|a| hooks.passed_of(&a)).unwrap_or_default();
+                    handed_itself = ordered.len();
                     let mut rest = faces.clone();
                     for face in &ordered {
                         let at = rest.iter().position(|f| f == face).ok_or("this device's pass lacks its own card")?;
@@ -454,8 +456,13 @@ impl<G: Game> Side<G> {
                 } else {
                     Vec::new()
                 };
+                // A choice already shown in this step hands on no secret: the cards it handed on
+                // itself are opened to everyone as their places are named.
+                let shown = self.opened.get(from).is_some_and(|c| matches!(c, Choice::Shown(_)))
+                    || self.cards()?.step.as_ref().is_some_and(|s| s.iter().any(|(at, s, _)| *at == step && *s == seat));
+                let keys = if giver == me && shown { self.open_to_all(&named[..handed_itself])? } else { Vec::new() };
                 self.cards()?.passing = Some((giver, step, seat));
-                self.send_named_round(Vec::new(), named, out)
+                self.send_named_round(keys, named, out)
             }
             Need::Check { marked, cards: dealt, at } => {
                 self.cards()?.chances.checking = Some((at, marked, dealt));
@@ -486,36 +493,55 @@ impl<G: Game> Side<G> {
     /// Before this device shows its choices, in a dealt match: it opens to everyone the cards
     /// of `acts` (seat, faces) they play, each at the first place in the seat's hand with that
     /// face that is not open yet, so that every device holds those cards when it checks them.
-    pub(super) fn open_own(&mut self, acts: &[(u8, Vec<u16>)], out: &mut Out<G>) -> Result<(), String> {
-        if G::DEALT.is_none() {
+    /// The keys that open `places` (of this device's hand, or handed on from it) to everyone:
+    /// its own, and with more than two devices those the others gave it. Each is seen here as
+    /// open to all.
+    fn open_to_all(&mut self, places: &[Place]) -> Result<Vec<DealMessage>, String> {
+        let devices = self.peer.devices();
+        let cards = self.cards()?;
+        let mut by_deal: BTreeMap<u32, Vec<Place>> = BTreeMap::new();
+        for &place in places {
+            if cards.places.is_public(place) {
+                continue;
+            }
+            let card = cards.places.known(place).ok_or("a card this device handed on is not known here")?;
+            cards.places.learn(place, card, true);
+            by_deal.entry(place.0).or_default().push(place);
+        }
+        let mut keys = by_deal.iter().map(|(deal, places)| give(&cards.dealer, *deal, places, None)).collect::<Result<Vec<_>, _>>()?;
+        if devices > 2 {
+            for (deal, places) in &by_deal {
+                let slots: Vec<u16> = places.iter().map(|p| p.1).collect();
+                keys.extend(cards.dealer.relay(*deal, &slots).ok_or("this device lacks another's key for a card it held")?);
+            }
+        }
+        Ok(keys)
+    }
+
+    /// `handed` are (step, seat) of choices that handed cards on, shown now: the places of the
+    /// cards they handed on themselves ([`dojo_engine::Dealt::passed_of`]) are opened too,
+    /// wherever those cards lie now.
+    pub(super) fn open_own(&mut self, acts: &[(u8, Vec<u16>)], handed: &[(u32, u8, usize)], out: &mut Out<G>) -> Result<(), String> {
+        if G::DEALT.is_none() || self.cards.is_none() {
             return Ok(());
         }
-        let Some(cards) = self.cards.as_deref_mut() else { return Ok(()) };
+        let cards = self.cards()?;
         let mut faces: BTreeMap<usize, Vec<u16>> = BTreeMap::new();
         for (seat, played) in acts {
             faces.entry(usize::from(*seat)).or_default().extend(played);
         }
-        let mut by_deal: BTreeMap<u32, Vec<Place>> = BTreeMap::new();
+        let mut places = Vec::new();
         for (seat, faces) in faces {
-            let open = cards.places.to_open(seat, &faces).ok_or(format!("Player {}'s hand here lacks a card they played", seat + 1))?;
-            for place in open {
-                let card = cards.places.known(place).ok_or("a card of this device's hand is not known here")?;
-                cards.places.learn(place, card, true);
-                by_deal.entry(place.0).or_default().push(place);
-            }
+            places.extend(cards.places.to_open(seat, &faces).ok_or(format!("Player {}'s hand here lacks a card they played", seat + 1))?);
         }
-        if by_deal.is_empty() {
-            return Ok(());
+        for (step, seat, count) in handed {
+            let n = cards.pass_at.iter().position(|at| *at == (*step, *seat)).ok_or("a choice shown here handed on no cards")?;
+            places.extend(cards.places.pass(n).unwrap_or_default().iter().take(*count).copied());
         }
-        let mut keys = by_deal.iter().map(|(deal, places)| give(&cards.dealer, *deal, places, None)).collect::<Result<Vec<_>, _>>()?;
-        // With more than two devices the others also need the keys a third gave this one.
-        if self.peer.devices() > 2 {
-            for (deal, places) in &by_deal {
-                let slots: Vec<u16> = places.iter().map(|p| p.1).collect();
-                keys.extend(cards.dealer.relay(*deal, &slots).ok_or("this device lacks another's key for a card it holds")?);
-            }
+        let keys = self.open_to_all(&places)?;
+        if !keys.is_empty() {
+            out.send.push(self.peer.opens(keys));
         }
-        out.send.push(self.peer.opens(keys));
         Ok(())
     }
 

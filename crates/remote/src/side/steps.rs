@@ -109,7 +109,7 @@ impl<G: Game> Side<G> {
                 .collect(),
             None => Vec::new(),
         };
-        self.open_own(&faces, out)?;
+        self.open_own(&faces, &[], out)?;
         let (send, happened) = self.peer.open(&show, &outlines).map_err(|v| v.to_string())?;
         out.send.extend(send);
         self.react(happened, out);
@@ -179,7 +179,19 @@ impl<G: Game> Side<G> {
                 .collect(),
             None => Vec::new(),
         };
-        self.open_own(&faces, out)?;
+        // A choice of an earlier step that handed cards on: those cards are no secret now. (One
+        // of this step hands them on once the step is played, opening them as it names them.)
+        let step = self.ledger.as_ref().map_or(0, |l| l.len() as u32 + 1);
+        let handed: Vec<(u32, u8, usize)> = match (G::DEALT, &self.ledger) {
+            (Some(hooks), Some(ledger)) => show
+                .iter()
+                .filter(|(at, _)| *at < step)
+                .filter_map(|(at, seat)| Some((*at, *seat, hooks.passed_of(&ledger.own_action(*at, *seat)?).len())))
+                .filter(|(.., count)| *count > 0)
+                .collect(),
+            _ => Vec::new(),
+        };
+        self.open_own(&faces, &handed, out)?;
         let (send, happened) = self.peer.settle(&show).map_err(|v| v.to_string())?;
         out.send.extend(send);
         self.react(happened, out);
