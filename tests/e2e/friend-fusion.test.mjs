@@ -59,8 +59,14 @@ async function playSide(page, seed, sawStash) {
     const screen = await el.getAttribute('data-testid');
     if (screen === 'match-over') return choices;
     if (screen === 'match-stopped') assert.fail(`${page.seatName}: ${await el.textContent()}`);
-    if (screen === 'handoff') await page.click('[data-testid="show-hand"]');
-    else if (screen === 'result') await page.click('[data-testid="next"]');
+    // A screen may be replaced while it is read (another device's step arrives): then the
+    // loop looks again rather than waiting on a button that is gone.
+    const press = async (testid) => {
+      const button = await el.$(`[data-testid="${testid}"]`);
+      await button?.click({ timeout: 5_000 }).catch(() => {});
+    };
+    if (screen === 'handoff') await press('show-hand');
+    else if (screen === 'result') await press('next');
     else {
       const stash = (await page.$$eval('[data-testid="fu-hand"] [data-pick]', (bs) => bs.map((b) => `"${b.dataset.pick}"`))).sort();
       if (stash.length >= 2) await sawStash(page, stash);
