@@ -120,7 +120,7 @@ test('PUNISH: what the computer feared, and the costliest choices linked to thei
   await playToTheEnd(page, { useKeyboard: false });
   await page.waitForSelector('[data-testid="match-over"]');
   // Picks made in turn, whatever the computer thought of them: some cost the person.
-  await page.waitForSelector('[data-testid="costliest"]', { timeout: 30_000 });
+  await page.waitForSelector('[data-testid="costliest"]', { timeout: 90_000 });
   await page.screenshot({ path: join(ARTIFACTS, 'explain-costliest.png'), fullPage: true });
   assert.match(await page.textContent('[data-testid="costliest"]'), /Step \d+: you chose \w+; the computer thought \w+ would have left it \d+ fewer chances in 100\./);
   const link = await page.waitForSelector('[data-testid="costly-link"]', { timeout: 20_000 });
@@ -152,7 +152,7 @@ test('PUNISH: a reload keeps what the computer expected at the steps already rev
   assert.ok(explained.split('\n').filter((line) => line.startsWith('E\t')).every((line) => line.startsWith('E\t0\t')), 'only what it expected of the person');
   // The end still weighs the person's choices (a restored match has no replay link to offer).
   await playToTheEnd(page, { useKeyboard: false });
-  await page.waitForSelector('[data-testid="costliest"]', { timeout: 30_000 });
+  await page.waitForSelector('[data-testid="costliest"]', { timeout: 90_000 });
   assert.match(await page.textContent('[data-testid="costliest"]'), /Step \d+: you chose \w+/);
   await page.evaluate((k) => localStorage.removeItem(k), KEY);
   assertClean(page);

@@ -13,6 +13,9 @@ import { threeDevices, recordWire, received } from './friends.mjs';
 
 const site = useSite();
 
+/** The seed of the devices' randomness in the evening test (chosen so that Card-Assists come up). */
+const DEAL_SEED = 1;
+
 const SCREENS = ['handoff', 'decide', 'result', 'match-over', 'match-stopped'].map((s) => `[data-testid="${s}"]`).join(', ');
 
 /** The lobby set for an evening of two pilots. */
@@ -70,6 +73,10 @@ async function playSide(page, seed, sawStash) {
     else {
       const stash = (await page.$$eval('[data-testid="fu-hand"] [data-pick]', (bs) => bs.map((b) => `"${b.dataset.pick}"`))).sort();
       if (stash.length >= 2) await sawStash(page, stash);
+      choices += 1;
+      // A pilot hands a card on (a Card-Assist) the first two times one is offered: each card
+      // of her Stash is tapped in turn to see what it offers.
+      if (page.cardAssists < 2 && (await handOn(page))) continue;
       const buttons = await page.$$('[data-testid="decide"] :is(.fu-choice, .fu-pick) >> visible=true');
       assert.ok(buttons.length > 0, `${page.seatName}: every decision offers a choice`);
       pick = (pick * 5 + 3) % 97;
@@ -77,24 +84,37 @@ async function playSide(page, seed, sawStash) {
       await first.click();
       if (await first.evaluate((b) => b.classList.contains('fu-pick')).catch(() => false)) {
         await page.waitForSelector('[data-testid="card-actions"] .fu-choice >> visible=true', { timeout: 10_000 });
-        // A pilot hands a card on (a Card-Assist) the first two times she can.
-        const handOn = await page.$('[data-testid="card-actions"] [data-choice^="assist-"]:not([data-choice$="-strike"])');
-        if (handOn && page.cardAssists < 2) {
-          await handOn.evaluate((b) => {
-            b.closest('details').open = true;
-          });
-          await handOn.click();
-          page.cardAssists += 1;
-        } else {
-          const second = await page.$$('[data-testid="card-actions"] .fu-choice >> visible=true');
-          await second[pick % second.length].click();
-        }
+        const second = await page.$$('[data-testid="card-actions"] .fu-choice >> visible=true');
+        await second[pick % second.length].click();
       }
-      choices += 1;
     }
     await page.waitForFunction((old) => !old.isConnected, el, { timeout: 180_000 }).catch(() => {});
   }
   assert.fail(`${page.seatName}: the evening did not end within 1500 screens`);
+}
+
+/**
+ * Taps each card of the Stash on `page`'s decision screen until one offers a Card-Assist, and
+ * makes it: true if it did.
+ */
+async function handOn(page) {
+  const cards = await page.$$('[data-testid="fu-hand"] .fu-pick >> visible=true');
+  for (const card of cards) {
+    await card.click();
+    const assist = await page.waitForSelector('[data-testid="card-actions"] [data-choice^="assist-"]:not([data-choice$="-strike"])', { state: 'attached', timeout: 1_000 }).catch(() => null);
+    if (!assist) continue;
+    await assist.evaluate((b) => {
+      b.closest('details').open = true;
+    });
+    await assist.click();
+    page.cardAssists += 1;
+    return true;
+  }
+  // None does: the last card tapped is let go, so the screen is as it was.
+  const held = await page.$('[data-testid="fu-hand"] .fu-pick[aria-pressed="true"]');
+  if (held) await held.click();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="fu-hand"] .fu-pick[aria-pressed="true"]'), null, { timeout: 5_000 }).catch(() => {});
+  return false;
 }
 
 /** Every choice `isKind` picks that another device showed in `messages`, and those not withheld first. */
@@ -113,12 +133,34 @@ function shownBeforeWithheld(messages, isKind) {
   return { shown, early };
 }
 
+/**
+ * Makes `page`'s randomness (its secrets, so its part of the deal) a fixed sequence from `seed`:
+ * the evening's deal is then the same every run, and offers the pilots Card-Assists.
+ */
+async function fixedChance(page, seed) {
+  await page.addInitScript((seed) => {
+    let state = seed >>> 0;
+    const next = () => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state;
+    };
+    crypto.getRandomValues = (array) => {
+      const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = next() >>> 24;
+      return array;
+    };
+    Math.random = () => next() / 4_294_967_296;
+  }, seed);
+}
+
 test('a FUSION evening plays to its end between three devices, each Stash, the Threshold and the Deck kept where they belong', async () => {
-  const record = async (page) => {
+  const record = async (page, n) => {
+    await fixedChance(page, DEAL_SEED + n);
     await recordWire(page);
     page.recorded = true;
   };
-  const { host, friends, connectMs } = await threeDevices(site, 'fusion', evening, record, ['person', 'friend', 'friend']);
+  const fixHost = (page) => fixedChance(page, DEAL_SEED);
+  const { host, friends, connectMs } = await threeDevices(site, 'fusion', evening, record, ['person', 'friend', 'friend'], fixHost);
   console.log(`friend_fusion_three_devices_connect_ms: ${connectMs}`);
   const pages = [host, ...friends];
   ['fusion-pilot-1', 'fusion-pilot-2', 'fusion-coach'].forEach((name, i) => (pages[i].seatName = name));
@@ -143,6 +185,8 @@ test('a FUSION evening plays to its end between three devices, each Stash, the T
   console.log(`friend_fusion_evening_ms: ${Date.now() - started}`);
   console.log(`friend_fusion_evening_choices: ${made.join(' / ')}`);
   assert.ok(made.every((n) => n > 0), `every device chose (${made})`);
+  // Whether a pilot can hand a card on depends on the deal (an ally still in the fight, two
+  // cards of her own): this deal offers some.
   const handedOn = pages.map((p) => p.cardAssists);
   console.log(`friend_fusion_card_assists_by_pilot: ${handedOn.slice(0, 2).join(' / ')}`);
   assert.ok(handedOn[0] + handedOn[1] >= 1, 'a pilot handed a card on to the other');

@@ -70,10 +70,11 @@ async function tauntFreeForAll(host) {
  * people would on `site`, each friend answering their own invitation; `who` names another
  * table's seats (the two friends always in seats 2 and 3). `arrange(host)` sets the game's own
  * choices in the lobby first (by default TAUNT's Free-for-All); `changeFriend(page, n)` may first
- * change friend n's browser. Gives the pages and the time to connect.
+ * change friend n's browser, and `changeHost(page)` the host's. Gives the pages and the time to connect.
  */
-export async function threeDevices(site, game = 'taunt', arrange = tauntFreeForAll, changeFriend = null, who = ['person', 'friend', 'friend', 'easy']) {
+export async function threeDevices(site, game = 'taunt', arrange = tauntFreeForAll, changeFriend = null, who = ['person', 'friend', 'friend', 'easy'], changeHost = null) {
   const host = await device(site);
+  if (changeHost) await changeHost(host);
   const friends = [await device(site), await device(site)];
   if (changeFriend) for (const [i, friend] of friends.entries()) await changeFriend(friend, i + 1);
   await host.goto(`${site.url}/play/${game}`);
