@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, assertClean, ARTIFACTS } from './harness.mjs';
-import { threeDevices, recordWire, received } from './friends.mjs';
+import { threeDevices, recordWire, received, forgeFirstReveal } from './friends.mjs';
 
 const site = useSite();
 
@@ -213,20 +213,7 @@ test('a FUSION evening plays to its end between three devices, each Stash, the T
 
 test('a reveal forged by one of three devices in a FUSION evening stops all three, saying why', async () => {
   const forge = async (page, n) => {
-    if (n !== 1) return;
-    await page.addInitScript(() => {
-      const send = RTCDataChannel.prototype.send;
-      let forged = false;
-      RTCDataChannel.prototype.send = function (data) {
-        if (!forged && typeof data === 'string' && data.includes('"Reveal"')) {
-          const message = JSON.parse(data);
-          message.body.Reveal.choice += ' ';
-          forged = true;
-          return send.call(this, JSON.stringify(message));
-        }
-        return send.call(this, data);
-      };
-    });
+    if (n === 1) await forgeFirstReveal(page);
   };
   const { host, friends } = await threeDevices(site, 'fusion', evening, forge, ['person', 'friend', 'friend']);
   const pages = [host, ...friends];

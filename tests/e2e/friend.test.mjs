@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useSite, openPage, assertClean, ARTIFACTS } from './harness.mjs';
 import { tauntMove } from './taunt.mjs';
-import { connectTwo, device, threeDevices } from './friends.mjs';
+import { connectTwo, device, threeDevices, forgeFirstReveal } from './friends.mjs';
 import { allOut } from './rumble.mjs';
 
 const site = useSite();
@@ -425,21 +425,7 @@ test('a Blindfolded PUNISH match between two devices: each plans its measure in 
 test('a reveal forged on its way stops the match on both devices, saying why', async () => {
   // The guest's browser is changed to alter the first choice it shows after committing to it:
   // what a modified program would send to get a better card than the one it committed.
-  const { host, guest } = await connect('dragon-punch', null, async (page) => {
-    await page.addInitScript(() => {
-      const send = RTCDataChannel.prototype.send;
-      let forged = false;
-      RTCDataChannel.prototype.send = function (data) {
-        if (!forged && typeof data === 'string' && data.includes('"Reveal"')) {
-          const message = JSON.parse(data);
-          message.body.Reveal.choice += ' ';
-          forged = true;
-          return send.call(this, JSON.stringify(message));
-        }
-        return send.call(this, data);
-      };
-    });
-  });
+  const { host, guest } = await connect('dragon-punch', null, forgeFirstReveal);
   // Each picks a card for the first turn; the guest's reveal is the forged one.
   for (const page of [host, guest]) {
     await page.waitForSelector('[data-testid="pick"]', { timeout: 30_000 });

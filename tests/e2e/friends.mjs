@@ -59,6 +59,26 @@ export async function received(page) {
   return wire.filter((m) => m.way === 'in' && m.text.startsWith('{')).map((m) => JSON.parse(m.text));
 }
 
+/**
+ * Changes `page`'s browser to alter the first choice it shows after committing to it (one
+ * character added): what a modified program would send to swap a committed choice.
+ */
+export async function forgeFirstReveal(page) {
+  await page.addInitScript(() => {
+    const send = RTCDataChannel.prototype.send;
+    let forged = false;
+    RTCDataChannel.prototype.send = function (data) {
+      if (!forged && typeof data === 'string' && data.includes('"Reveal"')) {
+        const message = JSON.parse(data);
+        message.body.Reveal.choice += ' ';
+        forged = true;
+        return send.call(this, JSON.stringify(message));
+      }
+      return send.call(this, data);
+    };
+  });
+}
+
 /** TAUNT's lobby set for a four-fighter Free-for-All. */
 async function tauntFreeForAll(host) {
   await host.selectOption('[data-testid="battle"]', 'ffa');

@@ -430,7 +430,7 @@ impl<G: Game> Ledger<G> {
                     })
                     .collect()
             });
-            per_step.iter().skip(from).flatten().copied().collect()
+            per_step.get(from..).unwrap_or_default().iter().flatten().copied().collect()
         };
         let mut show = Vec::new();
         for (i, slots) in steps.iter().enumerate() {
